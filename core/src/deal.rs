@@ -1,0 +1,163 @@
+//! [`Deal`]: four disjoint bridge hands, full or part-played, and uniform random deals.
+
+use core::fmt;
+use core::str::FromStr;
+
+use rand_core::Rng;
+
+use crate::card::{Card, Rank, Suit};
+use crate::cards::Cards;
+use crate::pbn::{self, PbnError, SizeRule};
+use crate::rng;
+use crate::seat::{BySeat, Seat};
+
+/// Four hands that share no card: a full deal of 13 cards each, or what is left of one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Deal {
+    hands: BySeat<Cards>,
+}
+
+/// Two hands given to [`Deal::from_hands`] hold the same card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Overlap {
+    /// The lowest shared card.
+    pub card: Card,
+    /// The first seat (clockwise from North) holding it.
+    pub first: Seat,
+    /// The other seat holding it.
+    pub second: Seat,
+}
+
+impl fmt::Display for Overlap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is in both {} and {}", self.card, self.first, self.second)
+    }
+}
+
+impl core::error::Error for Overlap {}
+
+impl Deal {
+    /// The deal of these hands, if no two share a card.
+    pub fn from_hands(hands: BySeat<Cards>) -> Result<Deal, Overlap> {
+        for (i, &a) in Seat::ALL.iter().enumerate() {
+            for &b in Seat::ALL.iter().skip(i + 1) {
+                if let Some(card) = (hands[a] & hands[b]).lowest() {
+                    return Err(Overlap { card, first: a, second: b });
+                }
+            }
+        }
+        Ok(Deal { hands })
+    }
+
+    /// The hand of `seat`.
+    pub fn hand(&self, seat: Seat) -> Cards {
+        self.hands[seat]
+    }
+
+    /// All four hands.
+    #[must_use]
+    pub const fn hands(&self) -> &BySeat<Cards> {
+        &self.hands
+    }
+
+    /// Every card still in some hand.
+    pub fn cards(&self) -> Cards {
+        self.hands.0.iter().fold(Cards::EMPTY, |acc, &h| acc | h)
+    }
+
+    /// The seat holding `card`, if any.
+    #[must_use]
+    pub fn holder(&self, card: Card) -> Option<Seat> {
+        self.hands.iter().find(|(_, h)| h.contains(card)).map(|(s, _)| s)
+    }
+
+    /// A uniformly random full deal.
+    ///
+    /// The deck is listed spades, hearts, diamonds, clubs, each ace down to deuce, shuffled by
+    /// [`rng::shuffle`] (Fisher-Yates from the last card down), and dealt in runs of 13 to
+    /// North, East, South and West. This is the procedure that made `../shared/bridge/`'s
+    /// deals, so `Deal::random(&mut rng::seeded(1))` repeats its first deal.
+    pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Deal {
+        let mut deck = [Card::new(Suit::Spades, Rank::Ace); 52];
+        let mut i = 0;
+        for suit in Suit::PBN_ORDER {
+            for rank in Rank::ALL.into_iter().rev() {
+                if let Some(slot) = deck.get_mut(i) {
+                    *slot = Card::new(suit, rank);
+                }
+                i += 1;
+            }
+        }
+        rng::shuffle(rng, &mut deck);
+        let mut hands = BySeat::<Cards>::default();
+        for (i, chunk) in deck.chunks(13).enumerate() {
+            if let Some(seat) = Seat::ALL.get(i) {
+                hands[*seat] = chunk.iter().copied().collect();
+            }
+        }
+        Deal { hands }
+    }
+
+    /// A display adapter writing the deal as PBN starting from `first`; see [`pbn::Pbn`].
+    pub const fn pbn(&self, first: Seat) -> pbn::Pbn<'_> {
+        pbn::Pbn::new(self, first)
+    }
+}
+
+impl FromStr for Deal {
+    type Err = PbnError;
+
+    /// Reads a full PBN deal (13 cards in every hand); see [`pbn::parse`] for part-played ones.
+    fn from_str(s: &str) -> Result<Deal, PbnError> {
+        pbn::parse(s, SizeRule::Full)
+    }
+}
+
+impl fmt::Display for Deal {
+    /// PBN from North, voids empty: `N:AKQ.JT9.876.5432 ...`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.pbn(Seat::North), f)
+    }
+}
+
+impl fmt::Debug for Deal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Deal({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_deals_are_full_and_seeded() {
+        let mut r = rng::seeded(5);
+        let d = Deal::random(&mut r);
+        assert_eq!(d.cards(), Cards::ALL);
+        for (_, h) in d.hands().iter() {
+            assert_eq!(h.len(), 13);
+        }
+        assert_eq!(Deal::random(&mut rng::seeded(5)), d);
+        assert_ne!(Deal::random(&mut r), d);
+        let sa = Card::new(Suit::Spades, Rank::Ace);
+        let holder = d.holder(sa).unwrap();
+        assert!(d.hand(holder).contains(sa));
+    }
+
+    #[test]
+    fn overlapping_hands_are_refused() {
+        let sa = Card::new(Suit::Spades, Rank::Ace);
+        let mut hands = BySeat::<Cards>::default();
+        hands[Seat::East] = Cards::single(sa);
+        hands[Seat::West] = Cards::single(sa);
+        assert_eq!(
+            Deal::from_hands(hands),
+            Err(Overlap { card: sa, first: Seat::East, second: Seat::West })
+        );
+        hands[Seat::West] = Cards::EMPTY;
+        assert!(Deal::from_hands(hands).is_ok());
+    }
+}

@@ -1,0 +1,1 @@
+//! The cardtree host: files, threads and terminals around the `cardtree` core.
