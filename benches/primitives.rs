@@ -3,8 +3,8 @@
 
 use std::hint::black_box;
 
-use cardtree::{rng, Cards, Deal, Game, MoveList, Power, Seat, TicTacToe, Tree};
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use cardtree::{Cards, Deal, Game, MoveList, Power, Seat, TicTacToe, Tree, rng};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 
 fn cards(c: &mut Criterion) {
     let mut g = c.benchmark_group("cards");
@@ -23,8 +23,12 @@ fn cards(c: &mut Criterion) {
     });
     let text = deal.pbn(Seat::West).to_string();
     g.throughput(Throughput::Elements(1));
-    g.bench_function("parse 1 PBN deal", |b| b.iter(|| black_box(&text).parse::<Deal>()));
-    g.bench_function("print 1 PBN deal", |b| b.iter(|| black_box(&deal).pbn(Seat::West).to_string()));
+    g.bench_function("parse 1 PBN deal", |b| {
+        b.iter(|| black_box(&text).parse::<Deal>())
+    });
+    g.bench_function("print 1 PBN deal", |b| {
+        b.iter(|| black_box(&deal).pbn(Seat::West).to_string())
+    });
     g.finish();
 }
 
@@ -32,7 +36,9 @@ fn randomness(c: &mut Criterion) {
     let mut g = c.benchmark_group("rng");
     let mut r = rng::seeded(7);
     g.throughput(Throughput::Elements(1));
-    g.bench_function("deal 1 random deal (52-card shuffle)", |b| b.iter(|| Deal::random(&mut r)));
+    g.bench_function("deal 1 random deal (52-card shuffle)", |b| {
+        b.iter(|| Deal::random(&mut r))
+    });
     g.bench_function("derive 1 task stream", |b| {
         let mut task = 0u64;
         b.iter(|| {
@@ -56,7 +62,9 @@ fn randomness(c: &mut Criterion) {
 
 fn power_means(c: &mut Criterion) {
     let mut g = c.benchmark_group("power mean of 13 children");
-    let kids: Vec<(f64, f64)> = (0..13).map(|i| (f64::from(i % 7 + 3), f64::from(i * 37 % 50 + 1))).collect();
+    let kids: Vec<(f64, f64)> = (0..13)
+        .map(|i| (f64::from(i % 7 + 3), f64::from(i * 37 % 50 + 1)))
+        .collect();
     g.throughput(Throughput::Elements(13));
     for (name, p) in [
         ("p=1", Power::MEAN),
@@ -65,7 +73,9 @@ fn power_means(c: &mut Criterion) {
         ("p=2.5", Power::new(2.5).unwrap()),
         ("p=inf", Power::MAX),
     ] {
-        g.bench_function(name, |b| b.iter(|| p.mean(black_box(&kids).iter().copied())));
+        g.bench_function(name, |b| {
+            b.iter(|| p.mean(black_box(&kids).iter().copied()))
+        });
         g.bench_function(format!("{name} min side"), |b| {
             b.iter(|| p.mean_min(13.0, black_box(&kids).iter().copied()))
         });
@@ -90,14 +100,20 @@ fn tree(c: &mut Criterion) {
         }
         count
     };
-    println!("tree bench: one fill creates {per_fill} nodes of {} bytes", Tree::<u8, N>::NODE_BYTES);
+    println!(
+        "tree bench: one fill creates {per_fill} nodes of {} bytes",
+        Tree::<u8, N>::NODE_BYTES
+    );
     g.throughput(Throughput::Elements(per_fill as u64));
     g.bench_function("fill 65536-node tree with 13-child blocks", |b| {
         b.iter_batched_ref(
             || (),
             |()| {
                 let mut next = t.init().unwrap().index();
-                while t.expand(cardtree::NodeId::from_index(next).unwrap(), &moves).is_ok() {
+                while t
+                    .expand(cardtree::NodeId::from_index(next).unwrap(), &moves)
+                    .is_ok()
+                {
                     next += 1;
                 }
                 t.len()
@@ -125,7 +141,9 @@ fn tictactoe(c: &mut Criterion) {
     let mut g = c.benchmark_group("tictactoe");
     g.throughput(Throughput::Elements(nodes));
     g.sample_size(10);
-    g.bench_function("perft whole game tree", |b| b.iter(|| perft(black_box(&TicTacToe::new()))));
+    g.bench_function("perft whole game tree", |b| {
+        b.iter(|| perft(black_box(&TicTacToe::new())))
+    });
     g.finish();
 }
 

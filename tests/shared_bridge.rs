@@ -3,10 +3,12 @@
 
 use std::path::PathBuf;
 
-use cardtree::{pbn, rng, Card, Deal, Seat, SizeRule};
+use cardtree::{Card, Deal, Seat, SizeRule, pbn, rng};
 
 fn shared(name: &str) -> Vec<serde_json::Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bridge").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/bridge")
+        .join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
@@ -26,8 +28,14 @@ fn check_tricks(v: &serde_json::Value, deal: &Deal) {
     let tricks = v["tricks"].as_object().expect("tricks");
     assert_eq!(tricks.len(), lead_hand.len(), "deal {}", v["id"]);
     for key in tricks.keys() {
-        let card: Card = key.parse().unwrap_or_else(|e| panic!("deal {}: {key}: {e}", v["id"]));
-        assert!(lead_hand.contains(card), "deal {}: {card} not in leader's hand", v["id"]);
+        let card: Card = key
+            .parse()
+            .unwrap_or_else(|e| panic!("deal {}: {key}: {e}", v["id"]));
+        assert!(
+            lead_hand.contains(card),
+            "deal {}: {card} not in leader's hand",
+            v["id"]
+        );
     }
 }
 
@@ -37,7 +45,9 @@ fn dev_deals_parse_and_print_back() {
     assert_eq!(rows.len(), 100);
     for v in &rows {
         let text = v["pbn"].as_str().expect("pbn");
-        let deal: Deal = text.parse().unwrap_or_else(|e| panic!("deal {}: {e}", v["id"]));
+        let deal: Deal = text
+            .parse()
+            .unwrap_or_else(|e| panic!("deal {}: {e}", v["id"]));
         assert_eq!(deal.pbn(Seat::West).to_string(), text, "deal {}", v["id"]);
         check_tricks(v, &deal);
     }
@@ -49,11 +59,15 @@ fn endings_parse_as_equal_hands() {
     assert_eq!(rows.len(), 200);
     for v in &rows {
         let text = v["pbn"].as_str().expect("pbn");
-        let deal = pbn::parse(text, SizeRule::Equal).unwrap_or_else(|e| panic!("ending {}: {e}", v["id"]));
+        let deal =
+            pbn::parse(text, SizeRule::Equal).unwrap_or_else(|e| panic!("ending {}: {e}", v["id"]));
         let per_hand = deal.hand(Seat::North).len();
         assert!((3..=6).contains(&per_hand), "ending {}", v["id"]);
         assert_eq!(deal.pbn(Seat::West).to_string(), text);
-        assert!(text.parse::<Deal>().is_err(), "an ending is not a full deal");
+        assert!(
+            text.parse::<Deal>().is_err(),
+            "an ending is not a full deal"
+        );
         check_tricks(v, &deal);
     }
 }
@@ -66,6 +80,11 @@ fn dev_deals_are_regenerated_from_seed_1() {
     let mut rng = rng::seeded(1);
     for v in &rows {
         let deal = Deal::random(&mut rng);
-        assert_eq!(deal.pbn(Seat::West).to_string(), v["pbn"].as_str().expect("pbn"), "deal {}", v["id"]);
+        assert_eq!(
+            deal.pbn(Seat::West).to_string(),
+            v["pbn"].as_str().expect("pbn"),
+            "deal {}",
+            v["id"]
+        );
     }
 }

@@ -344,16 +344,25 @@ impl fmt::Display for ParseCardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             ParseCardError::TooShort { at } => {
-                write!(f, "card at byte {at} is too short (want suit and rank, e.g. SA)")
+                write!(
+                    f,
+                    "card at byte {at} is too short (want suit and rank, e.g. SA)"
+                )
             }
             ParseCardError::TooLong { at } => {
-                write!(f, "card at byte {at} is too long (want two characters, e.g. SA)")
+                write!(
+                    f,
+                    "card at byte {at} is too long (want two characters, e.g. SA)"
+                )
             }
             ParseCardError::BadSuit { ch, at } => {
                 write!(f, "unknown suit {ch:?} at byte {at} (want S, H, D or C)")
             }
             ParseCardError::BadRank { ch, at } => {
-                write!(f, "unknown rank {ch:?} at byte {at} (want 2-9, T, J, Q, K or A)")
+                write!(
+                    f,
+                    "unknown rank {ch:?} at byte {at} (want 2-9, T, J, Q, K or A)"
+                )
             }
             ParseCardError::Duplicate { card, at } => {
                 write!(f, "duplicate card {card} at byte {at}")
@@ -401,12 +410,30 @@ mod tests {
     fn parse_errors_say_what_and_where() {
         assert_eq!("S".parse::<Card>(), Err(ParseCardError::TooShort { at: 0 }));
         assert_eq!("".parse::<Card>(), Err(ParseCardError::TooShort { at: 0 }));
-        assert_eq!("SAK".parse::<Card>(), Err(ParseCardError::TooLong { at: 0 }));
-        assert_eq!("S1".parse::<Card>(), Err(ParseCardError::BadRank { ch: '1', at: 1 }));
-        assert_eq!("1S".parse::<Card>(), Err(ParseCardError::BadRank { ch: '1', at: 0 }));
-        assert_eq!("AX".parse::<Card>(), Err(ParseCardError::BadSuit { ch: 'X', at: 1 }));
-        assert_eq!("XA".parse::<Card>(), Err(ParseCardError::BadSuit { ch: 'X', at: 0 }));
-        assert_eq!(Card::parse_at("Sé", 7), Err(ParseCardError::BadRank { ch: 'é', at: 8 }));
+        assert_eq!(
+            "SAK".parse::<Card>(),
+            Err(ParseCardError::TooLong { at: 0 })
+        );
+        assert_eq!(
+            "S1".parse::<Card>(),
+            Err(ParseCardError::BadRank { ch: '1', at: 1 })
+        );
+        assert_eq!(
+            "1S".parse::<Card>(),
+            Err(ParseCardError::BadRank { ch: '1', at: 0 })
+        );
+        assert_eq!(
+            "AX".parse::<Card>(),
+            Err(ParseCardError::BadSuit { ch: 'X', at: 1 })
+        );
+        assert_eq!(
+            "XA".parse::<Card>(),
+            Err(ParseCardError::BadSuit { ch: 'X', at: 0 })
+        );
+        assert_eq!(
+            Card::parse_at("Sé", 7),
+            Err(ParseCardError::BadRank { ch: 'é', at: 8 })
+        );
         assert_eq!("é".parse::<Card>(), Err(ParseCardError::TooShort { at: 0 }));
     }
 }

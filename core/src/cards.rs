@@ -2,7 +2,9 @@
 
 use core::fmt;
 use core::iter::FusedIterator;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 use core::str::FromStr;
 
 use crate::card::{Card, ParseCardError, Rank, Suit};
@@ -26,7 +28,11 @@ impl Cards {
     /// The set with these bits, or `None` if a bit above 51 is set.
     #[must_use]
     pub const fn from_bits(bits: u64) -> Option<Cards> {
-        if bits & !Cards::ALL.0 == 0 { Some(Cards(bits)) } else { None }
+        if bits & !Cards::ALL.0 == 0 {
+            Some(Cards(bits))
+        } else {
+            None
+        }
     }
 
     /// The set with these bits; bits above 51 are dropped.
@@ -155,13 +161,21 @@ impl Cards {
     /// The lowest card (clubs deuce first, spade ace last), if any.
     #[must_use]
     pub const fn lowest(self) -> Option<Card> {
-        if self.0 == 0 { None } else { Card::from_index(self.0.trailing_zeros() as u8) }
+        if self.0 == 0 {
+            None
+        } else {
+            Card::from_index(self.0.trailing_zeros() as u8)
+        }
     }
 
     /// The highest card, if any.
     #[must_use]
     pub const fn highest(self) -> Option<Card> {
-        if self.0 == 0 { None } else { Card::from_index(63 - self.0.leading_zeros() as u8) }
+        if self.0 == 0 {
+            None
+        } else {
+            Card::from_index(63 - self.0.leading_zeros() as u8)
+        }
     }
 
     /// The `n`-th card in ascending order (`0` is [`lowest`](Cards::lowest)), if there are more
@@ -188,7 +202,10 @@ impl Cards {
     /// A display adapter writing the set as one PBN hand, `AKQ.JT9.876.5432` (spades, hearts,
     /// diamonds, clubs; ranks high to low; a void empty, or `-` when `void_dash` is set).
     pub const fn pbn_hand(self, void_dash: bool) -> PbnHand {
-        PbnHand { cards: self, void_dash }
+        PbnHand {
+            cards: self,
+            void_dash,
+        }
     }
 }
 
@@ -408,7 +425,10 @@ mod tests {
         assert_eq!(hand.count_in(Suit::Clubs), 2);
         assert_eq!(hand.count_in(Suit::Diamonds), 0);
         assert_eq!(hand.in_suit(Suit::Hearts), Cards::single(c("HT")));
-        assert_eq!(Cards::from_suit_ranks(Suit::Clubs, 0b11), "C2 C3".parse().unwrap());
+        assert_eq!(
+            Cards::from_suit_ranks(Suit::Clubs, 0b11),
+            "C2 C3".parse().unwrap()
+        );
         assert_eq!(Cards::rank(Rank::Ace).len(), 4);
         for s in Suit::ALL {
             assert_eq!(Cards::suit(s).len(), 13);
@@ -428,7 +448,7 @@ mod tests {
         assert_eq!(it.next(), None);
         assert_eq!(it.next_back(), None);
         assert_eq!(Cards::ALL.iter().count(), 52);
-        assert_eq!(Cards::ALL.iter().rev().next(), Some(c("SA")));
+        assert_eq!(Cards::ALL.iter().next_back(), Some(c("SA")));
         assert_eq!(hand.iter().collect::<Cards>(), hand);
         assert_eq!(hand.lowest(), Some(c("C2")));
         assert_eq!(hand.highest(), Some(c("SA")));
@@ -457,9 +477,18 @@ mod tests {
     fn parse_errors() {
         assert_eq!(
             "SA HK SA".parse::<Cards>(),
-            Err(ParseCardError::Duplicate { card: c("SA"), at: 6 })
+            Err(ParseCardError::Duplicate {
+                card: c("SA"),
+                at: 6
+            })
         );
-        assert_eq!("SA H1".parse::<Cards>(), Err(ParseCardError::BadRank { ch: '1', at: 4 }));
-        assert_eq!("SA HKQ".parse::<Cards>(), Err(ParseCardError::TooLong { at: 3 }));
+        assert_eq!(
+            "SA H1".parse::<Cards>(),
+            Err(ParseCardError::BadRank { ch: '1', at: 4 })
+        );
+        assert_eq!(
+            "SA HKQ".parse::<Cards>(),
+            Err(ParseCardError::TooLong { at: 3 })
+        );
     }
 }

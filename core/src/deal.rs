@@ -32,7 +32,11 @@ pub struct Overlap {
 
 impl fmt::Display for Overlap {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is in both {} and {}", self.card, self.first, self.second)
+        write!(
+            f,
+            "{} is in both {} and {}",
+            self.card, self.first, self.second
+        )
     }
 }
 
@@ -44,7 +48,11 @@ impl Deal {
         for (i, &a) in Seat::ALL.iter().enumerate() {
             for &b in Seat::ALL.iter().skip(i + 1) {
                 if let Some(card) = (hands[a] & hands[b]).lowest() {
-                    return Err(Overlap { card, first: a, second: b });
+                    return Err(Overlap {
+                        card,
+                        first: a,
+                        second: b,
+                    });
                 }
             }
         }
@@ -70,7 +78,10 @@ impl Deal {
     /// The seat holding `card`, if any.
     #[must_use]
     pub fn holder(&self, card: Card) -> Option<Seat> {
-        self.hands.iter().find(|(_, h)| h.contains(card)).map(|(s, _)| s)
+        self.hands
+            .iter()
+            .find(|(_, h)| h.contains(card))
+            .map(|(s, _)| s)
     }
 
     /// A uniformly random full deal.
@@ -155,7 +166,11 @@ mod tests {
         hands[Seat::West] = Cards::single(sa);
         assert_eq!(
             Deal::from_hands(hands),
-            Err(Overlap { card: sa, first: Seat::East, second: Seat::West })
+            Err(Overlap {
+                card: sa,
+                first: Seat::East,
+                second: Seat::West
+            })
         );
         hands[Seat::West] = Cards::EMPTY;
         assert!(Deal::from_hands(hands).is_ok());

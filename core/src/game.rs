@@ -195,3 +195,100 @@ pub trait Game: Clone {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One player calls heads (0) or tails (1), then a biased coin lands: heads weight 3,
+    /// tails weight 1. Value 1 for a right call.
+    #[derive(Clone, Debug)]
+    struct Coin {
+        call: Option<u8>,
+        landed: Option<u8>,
+    }
+
+    impl Game for Coin {
+        type Move = u8;
+        const PLAYERS: u8 = 1;
+        const SIDES: u8 = 1;
+        fn turn(&self) -> Turn {
+            match (self.call, self.landed) {
+                (None, _) => Turn::Player(Player(0)),
+                (Some(_), None) => Turn::Chance,
+                _ => Turn::Terminal,
+            }
+        }
+        fn legal_moves(&self, moves: &mut MoveList<u8>) {
+            moves.clear();
+            if self.call.is_none() {
+                moves.extend_from_slice(&[0, 1]).ok();
+            }
+        }
+        fn apply(&mut self, mv: u8) {
+            match self.turn() {
+                Turn::Player(_) => self.call = Some(mv),
+                Turn::Chance => self.landed = Some(mv),
+                Turn::Terminal => {}
+            }
+        }
+        fn chance_outcomes(&self, outcomes: &mut Outcomes<u8>) -> bool {
+            outcomes.clear();
+            if self.turn() == Turn::Chance {
+                outcomes.extend_from_slice(&[(0, 3), (1, 1), (2, 0)]).ok();
+            }
+            true
+        }
+        fn value(&self, _: Side) -> f64 {
+            if self.call == self.landed { 1.0 } else { 0.0 }
+        }
+        fn value_range(&self) -> ValueRange {
+            ValueRange { lo: 0.0, hi: 1.0 }
+        }
+    }
+
+    #[test]
+    fn default_sampling_follows_integer_weights() {
+        let mut g = Coin {
+            call: None,
+            landed: None,
+        };
+        assert_eq!(
+            g.sample_chance(&mut rng::seeded(1)),
+            None,
+            "not a chance state"
+        );
+        g.apply(0);
+        let mut r = rng::seeded(2);
+        let mut heads = 0;
+        for _ in 0..4000 {
+            match g.sample_chance(&mut r) {
+                Some(0) => heads += 1,
+                Some(1) => {}
+                other => panic!("impossible outcome {other:?}"),
+            }
+        }
+        assert!((2850..3150).contains(&heads), "{heads}");
+    }
+
+    #[test]
+    fn try_apply_checks_moves_and_outcomes() {
+        let mut g = Coin {
+            call: None,
+            landed: None,
+        };
+        assert_eq!(g.try_apply(5), Err(IllegalMove));
+        assert_eq!(g.try_apply(1), Ok(()));
+        assert_eq!(g.turn(), Turn::Chance);
+        assert_eq!(g.try_apply(2), Err(IllegalMove), "an outcome of weight 0");
+        assert_eq!(g.try_apply(1), Ok(()));
+        assert_eq!(g.turn(), Turn::Terminal);
+        assert_eq!(g.try_apply(0), Err(IllegalMove));
+        assert_eq!(g.value(Side(0)), 1.0);
+        assert_eq!(g.side_of(Player(0)), Side(0));
+        assert_eq!(Turn::Player(Player(3)).player(), Some(Player(3)));
+        assert_eq!(Turn::Chance.player(), None);
+        let d = g.determinize(Player(0), &mut rng::seeded(0));
+        assert_eq!((d.call, d.landed), (g.call, g.landed));
+    }
+}

@@ -39,7 +39,10 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs, missing_debug_implementations)]
-#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 
 #[macro_use]
 mod fmt;
@@ -59,9 +62,7 @@ mod tree;
 pub use card::{Card, OutOfRange, ParseCardError, Rank, Suit};
 pub use cards::{Cards, CardsIter, PbnHand};
 pub use deal::{Deal, Overlap};
-pub use game::{
-    Game, IllegalMove, MAX_MOVES, MoveList, Outcomes, Player, Side, Turn, ValueRange,
-};
+pub use game::{Game, IllegalMove, MAX_MOVES, MoveList, Outcomes, Player, Side, Turn, ValueRange};
 pub use pbn::{PbnError, SizeRule};
 pub use power_mean::{MeanError, Power, PowerError};
 pub use seat::{BySeat, Seat};

@@ -95,10 +95,16 @@ impl fmt::Display for PbnError {
         match *self {
             PbnError::Empty => f.write_str("empty PBN deal"),
             PbnError::BadSeat { ch, at } => {
-                write!(f, "PBN deal: {ch:?} at byte {at} is no seat (want N, E, S or W)")
+                write!(
+                    f,
+                    "PBN deal: {ch:?} at byte {at} is no seat (want N, E, S or W)"
+                )
             }
             PbnError::MissingColon { at } => {
-                write!(f, "PBN deal: expected ':' after the first seat, at byte {at}")
+                write!(
+                    f,
+                    "PBN deal: expected ':' after the first seat, at byte {at}"
+                )
             }
             PbnError::HandCount { found, at } if found > 4 => {
                 write!(f, "PBN deal: more than four hands (fifth at byte {at})")
@@ -117,8 +123,15 @@ impl fmt::Display for PbnError {
             PbnError::Duplicate { card, at } => {
                 write!(f, "PBN deal: duplicate card {card} at byte {at}")
             }
-            PbnError::HandSize { seat, found, expected } => {
-                write!(f, "PBN deal: {seat} hand has {found} cards, want {expected}")
+            PbnError::HandSize {
+                seat,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "PBN deal: {seat} hand has {found} cards, want {expected}"
+                )
             }
         }
     }
@@ -143,7 +156,9 @@ pub fn parse(s: &str, rule: SizeRule) -> Result<Deal, PbnError> {
     let mut count = 0u8;
     for (offset, word) in words(body) {
         let at = body_at + offset;
-        let Some(&seat) = Seat::ALL.get(usize::from((first as u8 + count) % 4)).filter(|_| count < 4)
+        let Some(&seat) = Seat::ALL
+            .get(usize::from((first as u8 + count) % 4))
+            .filter(|_| count < 4)
         else {
             return Err(PbnError::HandCount { found: 5, at });
         };
@@ -151,7 +166,10 @@ pub fn parse(s: &str, rule: SizeRule) -> Result<Deal, PbnError> {
         count += 1;
     }
     if count < 4 {
-        return Err(PbnError::HandCount { found: count, at: s.len() });
+        return Err(PbnError::HandCount {
+            found: count,
+            at: s.len(),
+        });
     }
 
     let expected = match rule {
@@ -167,11 +185,18 @@ pub fn parse(s: &str, rule: SizeRule) -> Result<Deal, PbnError> {
             SizeRule::Any => found > expected,
         };
         if bad || found > 13 {
-            return Err(PbnError::HandSize { seat, found, expected: expected.min(13) });
+            return Err(PbnError::HandSize {
+                seat,
+                found,
+                expected: expected.min(13),
+            });
         }
     }
     // The hands were built disjoint card by card.
-    Deal::from_hands(hands).map_err(|o| PbnError::Duplicate { card: o.card, at: 0 })
+    Deal::from_hands(hands).map_err(|o| PbnError::Duplicate {
+        card: o.card,
+        at: 0,
+    })
 }
 
 /// The white-space separated words of `s` with their byte offsets.
@@ -200,7 +225,11 @@ fn parse_hand(word: &str, at: usize, seat: Seat, seen: &mut Cards) -> Result<Car
     for (part, suit) in word.split('.').zip(Suit::PBN_ORDER) {
         if part != "-" {
             for (i, ch) in part.char_indices() {
-                let rank = Rank::from_char(ch).ok_or(PbnError::BadRank { seat, ch, at: pos + i })?;
+                let rank = Rank::from_char(ch).ok_or(PbnError::BadRank {
+                    seat,
+                    ch,
+                    at: pos + i,
+                })?;
                 let card = Card::new(suit, rank);
                 if !seen.insert(card) {
                     return Err(PbnError::Duplicate { card, at: pos + i });
@@ -227,13 +256,20 @@ pub struct Pbn<'a> {
 impl<'a> Pbn<'a> {
     /// The deal written from `first`, voids empty.
     pub const fn new(deal: &'a Deal, first: Seat) -> Pbn<'a> {
-        Pbn { deal, first, void_dash: false }
+        Pbn {
+            deal,
+            first,
+            void_dash: false,
+        }
     }
 
     /// Writes voids as `-` when `dash` is set.
     #[must_use]
     pub const fn void_dash(self, dash: bool) -> Pbn<'a> {
-        Pbn { void_dash: dash, ..self }
+        Pbn {
+            void_dash: dash,
+            ..self
+        }
     }
 }
 
@@ -255,8 +291,7 @@ impl fmt::Display for Pbn<'_> {
 mod tests {
     use super::*;
 
-    const DEAL: &str =
-        "W:AKQ.JT9.876.5432 JT98.AKQ.5432.76 765.8765.AKQ.AKQ 432.432.JT9.JT98";
+    const DEAL: &str = "W:AKQ.JT9.876.5432 JT98.AKQ.5432.76 765.8765.AKQ.AKQ 432.432.JT9.JT98";
 
     fn text(p: Pbn<'_>) -> heapless::String<80> {
         let mut s = heapless::String::new();
@@ -267,7 +302,10 @@ mod tests {
     #[test]
     fn full_deal_round_trip() {
         let d: Deal = DEAL.parse().unwrap();
-        assert_eq!(d.hand(Seat::West), "SA SK SQ HJ HT H9 D8 D7 D6 C5 C4 C3 C2".parse().unwrap());
+        assert_eq!(
+            d.hand(Seat::West),
+            "SA SK SQ HJ HT H9 D8 D7 D6 C5 C4 C3 C2".parse().unwrap()
+        );
         assert_eq!(d.hand(Seat::North).count_in(Suit::Spades), 4);
         assert_eq!(text(d.pbn(Seat::West)), DEAL);
         let from_north = text(d.pbn(Seat::North));
@@ -282,52 +320,99 @@ mod tests {
         assert_eq!(d.hand(Seat::North).len(), 13);
         assert_eq!(d.hand(Seat::East), Cards::EMPTY);
         assert_eq!(text(d.pbn(Seat::North)), "N:AKQJT98765432... ... ... ...");
-        assert_eq!(text(d.pbn(Seat::North).void_dash(true)), "N:AKQJT98765432.-.-.- -.-.-.- -.-.-.- -.-.-.-");
+        assert_eq!(
+            text(d.pbn(Seat::North).void_dash(true)),
+            "N:AKQJT98765432.-.-.- -.-.-.- -.-.-.- -.-.-.-"
+        );
         assert_eq!(parse("N:AKQJT98765432.-.-.- - - -", SizeRule::Any), Ok(d));
         let ending = parse("  s:AK.-.-.- QJ... T9... 87...  ", SizeRule::Equal).unwrap();
         assert_eq!(ending.hand(Seat::South), "SA SK".parse().unwrap());
         assert_eq!(ending.hand(Seat::East).len(), 2);
-        assert_eq!(parse("E:a.k.q.j t.9.8.7 6.5.4.3 2.2.2.2", SizeRule::Equal).map(|d| d.cards().len()), Ok(16));
+        assert_eq!(
+            parse("E:a.k.q.j t.9.8.7 6.5.4.3 2.2.2.2", SizeRule::Equal).map(|d| d.cards().len()),
+            Ok(16)
+        );
     }
 
     #[test]
     fn errors_say_what_and_where() {
         assert_eq!(parse("   ", SizeRule::Full), Err(PbnError::Empty));
-        assert_eq!(parse("X:...", SizeRule::Full), Err(PbnError::BadSeat { ch: 'X', at: 0 }));
-        assert_eq!(parse("W AKQ", SizeRule::Full), Err(PbnError::MissingColon { at: 1 }));
-        assert_eq!(parse("W", SizeRule::Full), Err(PbnError::MissingColon { at: 1 }));
-        assert_eq!(parse("W:AKQ.JT9.876.5432", SizeRule::Full), Err(PbnError::HandCount { found: 1, at: 18 }));
+        assert_eq!(
+            parse("X:...", SizeRule::Full),
+            Err(PbnError::BadSeat { ch: 'X', at: 0 })
+        );
+        assert_eq!(
+            parse("W AKQ", SizeRule::Full),
+            Err(PbnError::MissingColon { at: 1 })
+        );
+        assert_eq!(
+            parse("W", SizeRule::Full),
+            Err(PbnError::MissingColon { at: 1 })
+        );
+        assert_eq!(
+            parse("W:AKQ.JT9.876.5432", SizeRule::Full),
+            Err(PbnError::HandCount { found: 1, at: 18 })
+        );
         assert_eq!(
             parse("W:... ... ... ... ...", SizeRule::Any),
             Err(PbnError::HandCount { found: 5, at: 18 })
         );
         assert_eq!(
             parse("W:AKQ.JT9.876 ... ... ...", SizeRule::Any),
-            Err(PbnError::SuitCount { seat: Seat::West, found: 3, at: 2 })
+            Err(PbnError::SuitCount {
+                seat: Seat::West,
+                found: 3,
+                at: 2
+            })
         );
         // Unknown rank, with its seat and position.
         let bad = DEAL.replace("JT98.AKQ", "JT98.AKX");
-        assert_eq!(parse(&bad, SizeRule::Full), Err(PbnError::BadRank { seat: Seat::North, ch: 'X', at: 26 }));
+        assert_eq!(
+            parse(&bad, SizeRule::Full),
+            Err(PbnError::BadRank {
+                seat: Seat::North,
+                ch: 'X',
+                at: 26
+            })
+        );
         // 53 cards: a duplicate, named where it appears again.
         let dup = DEAL.replacen("W:AKQ.", "W:AKQA.", 1);
         let sa = Card::new(Suit::Spades, Rank::Ace);
-        assert_eq!(parse(&dup, SizeRule::Full), Err(PbnError::Duplicate { card: sa, at: 5 }));
+        assert_eq!(
+            parse(&dup, SizeRule::Full),
+            Err(PbnError::Duplicate { card: sa, at: 5 })
+        );
         let dup_across = DEAL.replacen(".5432 ", ".5432A ", 1);
         let ca = Card::new(Suit::Clubs, Rank::Ace);
-        assert_eq!(parse(&dup_across, SizeRule::Full), Err(PbnError::Duplicate { card: ca, at: 50 }));
+        assert_eq!(
+            parse(&dup_across, SizeRule::Full),
+            Err(PbnError::Duplicate { card: ca, at: 50 })
+        );
         // 51 cards: one hand short.
         let short = DEAL.replace(" 432.432.JT9.JT98", " 432.432.JT9.JT9");
         assert_eq!(
             parse(&short, SizeRule::Full),
-            Err(PbnError::HandSize { seat: Seat::South, found: 12, expected: 13 })
+            Err(PbnError::HandSize {
+                seat: Seat::South,
+                found: 12,
+                expected: 13
+            })
         );
         assert_eq!(
             parse("N:AK... Q... J... T...", SizeRule::Equal),
-            Err(PbnError::HandSize { seat: Seat::East, found: 1, expected: 2 })
+            Err(PbnError::HandSize {
+                seat: Seat::East,
+                found: 1,
+                expected: 2
+            })
         );
         assert_eq!(
             parse("N:AKQJT98765432.A.. - - -", SizeRule::Any),
-            Err(PbnError::HandSize { seat: Seat::North, found: 14, expected: 13 })
+            Err(PbnError::HandSize {
+                seat: Seat::North,
+                found: 14,
+                expected: 13
+            })
         );
     }
 }

@@ -36,7 +36,11 @@ impl Power {
 
     /// The exponent `p`: finite and `>= 1`, or `f64::INFINITY`.
     pub fn new(p: f64) -> Result<Power, PowerError> {
-        if p >= 1.0 { Ok(Power(p)) } else { Err(PowerError { p }) }
+        if p >= 1.0 {
+            Ok(Power(p))
+        } else {
+            Err(PowerError { p })
+        }
     }
 
     /// The integer exponent `p >= 1`.
@@ -97,11 +101,18 @@ impl Power {
                 weighted += w * x;
             }
         }
-        if !(total > 0.0) {
+        if total == 0.0 {
             return Err(MeanError::NoWeight);
         }
+        if !total.is_finite() {
+            return Err(MeanError::Overflow);
+        }
         if self.is_mean() {
-            return Ok(weighted / total);
+            return if weighted.is_finite() {
+                Ok(weighted / total)
+            } else {
+                Err(MeanError::Overflow)
+            };
         }
         if self.0 == f64::INFINITY || largest == 0.0 {
             return Ok(largest);
@@ -172,6 +183,8 @@ pub enum MeanError {
     },
     /// The upper bound `hi` given to [`Power::mean_min`] is not finite.
     BadBound,
+    /// The sum of the weights, or for `p = 1` of the weighted values, exceeds `f64::MAX`.
+    Overflow,
 }
 
 impl fmt::Display for MeanError {
@@ -179,12 +192,16 @@ impl fmt::Display for MeanError {
         match self {
             MeanError::NoWeight => f.write_str("power mean of nothing: no positive weight"),
             MeanError::BadValue { index } => {
-                write!(f, "power mean: value {index} is negative, above the bound or not finite")
+                write!(
+                    f,
+                    "power mean: value {index} is negative, above the bound or not finite"
+                )
             }
             MeanError::BadWeight { index } => {
                 write!(f, "power mean: weight {index} is negative or not finite")
             }
             MeanError::BadBound => f.write_str("power mean: the upper bound is not finite"),
+            MeanError::Overflow => f.write_str("power mean: weights or weighted sum overflow f64"),
         }
     }
 }
@@ -220,12 +237,17 @@ mod tests {
         let lo = 3.0;
         let hi = 12.0;
         let mut prev = 0.0;
-        for p in [1.0, 1.5, 2.0, 3.0, 5.0, 8.0, 15.0, 32.0, 64.0, 100.5, 1000.0, 1e6] {
+        for p in [
+            1.0, 1.5, 2.0, 3.0, 5.0, 8.0, 15.0, 32.0, 64.0, 100.5, 1000.0, 1e6,
+        ] {
             let m = Power::new(p).unwrap().mean(pairs(&XS, &WS)).unwrap();
             assert!(lo <= m && m <= hi, "p={p}: {m}");
             assert!(m >= prev, "p={p}: {m} < {prev}");
             prev = m;
-            let n = Power::new(p).unwrap().mean_min(13.0, pairs(&XS, &WS)).unwrap();
+            let n = Power::new(p)
+                .unwrap()
+                .mean_min(13.0, pairs(&XS, &WS))
+                .unwrap();
             assert!(lo <= n && n <= hi, "min side p={p}: {n}");
         }
         assert_eq!(Power::MAX.mean(pairs(&XS, &WS)), Ok(12.0));
@@ -242,19 +264,36 @@ mod tests {
             assert!(m.is_finite() && (0.0..=1e6).contains(&m), "p={p}: {m}");
         }
         let big = [f64::MAX, f64::MAX / 2.0];
-        let m = Power::new(64.0).unwrap().mean(pairs(&big, &[1.0, 1.0])).unwrap();
+        let m = Power::new(64.0)
+            .unwrap()
+            .mean(pairs(&big, &[1.0, 1.0]))
+            .unwrap();
         assert!(m.is_finite() && m <= f64::MAX);
     }
 
     #[test]
     fn zeros_and_weights() {
-        assert_eq!(Power::new(5.0).unwrap().mean(pairs(&[0.0, 0.0], &[1.0, 2.0])), Ok(0.0));
+        assert_eq!(
+            Power::new(5.0)
+                .unwrap()
+                .mean(pairs(&[0.0, 0.0], &[1.0, 2.0])),
+            Ok(0.0)
+        );
         // A zero weight removes its value entirely, even the largest.
-        let m = Power::new(3.0).unwrap().mean(pairs(&[2.0, 100.0], &[1.0, 0.0])).unwrap();
+        let m = Power::new(3.0)
+            .unwrap()
+            .mean(pairs(&[2.0, 100.0], &[1.0, 0.0]))
+            .unwrap();
         assert_eq!(m, 2.0);
-        let mut one = Power::new(7.0).unwrap().mean(pairs(&[4.0], &[9.0])).unwrap();
+        let mut one = Power::new(7.0)
+            .unwrap()
+            .mean(pairs(&[4.0], &[9.0]))
+            .unwrap();
         assert!((one - 4.0).abs() < 1e-12);
-        one = Power::new(7.5).unwrap().mean_min(13.0, pairs(&[4.0], &[9.0])).unwrap();
+        one = Power::new(7.5)
+            .unwrap()
+            .mean_min(13.0, pairs(&[4.0], &[9.0]))
+            .unwrap();
         assert!((one - 4.0).abs() < 1e-12);
     }
 
@@ -281,11 +320,29 @@ mod tests {
         let p = Power::new(2.0).unwrap();
         assert_eq!(p.mean(pairs(&[], &[])), Err(MeanError::NoWeight));
         assert_eq!(p.mean(pairs(&[1.0], &[0.0])), Err(MeanError::NoWeight));
-        assert_eq!(p.mean(pairs(&[1.0, -1.0], &[1.0, 1.0])), Err(MeanError::BadValue { index: 1 }));
-        assert_eq!(p.mean(pairs(&[f64::NAN], &[1.0])), Err(MeanError::BadValue { index: 0 }));
-        assert_eq!(p.mean(pairs(&[1.0], &[-1.0])), Err(MeanError::BadWeight { index: 0 }));
-        assert_eq!(p.mean(pairs(&[1.0], &[f64::INFINITY])), Err(MeanError::BadWeight { index: 0 }));
-        assert_eq!(p.mean_min(13.0, pairs(&[14.0], &[1.0])), Err(MeanError::BadValue { index: 0 }));
-        assert_eq!(p.mean_min(f64::NAN, pairs(&[1.0], &[1.0])), Err(MeanError::BadBound));
+        assert_eq!(
+            p.mean(pairs(&[1.0, -1.0], &[1.0, 1.0])),
+            Err(MeanError::BadValue { index: 1 })
+        );
+        assert_eq!(
+            p.mean(pairs(&[f64::NAN], &[1.0])),
+            Err(MeanError::BadValue { index: 0 })
+        );
+        assert_eq!(
+            p.mean(pairs(&[1.0], &[-1.0])),
+            Err(MeanError::BadWeight { index: 0 })
+        );
+        assert_eq!(
+            p.mean(pairs(&[1.0], &[f64::INFINITY])),
+            Err(MeanError::BadWeight { index: 0 })
+        );
+        assert_eq!(
+            p.mean_min(13.0, pairs(&[14.0], &[1.0])),
+            Err(MeanError::BadValue { index: 0 })
+        );
+        assert_eq!(
+            p.mean_min(f64::NAN, pairs(&[1.0], &[1.0])),
+            Err(MeanError::BadBound)
+        );
     }
 }

@@ -9,11 +9,11 @@
 //! point, so a shuffle or pick is the same on a Cortex-M0 as on a desktop.
 
 use rand_core::{Rng, SeedableRng};
-pub use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::SplitMix64;
+pub use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::cards::Cards;
 use crate::card::Card;
+use crate::cards::Cards;
 
 /// SplitMix64's increment (the golden ratio in 64-bit fixed point); one step of its state.
 const SPLITMIX_STEP: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -169,7 +169,14 @@ mod tests {
         assert_eq!(a, b);
         let mut sorted = a;
         sorted.sort_unstable();
-        assert_eq!(sorted.iter().enumerate().filter(|(i, x)| *i as u8 != **x).count(), 0);
+        assert_eq!(
+            sorted
+                .iter()
+                .enumerate()
+                .filter(|(i, x)| *i as u8 != **x)
+                .count(),
+            0
+        );
         assert_ne!(a, sorted);
         shuffle::<u8, _>(&mut seeded(3), &mut []);
     }

@@ -22,6 +22,16 @@ const LINES: [u16; 8] = [
 
 const FULL: u16 = 0b111_111_111;
 
+/// Whether the marks `m` fill one of the [`LINES`].
+fn has_line(m: u16) -> bool {
+    for line in LINES {
+        if m & line == line {
+            return true;
+        }
+    }
+    false
+}
+
 /// A tic-tac-toe position: the cells of X and of O as 9-bit masks.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -39,13 +49,16 @@ impl TicTacToe {
     /// The player to move if the game were not over: X (0) when both have as many marks.
     #[must_use]
     pub const fn mover(&self) -> Player {
-        if self.x.count_ones() == self.o.count_ones() { Player(0) } else { Player(1) }
+        if self.x.count_ones() == self.o.count_ones() {
+            Player(0)
+        } else {
+            Player(1)
+        }
     }
 
     /// The winner, if a player has three in a line.
     #[must_use]
     pub fn winner(&self) -> Option<Player> {
-        let has_line = |m: u16| LINES.iter().any(|&l| m & l == l);
         if has_line(self.x) {
             Some(Player(0))
         } else if has_line(self.o) {
@@ -181,7 +194,10 @@ impl fmt::Display for ParseBoardError {
             }
             ParseBoardError::CellCount { found } => write!(f, "{found} cells, want 9"),
             ParseBoardError::MarkCount { x, o } => {
-                write!(f, "{x} X and {o} O marks: X moves first, so X has as many as O or one more")
+                write!(
+                    f,
+                    "{x} X and {o} O marks: X moves first, so X has as many as O or one more"
+                )
             }
         }
     }
@@ -273,7 +289,10 @@ mod tests {
         won.legal_moves(&mut moves);
         assert!(moves.is_empty(), "no moves after a win");
         let draw = b("XOX/XOO/OXX");
-        assert_eq!((draw.turn(), draw.value(Side(0)), draw.value(Side(1))), (Turn::Terminal, 0.5, 0.5));
+        assert_eq!(
+            (draw.turn(), draw.value(Side(0)), draw.value(Side(1))),
+            (Turn::Terminal, 0.5, 0.5)
+        );
         let o_wins = b("XX./OOO/X.X");
         assert_eq!(o_wins.winner(), Some(Player(1)));
     }
@@ -307,10 +326,25 @@ mod tests {
         core::fmt::write(&mut s, format_args!("{g}")).unwrap();
         assert_eq!(s, "XO./.X./..O");
         assert_eq!(s.parse::<TicTacToe>(), Ok(g));
-        assert_eq!("XO./.Z./...".parse::<TicTacToe>(), Err(ParseBoardError::BadChar { ch: 'Z', at: 5 }));
-        assert_eq!("XO.".parse::<TicTacToe>(), Err(ParseBoardError::CellCount { found: 3 }));
-        assert_eq!("........X.".parse::<TicTacToe>(), Err(ParseBoardError::CellCount { found: 10 }));
-        assert_eq!("OO./.../...".parse::<TicTacToe>(), Err(ParseBoardError::MarkCount { x: 0, o: 2 }));
-        assert_eq!("XX./.../...".parse::<TicTacToe>(), Err(ParseBoardError::MarkCount { x: 2, o: 0 }));
+        assert_eq!(
+            "XO./.Z./...".parse::<TicTacToe>(),
+            Err(ParseBoardError::BadChar { ch: 'Z', at: 5 })
+        );
+        assert_eq!(
+            "XO.".parse::<TicTacToe>(),
+            Err(ParseBoardError::CellCount { found: 3 })
+        );
+        assert_eq!(
+            "........X.".parse::<TicTacToe>(),
+            Err(ParseBoardError::CellCount { found: 10 })
+        );
+        assert_eq!(
+            "OO./.../...".parse::<TicTacToe>(),
+            Err(ParseBoardError::MarkCount { x: 0, o: 2 })
+        );
+        assert_eq!(
+            "XX./.../...".parse::<TicTacToe>(),
+            Err(ParseBoardError::MarkCount { x: 2, o: 0 })
+        );
     }
 }

@@ -38,7 +38,11 @@ impl NodeId {
     /// The id of array position `i`, if it is representable (`NONE` is not).
     #[must_use]
     pub const fn from_index(i: usize) -> Option<NodeId> {
-        if i < u32::MAX as usize { Some(NodeId(i as u32)) } else { None }
+        if i < u32::MAX as usize {
+            Some(NodeId(i as u32))
+        } else {
+            None
+        }
     }
 }
 
@@ -87,7 +91,14 @@ impl<M: Blank> Node<M> {
 
 impl<M> Node<M> {
     const fn new(mv: M) -> Node<M> {
-        Node { value: 0.0, visits: 0, first_child: 0, child_count: 0, mv, tag: 0 }
+        Node {
+            value: 0.0,
+            visits: 0,
+            first_child: 0,
+            child_count: 0,
+            mv,
+            tag: 0,
+        }
     }
 
     /// The number of children (0 until the node is expanded).
@@ -104,7 +115,10 @@ impl<M> Node<M> {
 
     /// The node's children, in the order their moves were given to [`Tree::expand`].
     pub const fn children(&self) -> Children {
-        Children { next: self.first_child, end: self.first_child.saturating_add(self.child_count as u32) }
+        Children {
+            next: self.first_child,
+            end: self.first_child.saturating_add(self.child_count as u32),
+        }
     }
 }
 
@@ -167,7 +181,10 @@ pub struct Tree<M, const N: usize> {
 impl<M: Blank, const N: usize> Tree<M, N> {
     /// An empty tree. `const`, so it can initialise a `static`.
     pub const fn new() -> Tree<M, N> {
-        Tree { nodes: [Node::BLANK; N], len: 0 }
+        Tree {
+            nodes: [Node::BLANK; N],
+            len: 0,
+        }
     }
 
     /// Empties the tree and creates the root ([`NodeId::ROOT`], move [`Blank::BLANK`]).
@@ -180,7 +197,10 @@ impl<M: Blank, const N: usize> Tree<M, N> {
                 self.len = 1;
                 Ok(NodeId::ROOT)
             }
-            None => Err(TreeError::Full { capacity: N, wanted: 1 }),
+            None => Err(TreeError::Full {
+                capacity: N,
+                wanted: 1,
+            }),
         }
     }
 }
@@ -260,9 +280,16 @@ impl<M, const N: usize> Tree<M, N> {
         if node.is_expanded() {
             return Err(TreeError::AlreadyExpanded(parent));
         }
-        let full = TreeError::Full { capacity: N, wanted: moves.len() };
+        let full = TreeError::Full {
+            capacity: N,
+            wanted: moves.len(),
+        };
         let count = u16::try_from(moves.len()).map_err(|_| full)?;
-        let end = self.len().checked_add(moves.len()).filter(|&e| e <= N).ok_or(full)?;
+        let end = self
+            .len()
+            .checked_add(moves.len())
+            .filter(|&e| e <= N)
+            .ok_or(full)?;
         let end32 = u32::try_from(end).map_err(|_| full)?;
         let Some(block) = self.nodes.get_mut(self.len as usize..end) else {
             return Err(full);
@@ -275,7 +302,10 @@ impl<M, const N: usize> Tree<M, N> {
             p.first_child = start;
             p.child_count = count;
         }
-        Ok(Children { next: start, end: end32 })
+        Ok(Children {
+            next: start,
+            end: end32,
+        })
     }
 }
 
@@ -368,7 +398,7 @@ mod tests {
         assert_eq!(kids.len(), 3);
         let ids: heapless::Vec<NodeId, 3> = kids.clone().collect();
         assert_eq!(t.children(root), kids);
-        assert_eq!(kids.clone().rev().next(), Some(ids[2]));
+        assert_eq!(kids.clone().next_back(), Some(ids[2]));
         assert_eq!(kids.nth_id(1), Some(ids[1]));
         assert_eq!(kids.nth_id(3), None);
         let mv: heapless::Vec<u8, 3> = kids.map(|id| t.get(id).unwrap().mv).collect();
@@ -390,17 +420,41 @@ mod tests {
     fn capacity_is_an_error_not_a_panic() {
         let mut t: Tree<u8, 4> = Tree::new();
         let root = t.init().unwrap();
-        assert_eq!(t.expand(root, &[1, 2, 3, 4]), Err(TreeError::Full { capacity: 4, wanted: 4 }));
+        assert_eq!(
+            t.expand(root, &[1, 2, 3, 4]),
+            Err(TreeError::Full {
+                capacity: 4,
+                wanted: 4
+            })
+        );
         assert_eq!(t.len(), 1, "a failed expand changes nothing");
         let kids = t.expand(root, &[1, 2, 3]).unwrap();
         assert_eq!(t.free(), 0);
         let a = kids.clone().next().unwrap();
-        assert_eq!(t.expand(a, &[9]), Err(TreeError::Full { capacity: 4, wanted: 1 }));
+        assert_eq!(
+            t.expand(a, &[9]),
+            Err(TreeError::Full {
+                capacity: 4,
+                wanted: 1
+            })
+        );
         assert_eq!(t.expand(root, &[9]), Err(TreeError::AlreadyExpanded(root)));
-        assert_eq!(t.expand(NodeId(7), &[9]), Err(TreeError::UnknownNode(NodeId(7))));
-        assert_eq!(t.expand(NodeId::NONE, &[9]), Err(TreeError::UnknownNode(NodeId::NONE)));
+        assert_eq!(
+            t.expand(NodeId(7), &[9]),
+            Err(TreeError::UnknownNode(NodeId(7)))
+        );
+        assert_eq!(
+            t.expand(NodeId::NONE, &[9]),
+            Err(TreeError::UnknownNode(NodeId::NONE))
+        );
         let mut empty: Tree<u8, 0> = Tree::new();
-        assert_eq!(empty.init(), Err(TreeError::Full { capacity: 0, wanted: 1 }));
+        assert_eq!(
+            empty.init(),
+            Err(TreeError::Full {
+                capacity: 0,
+                wanted: 1
+            })
+        );
     }
 
     #[test]
@@ -414,7 +468,11 @@ mod tests {
         assert!(t.is_empty());
         assert_eq!(t.get(old), None, "ids from before the reset are unknown");
         let root = t.init().unwrap();
-        assert_eq!(t.get(root).unwrap().child_count(), 0, "the new root has no stale children");
+        assert_eq!(
+            t.get(root).unwrap().child_count(),
+            0,
+            "the new root has no stale children"
+        );
         let kids = t.expand(root, &[5]).unwrap();
         let n = t.get(kids.clone().next().unwrap()).unwrap();
         assert_eq!((n.mv, n.visits), (5, 0), "reused slots start fresh");

@@ -1,1 +1,7 @@
-//! The cardtree host: files, threads and terminals around the `cardtree` core.
+//! The cardtree host: files, threads and terminals around the allocation-free `cardtree` core.
+//!
+//! The binary `cardtree` is a thin shell over this library, so integration tests can call the
+//! same functions the commands use.
+
+pub mod deals;
+pub mod output;
