@@ -68,3 +68,8 @@ pub use power_mean::{MeanError, Power, PowerError};
 pub use seat::{BySeat, Seat};
 pub use tictactoe::{ParseBoardError, TicTacToe};
 pub use tree::{Blank, Children, Node, NodeId, Tree, TreeError};
+
+/// The README's library example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;

@@ -284,6 +284,14 @@ impl<M, const N: usize> Tree<M, N> {
             capacity: N,
             wanted: moves.len(),
         };
+        if moves.len() > self.free() {
+            trace!(
+                "tree full: {} nodes wanted, {} free",
+                moves.len(),
+                self.free()
+            );
+            return Err(full);
+        }
         let count = u16::try_from(moves.len()).map_err(|_| full)?;
         let end = self
             .len()
