@@ -8,6 +8,7 @@ use core::ops::{
 use core::str::FromStr;
 
 use crate::card::{Card, ParseCardError, Rank, Suit};
+use crate::text::words;
 
 /// A set of cards: bit `card.index()` of a `u64` (`suit * 13 + rank`), so each suit is a run of
 /// 13 bits and the top 12 bits are always clear.
@@ -342,20 +343,10 @@ impl FromStr for Cards {
     /// `AS,TH,2C`); an empty string is the empty set. A card given twice is an error.
     fn from_str(s: &str) -> Result<Cards, ParseCardError> {
         let mut set = Cards::EMPTY;
-        let mut start = None;
-        for (i, ch) in s.char_indices().chain(core::iter::once((s.len(), ' '))) {
-            let separator = ch.is_whitespace() || ch == ',';
-            match (start, separator) {
-                (None, false) => start = Some(i),
-                (Some(from), true) => {
-                    let word = s.get(from..i).unwrap_or_default();
-                    let card = Card::parse_at(word, from)?;
-                    if !set.insert(card) {
-                        return Err(ParseCardError::Duplicate { card, at: from });
-                    }
-                    start = None;
-                }
-                _ => {}
+        for (at, word) in words(s, |c| c.is_whitespace() || c == ',') {
+            let card = Card::parse_at(word, at)?;
+            if !set.insert(card) {
+                return Err(ParseCardError::Duplicate { card, at });
             }
         }
         Ok(set)

@@ -56,6 +56,7 @@ pub mod pbn;
 mod power_mean;
 pub mod rng;
 mod seat;
+mod text;
 mod tictactoe;
 mod tree;
 

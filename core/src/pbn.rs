@@ -14,6 +14,7 @@ use crate::card::{Card, Rank, Suit};
 use crate::cards::Cards;
 use crate::deal::Deal;
 use crate::seat::{BySeat, Seat};
+use crate::text::words;
 
 /// Which hand sizes [`parse`] accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,7 +155,7 @@ pub fn parse(s: &str, rule: SizeRule) -> Result<Deal, PbnError> {
     let mut hands = BySeat::<Cards>::default();
     let mut seen = Cards::EMPTY;
     let mut count = 0u8;
-    for (offset, word) in words(body) {
+    for (offset, word) in words(body, char::is_whitespace) {
         let at = body_at + offset;
         let Some(&seat) = Seat::ALL
             .get(usize::from((first as u8 + count) % 4))
@@ -197,17 +198,6 @@ pub fn parse(s: &str, rule: SizeRule) -> Result<Deal, PbnError> {
         card: o.card,
         at: 0,
     })
-}
-
-/// The white-space separated words of `s` with their byte offsets.
-fn words(s: &str) -> impl Iterator<Item = (usize, &str)> {
-    s.split(|c: char| c.is_whitespace())
-        .scan(0usize, |pos, w| {
-            let at = *pos;
-            *pos += w.len() + 1;
-            Some((at, w))
-        })
-        .filter(|(_, w)| !w.is_empty())
 }
 
 /// One hand, `AKQ.JT9.876.5432` or `-`, starting at byte `at`; adds its cards to `seen`.

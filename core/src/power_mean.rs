@@ -75,65 +75,24 @@ impl Power {
     /// Values are scaled by the largest value with positive weight before they are raised, so
     /// no power overflows (any `p`, values up to `f64::MAX`); `p = 1` is computed as
     /// `sum w x / sum w` with no power at all, and `p = infinity` is the largest value with
-    /// positive weight. Pairs of weight zero are ignored.
+    /// positive weight. The result is clamped into `[min, max]` of the values of positive
+    /// weight, where rounding could otherwise put it an ulp outside. Pairs of weight zero are
+    /// ignored.
     ///
-    /// Errors: no pair of positive weight, a negative or non-finite value or weight.
+    /// Errors: no pair of positive weight, a negative or non-finite value or weight, weights
+    /// whose sum overflows.
     pub fn mean<I>(self, items: I) -> Result<f64, MeanError>
     where
         I: IntoIterator<Item = (f64, f64)>,
         I::IntoIter: Clone,
     {
-        let items = items.into_iter();
-        // First pass: check every pair, find the largest value and the total weight.
-        let mut largest = 0.0f64;
-        let mut total = 0.0f64;
-        let mut weighted = 0.0f64;
-        for (i, (x, w)) in items.clone().enumerate() {
-            if !(x >= 0.0 && x.is_finite()) {
-                return Err(MeanError::BadValue { index: i });
-            }
-            if !(w >= 0.0 && w.is_finite()) {
-                return Err(MeanError::BadWeight { index: i });
-            }
-            if w > 0.0 {
-                largest = largest.max(x);
-                total += w;
-                weighted += w * x;
-            }
-        }
-        if total == 0.0 {
-            return Err(MeanError::NoWeight);
-        }
-        if !total.is_finite() {
-            return Err(MeanError::Overflow);
-        }
-        if self.is_mean() {
-            return if weighted.is_finite() {
-                Ok(weighted / total)
-            } else {
-                Err(MeanError::Overflow)
-            };
-        }
-        if self.0 == f64::INFINITY || largest == 0.0 {
-            return Ok(largest);
-        }
-        // Second pass: sum w (x / largest)^p, every term in [0, w].
-        let mut sum = 0.0;
-        for (x, w) in items {
-            if w > 0.0 {
-                sum += w * self.raise(x / largest);
-            }
-        }
-        // The largest value contributes at least its weight, so the ratio lies in (0, 1] and
-        // the root cannot overflow or be NaN. Rounding can put the result an ulp above the
-        // largest value: clamp, since a mean never exceeds its maximum.
-        let root = math::pow(sum / total, 1.0 / self.0);
-        Ok((largest * root).min(largest))
+        self.mean_of(items.into_iter(), None)
     }
 
     /// The minimax-aware mean for the minimising side: `hi - M_p(hi - x, w)`, so that the
     /// smaller values weigh more (McKay's `13 - M_p(13 - X_i)`). Every value must lie in
-    /// `[.., hi]`; `p = infinity` gives the minimum.
+    /// `[0, hi]`; `p = infinity` gives the minimum. Clamped into `[min, max]` like
+    /// [`mean`](Power::mean).
     pub fn mean_min<I>(self, hi: f64, items: I) -> Result<f64, MeanError>
     where
         I: IntoIterator<Item = (f64, f64)>,
@@ -142,8 +101,64 @@ impl Power {
         if !hi.is_finite() {
             return Err(MeanError::BadBound);
         }
-        let m = self.mean(items.into_iter().map(move |(x, w)| (hi - x, w)))?;
-        Ok(hi - m)
+        self.mean_of(items.into_iter(), Some(hi))
+    }
+
+    /// `M_p(x)`, or `hi - M_p(hi - x)` when `flip` is `Some(hi)`, clamped into the range of `x`.
+    fn mean_of<I>(self, items: I, flip: Option<f64>) -> Result<f64, MeanError>
+    where
+        I: Iterator<Item = (f64, f64)> + Clone,
+    {
+        let term = |x: f64| flip.map_or(x, |hi| hi - x);
+        // First pass: check every pair; the range of the values, of the averaged terms, and
+        // the total weight.
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        let mut largest = 0.0f64;
+        let mut total = 0.0f64;
+        let mut weighted = 0.0f64;
+        for (i, (x, w)) in items.clone().enumerate() {
+            let t = term(x);
+            if !(x.is_finite() && t >= 0.0) {
+                return Err(MeanError::BadValue { index: i });
+            }
+            if !(w >= 0.0 && w.is_finite()) {
+                return Err(MeanError::BadWeight { index: i });
+            }
+            if w > 0.0 {
+                lo = lo.min(x);
+                hi = hi.max(x);
+                largest = largest.max(t);
+                total += w;
+                weighted += w * t;
+            }
+        }
+        if total == 0.0 {
+            return Err(MeanError::NoWeight);
+        }
+        if !total.is_finite() || !weighted.is_finite() && self.is_mean() {
+            return Err(MeanError::Overflow);
+        }
+        if self.0 == f64::INFINITY {
+            // The extreme value itself, not `hi - (hi - min)`, which may round.
+            return Ok(if flip.is_some() { lo } else { hi });
+        }
+        let m = if self.is_mean() {
+            weighted / total
+        } else if largest == 0.0 {
+            largest
+        } else {
+            // Second pass: sum w (t / largest)^p, every term in [0, w]. The largest term
+            // contributes at least its weight, so the ratio lies in (0, 1] and the root
+            // cannot overflow or be NaN.
+            let mut sum = 0.0;
+            for (x, w) in items {
+                if w > 0.0 {
+                    sum += w * self.raise(term(x) / largest);
+                }
+            }
+            largest * math::pow(sum / total, 1.0 / self.0)
+        };
+        Ok(term(m).clamp(lo, hi))
     }
 }
 
