@@ -41,6 +41,9 @@ use crate::tree::Blank;
 /// here (at most 52 cards to draw, 25 squares to fill, 13 cards to play).
 pub const MAX_MOVES: usize = 64;
 
+/// The most sides a game may have (values a search keeps per playout).
+pub const MAX_SIDES: usize = 8;
+
 /// A state's legal moves, in a fixed-capacity list on the stack.
 pub type MoveList<M> = heapless::Vec<M, MAX_MOVES>;
 
@@ -162,6 +165,18 @@ pub trait Game: Clone {
 
     /// The range every value of this game lies in.
     fn value_range(&self) -> ValueRange;
+
+    /// A static estimate of the value for `side`, for depth-limited searches that stop before
+    /// the end. The default knows nothing: the value at a terminal state, else the middle of
+    /// the [`value_range`](Game::value_range). Games override it with a heuristic.
+    fn evaluate(&self, side: Side) -> f64 {
+        if self.turn() == Turn::Terminal {
+            self.value(side)
+        } else {
+            let r = self.value_range();
+            r.lo + (r.hi - r.lo) / 2.0
+        }
+    }
 
     /// A complete state consistent with what `observer` knows, drawn with `rng`: the hook for
     /// imperfect-information search. Perfect-information games return a copy (the default).

@@ -50,11 +50,13 @@ mod fmt;
 mod card;
 mod cards;
 mod deal;
+mod dice;
 mod game;
 pub mod math;
 pub mod pbn;
 mod power_mean;
 pub mod rng;
+pub mod search;
 mod seat;
 mod text;
 mod tictactoe;
@@ -63,7 +65,10 @@ mod tree;
 pub use card::{Card, OutOfRange, ParseCardError, Rank, Suit};
 pub use cards::{Cards, CardsIter, PbnHand};
 pub use deal::{Deal, Overlap};
-pub use game::{Game, IllegalMove, MAX_MOVES, MoveList, Outcomes, Player, Side, Turn, ValueRange};
+pub use dice::{DiceDuel, moves as dice_moves};
+pub use game::{
+    Game, IllegalMove, MAX_MOVES, MAX_SIDES, MoveList, Outcomes, Player, Side, Turn, ValueRange,
+};
 pub use pbn::{PbnError, SizeRule};
 pub use power_mean::{MeanError, Power, PowerError};
 pub use seat::{BySeat, Seat};

@@ -18,7 +18,8 @@ use core::iter::FusedIterator;
 
 use crate::card::Card;
 
-/// The index of a node in its [`Tree`]. The root is always [`NodeId::ROOT`].
+/// The index of a node in its [`Tree`]. [`Tree::init`] makes [`NodeId::ROOT`] the root;
+/// [`Tree::reroot`] may move the root elsewhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct NodeId(u32);
@@ -176,6 +177,7 @@ impl core::error::Error for TreeError {}
 pub struct Tree<M, const N: usize> {
     nodes: [Node<M>; N],
     len: u32,
+    root: u32,
 }
 
 impl<M: Blank, const N: usize> Tree<M, N> {
@@ -184,6 +186,7 @@ impl<M: Blank, const N: usize> Tree<M, N> {
         Tree {
             nodes: [Node::BLANK; N],
             len: 0,
+            root: 0,
         }
     }
 
@@ -195,6 +198,7 @@ impl<M: Blank, const N: usize> Tree<M, N> {
             Some(root) => {
                 *root = Node::BLANK;
                 self.len = 1;
+                self.root = 0;
                 Ok(NodeId::ROOT)
             }
             None => Err(TreeError::Full {
@@ -219,6 +223,39 @@ impl<M, const N: usize> Tree<M, N> {
     /// grows again. Ids from before the reset become unknown.
     pub fn reset(&mut self) {
         self.len = 0;
+        self.root = 0;
+    }
+
+    /// The root, or `None` for an empty tree.
+    #[must_use]
+    pub const fn root(&self) -> Option<NodeId> {
+        if self.root < self.len {
+            Some(NodeId(self.root))
+        } else {
+            None
+        }
+    }
+
+    /// Makes `id` the root, keeping its subtree and abandoning every other node (tree reuse:
+    /// keep what a search learnt below the move actually played). O(1): abandoned nodes stay in
+    /// the array, unreachable, until the next [`reset`](Tree::reset) or [`init`](Tree::init),
+    /// so the free space does not grow back.
+    pub fn reroot(&mut self, id: NodeId) -> Result<(), TreeError> {
+        if self.get(id).is_none() {
+            return Err(TreeError::UnknownNode(id));
+        }
+        self.root = id.0;
+        Ok(())
+    }
+
+    /// The child of `parent` reached by `mv`, if it has been created.
+    #[must_use]
+    pub fn child_by_move(&self, parent: NodeId, mv: M) -> Option<NodeId>
+    where
+        M: PartialEq,
+    {
+        self.children(parent)
+            .find(|&c| self.get(c).is_some_and(|n| n.mv == mv))
     }
 
     /// The number of nodes in use.
@@ -463,6 +500,28 @@ mod tests {
                 wanted: 1
             })
         );
+    }
+
+    #[test]
+    fn reroot_keeps_the_subtree() {
+        let mut t: Tree<u8, 8> = Tree::new();
+        assert_eq!(t.root(), None);
+        let root = t.init().unwrap();
+        assert_eq!(t.root(), Some(root));
+        let _ = t.expand(root, &[1, 2]).unwrap();
+        let two = t.child_by_move(root, 2).unwrap();
+        assert_eq!(t.child_by_move(root, 3), None);
+        let below = t.expand(two, &[5, 6]).unwrap();
+        t.reroot(two).unwrap();
+        assert_eq!(t.root(), Some(two));
+        assert_eq!(t.children(two), below);
+        assert_eq!(
+            t.reroot(NodeId(99)),
+            Err(TreeError::UnknownNode(NodeId(99)))
+        );
+        assert_eq!(t.root(), Some(two));
+        assert_eq!(t.init(), Ok(NodeId::ROOT));
+        assert_eq!(t.root(), Some(NodeId::ROOT));
     }
 
     #[test]

@@ -1,0 +1,798 @@
+//! UCT: Monte-Carlo tree search with upper confidence bounds, in a caller's [`Tree`].
+//!
+//! Each iteration walks from the root: *selection* picks an unvisited child at random if there
+//! is one (McKay's appendix), else the child maximising `X + C sqrt(ln n / n_j)` (minimising
+//! `X - C sqrt(ln n / n_j)` on the other side's turns, as McKay does); chance states follow an
+//! outcome sampled from the game. *Expansion* creates all children of a node at once, as one
+//! block; [`Expansion::OneNode`] then stops at the first new node, [`Expansion::AllChildren`]
+//! (McKay) keeps descending to the end of the game. *Simulation* plays the rest with a
+//! [`Policy`]. *Backpropagation* increments visits along the path and sets each node's value
+//! from its visited children: the visit-weighted mean, or McKay's power mean ([`Backup`]);
+//! chance nodes always average.
+//!
+//! Values are stored for one side, the *perspective* (the side to move at the root, side 0 if
+//! the root is a chance state), as in McKay's program, which keeps the tricks of the root
+//! player's side at every node. Games with more than two sides keep in each node the mean
+//! reward of the side that chose it (max^n) and support only mean backups.
+//!
+//! The whole search is integer and `libm` arithmetic on the caller's generator: the same seed,
+//! state and configuration give the same values, visits and move on every machine.
+
+use rand_core::Rng;
+
+use super::SearchError;
+use super::playout::{Policy, playout};
+use crate::game::{Game, MAX_MOVES, MAX_SIDES, MoveList, Outcomes, Side, Turn, ValueRange};
+use crate::math;
+use crate::power_mean::Power;
+use crate::rng;
+use crate::tree::{Blank, NodeId, Tree, TreeError};
+
+/// The longest path from the root an iteration follows in the tree; deeper, it simulates.
+const MAX_PATH: usize = 256;
+
+/// Node kinds, in the low two bits of [`Node::tag`](crate::Node::tag).
+const KIND_MAX: u8 = 0;
+const KIND_MIN: u8 = 1;
+const KIND_CHANCE: u8 = 2;
+const KIND_MASK: u8 = 0b11;
+/// The root's tag also holds the perspective side, above the kind bits.
+const SIDE_SHIFT: u8 = 2;
+
+/// The exploration constant `C` of the canonical form `X + C sqrt(ln n / n_j)`, with a
+/// constructor for each paper's convention.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Exploration(f64);
+
+impl Exploration {
+    /// `C` itself. `None` for a negative or non-finite constant.
+    #[must_use]
+    pub fn new(c: f64) -> Option<Exploration> {
+        (c >= 0.0 && c.is_finite()).then_some(Exploration(c))
+    }
+
+    /// McKay & Kruskal (`../shared/papers/000_…`): `V = X + sqrt(c ln n / T)`, so
+    /// `C = sqrt(c)`. His grid is `c = 0.125 .. 128`.
+    #[must_use]
+    pub fn mckay(c: f64) -> Option<Exploration> {
+        Exploration::new(c).map(|e| Exploration(math::sqrt(e.0)))
+    }
+
+    /// Kocsis & Szepesvari, as used by the Poker Squares papers (`../shared/papers/004_…`):
+    /// `X + 2 Cp sqrt(2 ln n / n_j)`, so `C = 2 sqrt(2) Cp`.
+    #[must_use]
+    pub fn kocsis_szepesvari(cp: f64) -> Option<Exploration> {
+        Exploration::new(cp).map(|e| Exploration(2.0 * math::sqrt(2.0) * e.0))
+    }
+
+    /// The lecture slides (`../shared/papers/002_…`, "UCT"): `X + c sqrt(ln t / n_i)`, so
+    /// `C = c`.
+    #[must_use]
+    pub fn slides(c: f64) -> Option<Exploration> {
+        Exploration::new(c)
+    }
+
+    /// UCB1 (Auer, Cesa-Bianchi & Fischer 2002): `X + sqrt(2 ln n / n_j)`, `C = sqrt(2)`, for
+    /// values in `[0, 1]`.
+    pub const UCB1: Exploration = Exploration(core::f64::consts::SQRT_2);
+
+    /// The canonical constant `C`.
+    #[must_use]
+    pub fn constant(self) -> f64 {
+        self.0
+    }
+}
+
+/// How a node's value is computed from its visited children's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Backup {
+    /// The visit-weighted mean.
+    Mean,
+    /// McKay's generalized average: on the perspective side's turns `lo + M_p(x - lo)`, on the
+    /// other side's `hi - M_p(hi - x)`, weighted by visits; `p = 1` is exactly [`Backup::Mean`]
+    /// and `p = infinity` is max / min. Chance nodes average.
+    Power(Power),
+}
+
+/// How the tree grows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Expansion {
+    /// Standard UCT: one new visited node per iteration, then a simulation from it.
+    OneNode,
+    /// McKay's appendix: a node's children are created on its first visit and the iteration
+    /// keeps descending through the tree to the end of the game (no simulation, unless the
+    /// tree is full).
+    AllChildren,
+}
+
+/// Which root move the search returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum FinalMove {
+    /// The visited child of best value for the player to move (McKay's choice).
+    HighestValue,
+    /// The most visited child.
+    MostVisits,
+    /// The child that is both best valued and most visited; the most visited if none is.
+    Robust,
+}
+
+/// UCT's parameters; [`UctConfig::new`] gives the documented defaults.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct UctConfig {
+    /// Iterations (playouts) to run. Default 1000.
+    pub iterations: u32,
+    /// The exploration constant. Default [`Exploration::UCB1`].
+    pub exploration: Exploration,
+    /// The backup. Default [`Backup::Mean`].
+    pub backup: Backup,
+    /// The expansion. Default [`Expansion::OneNode`].
+    pub expansion: Expansion,
+    /// The returned move. Default [`FinalMove::MostVisits`].
+    pub final_move: FinalMove,
+    /// Whether `X` in the selection formula is rescaled from the game's value range to
+    /// `[0, 1]`. Default `true`, which suits UCB1's constant; McKay uses raw tricks.
+    pub normalize: bool,
+    /// The longest simulation before the search reports an error. Default 10,000 plies.
+    pub max_playout_plies: u32,
+    /// Whether to continue in the tree the caller left (see [`keep_subtree`]) instead of
+    /// starting afresh. Default `false`.
+    pub reuse_tree: bool,
+}
+
+impl UctConfig {
+    /// The defaults listed on each field.
+    #[must_use]
+    pub const fn new() -> UctConfig {
+        UctConfig {
+            iterations: 1000,
+            exploration: Exploration::UCB1,
+            backup: Backup::Mean,
+            expansion: Expansion::OneNode,
+            final_move: FinalMove::MostVisits,
+            normalize: true,
+            max_playout_plies: 10_000,
+            reuse_tree: false,
+        }
+    }
+
+    /// McKay & Kruskal's search (`../shared/papers/000_…`, appendix): `V = X + sqrt(c ln n / T)`
+    /// on raw values, power-mean backups with exponent `p`, all children created on a node's
+    /// first visit and every playout played in the tree to the end, the child of highest value
+    /// chosen. His experiment used 5000 playouts.
+    #[must_use]
+    pub fn mckay(exploration: Exploration, p: Power, iterations: u32) -> UctConfig {
+        UctConfig {
+            iterations,
+            exploration,
+            backup: Backup::Power(p),
+            expansion: Expansion::AllChildren,
+            final_move: FinalMove::HighestValue,
+            normalize: false,
+            ..UctConfig::new()
+        }
+    }
+}
+
+impl Default for UctConfig {
+    fn default() -> Self {
+        UctConfig::new()
+    }
+}
+
+/// A root move's statistics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ChildStat<M> {
+    /// The move.
+    pub mv: M,
+    /// Its value for the search's side.
+    pub value: f64,
+    /// How often the search tried it.
+    pub visits: u32,
+}
+
+/// The result of [`uct`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct UctResult<M> {
+    /// The chosen root move (`None` if the root is terminal, a chance state, or unvisited).
+    pub best: Option<M>,
+    /// The side whose values `root_value` and `children` give.
+    pub side: Side,
+    /// The root's value.
+    pub root_value: f64,
+    /// Every root child in the game's move order.
+    pub children: heapless::Vec<ChildStat<M>, MAX_MOVES>,
+    /// Iterations run.
+    pub iterations: u32,
+    /// Nodes in the tree after the search.
+    pub nodes: usize,
+    /// Iterations that found the tree full and simulated from the deepest node instead.
+    pub tree_full: u32,
+    /// Plies played in simulations.
+    pub playout_plies: u64,
+}
+
+/// Runs UCT from `state` in `tree` with `config`, simulating with `policy` and drawing every
+/// random number from `rng`. See the [module](self) docs.
+///
+/// Never panics: a full tree is reported in [`UctResult::tree_full`]; errors are a game that
+/// breaks its own contract (no legal move, endless playout) or a configuration the game does
+/// not support (power backups with more than two sides).
+pub fn uct<G, P, R, const N: usize>(
+    tree: &mut Tree<G::Move, N>,
+    state: &G,
+    config: &UctConfig,
+    policy: &mut P,
+    rng: &mut R,
+) -> Result<UctResult<G::Move>, SearchError>
+where
+    G: Game,
+    P: Policy<G> + ?Sized,
+    R: Rng + ?Sized,
+{
+    let multi = G::SIDES > 2;
+    if usize::from(G::SIDES) > MAX_SIDES || (multi && !matches!(config.backup, Backup::Mean)) {
+        return Err(SearchError::TooManySides { sides: G::SIDES });
+    }
+    let power = match config.backup {
+        Backup::Mean => Power::MEAN,
+        Backup::Power(p) => p,
+    };
+    let range = state.value_range();
+
+    // The root: reused (with the side its values are for) or fresh.
+    let reused = if config.reuse_tree { tree.root() } else { None };
+    let (root, side) = match reused {
+        Some(r) => (r, Side(tree.get(r).map_or(0, |n| n.tag >> SIDE_SHIFT))),
+        None => {
+            let r = tree.init()?;
+            let side = match state.turn() {
+                Turn::Player(p) => state.side_of(p),
+                _ => Side(0),
+            };
+            (r, side)
+        }
+    };
+    let root_kind = kind(state, state.turn(), side, multi);
+    set_tag(tree, root, root_kind | (side.0 << SIDE_SHIFT))?;
+
+    let mut search = Search {
+        config,
+        power,
+        range,
+        multi,
+        side,
+        tree_full: 0,
+        playout_plies: 0,
+        path: heapless::Vec::new(),
+        moves: MoveList::new(),
+        outcomes: Outcomes::new(),
+    };
+    for _ in 0..config.iterations {
+        search.iterate(tree, root, state, policy, rng)?;
+    }
+    Ok(summarise(tree, root, root_kind, &search))
+}
+
+/// Keeps the subtree below `played`, the move (or chance outcome) actually made at the root,
+/// for the next search with [`UctConfig::reuse_tree`]; its values stay for the same side.
+/// Returns `false`, leaving the tree as it was, if the root has no such child.
+pub fn keep_subtree<M: Blank + PartialEq, const N: usize>(
+    tree: &mut Tree<M, N>,
+    played: M,
+) -> bool {
+    let Some(root) = tree.root() else {
+        return false;
+    };
+    let Some(child) = tree.child_by_move(root, played) else {
+        return false;
+    };
+    let side_bits = tree.get(root).map_or(0, |n| n.tag & !KIND_MASK);
+    match tree.get_mut(child) {
+        Some(n) => n.tag = (n.tag & KIND_MASK) | side_bits,
+        None => return false,
+    }
+    tree.reroot(child).is_ok()
+}
+
+/// The kind of node for `turn`: maximising or minimising the perspective side's value, or
+/// chance. With more than two sides every player maximises its own value.
+fn kind<G: Game>(state: &G, turn: Turn, side: Side, multi: bool) -> u8 {
+    match turn {
+        Turn::Player(p) if !multi && state.side_of(p) != side => KIND_MIN,
+        Turn::Chance => KIND_CHANCE,
+        _ => KIND_MAX,
+    }
+}
+
+fn set_tag<M, const N: usize>(tree: &mut Tree<M, N>, id: NodeId, tag: u8) -> Result<(), TreeError> {
+    tree.get_mut(id)
+        .map(|n| n.tag = tag)
+        .ok_or(TreeError::UnknownNode(id))
+}
+
+/// One search's working state.
+struct Search<'c, M> {
+    config: &'c UctConfig,
+    power: Power,
+    range: ValueRange,
+    multi: bool,
+    side: Side,
+    tree_full: u32,
+    playout_plies: u64,
+    /// The nodes of this iteration, each with the side whose value it keeps.
+    path: heapless::Vec<(NodeId, u8), MAX_PATH>,
+    moves: MoveList<M>,
+    outcomes: Outcomes<M>,
+}
+
+impl<M: Copy + PartialEq + Blank> Search<'_, M> {
+    /// One iteration: selection and expansion, simulation, backpropagation.
+    fn iterate<G, P, R, const N: usize>(
+        &mut self,
+        tree: &mut Tree<M, N>,
+        root: NodeId,
+        state: &G,
+        policy: &mut P,
+        rng: &mut R,
+    ) -> Result<(), SearchError>
+    where
+        G: Game<Move = M>,
+        P: Policy<G> + ?Sized,
+        R: Rng + ?Sized,
+    {
+        let mut s = state.clone();
+        self.path.clear();
+        let _ = self.path.push((root, self.side.0));
+        let mut node = root;
+        let simulate = loop {
+            let turn = s.turn();
+            if turn == Turn::Terminal {
+                break false;
+            }
+            if self.path.is_full() {
+                break true;
+            }
+            let n = tree.get(node).ok_or(TreeError::UnknownNode(node))?;
+            if !n.is_expanded() {
+                match self.expand(tree, node, &s, turn) {
+                    Ok(true) => {}
+                    Ok(false) => break true,
+                    Err(SearchError::Tree(TreeError::Full { .. })) => {
+                        self.tree_full += 1;
+                        break true;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            let (child, chooser) = match turn {
+                Turn::Player(p) => (self.select(tree, node, rng)?, s.side_of(p).0),
+                _ => {
+                    let outcome = s.sample_chance(rng).ok_or(SearchError::NoOutcome)?;
+                    match tree.child_by_move(node, outcome) {
+                        Some(c) => (c, self.path.last().map_or(self.side.0, |&(_, k)| k)),
+                        None => {
+                            // An outcome the listing did not have: simulate from here.
+                            s.apply(outcome);
+                            break true;
+                        }
+                    }
+                }
+            };
+            let c = tree.get(child).ok_or(TreeError::UnknownNode(child))?;
+            let fresh = c.visits == 0;
+            s.apply(c.mv);
+            let keeper = if self.multi { chooser } else { self.side.0 };
+            let _ = self.path.push((child, keeper));
+            node = child;
+            if fresh && self.config.expansion == Expansion::OneNode {
+                break true;
+            }
+        };
+        if simulate {
+            let plies = playout(&mut s, policy, rng, self.config.max_playout_plies)?;
+            self.playout_plies += u64::from(plies);
+        }
+        let mut rewards = [0.0; MAX_SIDES];
+        if self.multi {
+            for (k, r) in (0..G::SIDES).zip(rewards.iter_mut()) {
+                *r = s.value(Side(k));
+            }
+        } else if let Some(r) = rewards.get_mut(usize::from(self.side.0)) {
+            *r = s.value(self.side);
+        }
+        self.backpropagate(tree, &rewards)
+    }
+
+    /// Creates the children of `node` (legal moves, or listed chance outcomes of positive
+    /// weight) and marks its kind. `Ok(false)`: a chance state that cannot list its outcomes,
+    /// which stays a leaf.
+    fn expand<G: Game<Move = M>, const N: usize>(
+        &mut self,
+        tree: &mut Tree<M, N>,
+        node: NodeId,
+        s: &G,
+        turn: Turn,
+    ) -> Result<bool, SearchError> {
+        match turn {
+            Turn::Chance => {
+                if !s.chance_outcomes(&mut self.outcomes) {
+                    return Ok(false);
+                }
+                self.moves.clear();
+                for &(mv, _) in self.outcomes.iter().filter(|&&(_, w)| w > 0) {
+                    let _ = self.moves.push(mv);
+                }
+                if self.moves.is_empty() {
+                    return Err(SearchError::NoOutcome);
+                }
+            }
+            _ => {
+                s.legal_moves(&mut self.moves);
+                if self.moves.is_empty() {
+                    return Err(SearchError::NoLegalMove);
+                }
+            }
+        }
+        let _ = tree.expand(node, &self.moves)?;
+        let tag = tree.get(node).map_or(0, |n| n.tag & !KIND_MASK);
+        set_tag(tree, node, tag | kind(s, turn, self.side, self.multi))?;
+        Ok(true)
+    }
+
+    /// A child of a player's node: an unvisited one at random, else by the UCT formula.
+    fn select<R: Rng + ?Sized, const N: usize>(
+        &self,
+        tree: &Tree<M, N>,
+        node: NodeId,
+        rng: &mut R,
+    ) -> Result<NodeId, SearchError> {
+        let n = tree.get(node).ok_or(TreeError::UnknownNode(node))?;
+        let children = n.children();
+        let visits = |id: NodeId| tree.get(id).map_or(0, |c| c.visits);
+        let unvisited = children.clone().filter(|&c| visits(c) == 0).count();
+        if unvisited > 0 {
+            let k = rng::index(rng, unvisited);
+            return children
+                .filter(|&c| visits(c) == 0)
+                .nth(k)
+                .ok_or(SearchError::Tree(TreeError::UnknownNode(node)));
+        }
+        let minimise = n.tag & KIND_MASK == KIND_MIN;
+        let ln_n = math::ln(f64::from(n.visits.max(1)));
+        let c = self.config.exploration.constant();
+        let (lo, hi) = (self.range.lo, self.range.hi);
+        let scale = if self.config.normalize && hi > lo {
+            1.0 / (hi - lo)
+        } else {
+            1.0
+        };
+        let shift = if self.config.normalize && hi > lo {
+            lo
+        } else {
+            0.0
+        };
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        for id in children {
+            let Some(child) = tree.get(id) else { continue };
+            let x = (f64::from(child.value) - shift) * scale;
+            let u = c * math::sqrt(ln_n / f64::from(child.visits));
+            let score = if minimise { u - x } else { x + u };
+            if best.is_none() || score > best_score {
+                best = Some(id);
+                best_score = score;
+            }
+        }
+        best.ok_or(SearchError::NoLegalMove)
+    }
+
+    /// Adds one visit along the path and recomputes each node's value, leaf first.
+    fn backpropagate<const N: usize>(
+        &self,
+        tree: &mut Tree<M, N>,
+        rewards: &[f64; MAX_SIDES],
+    ) -> Result<(), SearchError> {
+        for &(id, keeper) in self.path.iter().rev() {
+            let reward = rewards.get(usize::from(keeper)).copied().unwrap_or(0.0);
+            let node = tree.get_mut(id).ok_or(TreeError::UnknownNode(id))?;
+            node.visits = node.visits.saturating_add(1);
+            let from_children = if self.multi {
+                None
+            } else {
+                self.children_value(tree, id)?
+            };
+            let node = tree.get_mut(id).ok_or(TreeError::UnknownNode(id))?;
+            node.value = match from_children {
+                Some(v) => v as f32,
+                None => {
+                    // A leaf (or any node with more than two sides): the running mean.
+                    let v = f64::from(node.value);
+                    (v + (reward - v) / f64::from(node.visits)) as f32
+                }
+            };
+        }
+        Ok(())
+    }
+
+    /// The backup of `id`'s visited children, or `None` if none is visited.
+    fn children_value<const N: usize>(
+        &self,
+        tree: &Tree<M, N>,
+        id: NodeId,
+    ) -> Result<Option<f64>, SearchError> {
+        let Some(node) = tree.get(id) else {
+            return Ok(None);
+        };
+        let (lo, hi) = (self.range.lo, self.range.hi);
+        let visited = node
+            .children()
+            .filter_map(|c| tree.get(c))
+            .filter(|c| c.visits > 0)
+            .map(|c| (f64::from(c.value), f64::from(c.visits)));
+        if visited.clone().next().is_none() {
+            return Ok(None);
+        }
+        let kind = node.tag & KIND_MASK;
+        let value = if kind == KIND_MIN && !self.power.is_mean() {
+            self.power
+                .mean_min(hi, visited.map(|(x, w)| (x.min(hi), w)))?
+        } else {
+            let p = if kind == KIND_CHANCE {
+                Power::MEAN
+            } else {
+                self.power
+            };
+            lo + p.mean(visited.map(|(x, w)| ((x - lo).max(0.0), w)))?
+        };
+        Ok(Some(value))
+    }
+}
+
+/// The result: root statistics and the final move.
+fn summarise<M: Copy, const N: usize>(
+    tree: &Tree<M, N>,
+    root: NodeId,
+    root_kind: u8,
+    search: &Search<'_, M>,
+) -> UctResult<M> {
+    let mut children = heapless::Vec::new();
+    for id in tree.children(root) {
+        if let Some(c) = tree.get(id) {
+            let stat = ChildStat {
+                mv: c.mv,
+                value: f64::from(c.value),
+                visits: c.visits,
+            };
+            let _ = children.push(stat);
+        }
+    }
+    let better = |a: f64, b: f64| if root_kind == KIND_MIN { a < b } else { a > b };
+    let mut by_value: Option<ChildStat<M>> = None;
+    let mut by_visits: Option<ChildStat<M>> = None;
+    for c in children.iter().filter(|c| c.visits > 0) {
+        if by_value.is_none_or(|b| better(c.value, b.value)) {
+            by_value = Some(*c);
+        }
+        if by_visits.is_none_or(|b| c.visits > b.visits) {
+            by_visits = Some(*c);
+        }
+    }
+    let turn_has_moves = root_kind != KIND_CHANCE;
+    let best = match search.config.final_move {
+        FinalMove::HighestValue => by_value,
+        FinalMove::MostVisits => by_visits,
+        FinalMove::Robust => match (by_value, by_visits) {
+            (Some(v), Some(n)) if v.visits == n.visits => Some(v),
+            _ => by_visits,
+        },
+    }
+    .filter(|_| turn_has_moves)
+    .map(|c| c.mv);
+    UctResult {
+        best,
+        side: search.side,
+        root_value: tree.get(root).map_or(0.0, |n| f64::from(n.value)),
+        children,
+        iterations: search.config.iterations,
+        nodes: tree.len(),
+        tree_full: search.tree_full,
+        playout_plies: search.playout_plies,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{DiceDuel, moves};
+    use crate::search::RandomPolicy;
+    use crate::tictactoe::TicTacToe;
+
+    fn run<const N: usize>(
+        tree: &mut Tree<u8, N>,
+        g: &TicTacToe,
+        config: &UctConfig,
+        seed: u64,
+    ) -> UctResult<u8> {
+        uct(tree, g, config, &mut RandomPolicy, &mut rng::seeded(seed)).unwrap()
+    }
+
+    #[test]
+    fn takes_a_win_and_blocks_a_loss() {
+        let mut tree: Tree<u8, 20_000> = Tree::new();
+        let config = UctConfig {
+            iterations: 3000,
+            ..UctConfig::new()
+        };
+        let win: TicTacToe = "XX./OO./...".parse().unwrap();
+        assert_eq!(run(&mut tree, &win, &config, 1).best, Some(2));
+        let block: TicTacToe = "XX./O../...".parse().unwrap();
+        let r = run(&mut tree, &block, &config, 1);
+        assert_eq!(r.best, Some(2), "{r:?}");
+        assert_eq!(r.side, Side(1), "values are for the side to move, O");
+        for kind in [Expansion::AllChildren, Expansion::OneNode] {
+            for backup in [Backup::Mean, Backup::Power(Power::new(4.0).unwrap())] {
+                let c = UctConfig {
+                    expansion: kind,
+                    backup,
+                    ..config
+                };
+                assert_eq!(
+                    run(&mut tree, &win, &c, 2).best,
+                    Some(2),
+                    "{kind:?} {backup:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_bits() {
+        let mut a: Tree<u8, 5000> = Tree::new();
+        let mut b: Tree<u8, 5000> = Tree::new();
+        let config = UctConfig {
+            iterations: 2000,
+            ..UctConfig::new()
+        };
+        let g = TicTacToe::new();
+        let (ra, rb) = (run(&mut a, &g, &config, 9), run(&mut b, &g, &config, 9));
+        assert_eq!(ra, rb);
+        assert_eq!(ra.root_value.to_bits(), rb.root_value.to_bits());
+        let rc = run(&mut b, &g, &config, 10);
+        assert_ne!(
+            ra.children, rc.children,
+            "another seed explores differently"
+        );
+    }
+
+    #[test]
+    fn a_full_tree_is_reported_not_a_panic() {
+        let mut tree: Tree<u8, 50> = Tree::new();
+        for expansion in [Expansion::OneNode, Expansion::AllChildren] {
+            let config = UctConfig {
+                iterations: 500,
+                expansion,
+                ..UctConfig::new()
+            };
+            let r = run(&mut tree, &TicTacToe::new(), &config, 3);
+            assert!(r.tree_full > 0 && r.nodes <= 50, "{r:?}");
+            assert!(r.playout_plies > 0);
+            assert_eq!(r.children.iter().map(|c| c.visits).sum::<u32>(), 500);
+        }
+        let mut empty: Tree<u8, 0> = Tree::new();
+        let e = uct(
+            &mut empty,
+            &TicTacToe::new(),
+            &UctConfig::new(),
+            &mut RandomPolicy,
+            &mut rng::seeded(0),
+        );
+        assert_eq!(
+            e,
+            Err(SearchError::Tree(TreeError::Full {
+                capacity: 0,
+                wanted: 1
+            }))
+        );
+    }
+
+    #[test]
+    fn mckay_expansion_reaches_the_end_without_simulation() {
+        let mut tree: Tree<u8, 30_000> = Tree::new();
+        let config = UctConfig::mckay(
+            Exploration::mckay(2.0).unwrap(),
+            Power::new(3.0).unwrap(),
+            500,
+        );
+        let r = run(&mut tree, &TicTacToe::new(), &config, 5);
+        assert_eq!((r.playout_plies, r.tree_full), (0, 0));
+        assert!(r.best.is_some());
+        assert!((0.0..=1.0).contains(&r.root_value));
+    }
+
+    #[test]
+    fn tree_reuse_keeps_the_played_subtree() {
+        let mut tree: Tree<u8, 30_000> = Tree::new();
+        let config = UctConfig {
+            iterations: 2000,
+            ..UctConfig::new()
+        };
+        let mut g = TicTacToe::new();
+        let first = run(&mut tree, &g, &config, 1);
+        let mv = first.best.unwrap();
+        let kept = first.children.iter().find(|c| c.mv == mv).unwrap().visits;
+        assert!(keep_subtree(&mut tree, mv));
+        assert!(!keep_subtree(&mut tree, 99));
+        g.apply(mv);
+        let again = UctConfig {
+            reuse_tree: true,
+            ..config
+        };
+        let second = run(&mut tree, &g, &again, 2);
+        assert_eq!(second.side, Side(0), "the reused tree keeps X's values");
+        let root_visits = tree.get(tree.root().unwrap()).unwrap().visits;
+        assert_eq!(root_visits, kept + 2000);
+        assert_eq!(
+            second.children.iter().map(|c| c.visits).sum::<u32>() + 1,
+            root_visits
+        );
+    }
+
+    #[test]
+    fn chance_nodes_average_and_exploration_conventions_agree() {
+        let mut tree: Tree<u8, 30_000> = Tree::new();
+        let g = DiceDuel::new(9, 3).unwrap();
+        let config = UctConfig {
+            iterations: 4000,
+            ..UctConfig::new()
+        };
+        let r = uct(
+            &mut tree,
+            &g,
+            &config,
+            &mut RandomPolicy,
+            &mut rng::seeded(1),
+        )
+        .unwrap();
+        assert_eq!(r.children.len(), 2);
+        assert!(
+            r.best == Some(moves::ROLL),
+            "rolling from 0 is right: {r:?}"
+        );
+        // Each chance node's value is the visit-weighted mean of its children's.
+        let mut checked = 0;
+        for i in 0..tree.len() {
+            let id = NodeId::from_index(i).unwrap();
+            let n = tree.get(id).unwrap();
+            if n.tag & KIND_MASK != KIND_CHANCE || !n.is_expanded() {
+                continue;
+            }
+            let (mut s, mut w) = (0.0, 0.0);
+            for c in n
+                .children()
+                .filter_map(|c| tree.get(c))
+                .filter(|c| c.visits > 0)
+            {
+                s += f64::from(c.value) * f64::from(c.visits);
+                w += f64::from(c.visits);
+            }
+            if w > 0.0 {
+                assert!((f64::from(n.value) - s / w).abs() < 1e-5);
+                checked += 1;
+            }
+        }
+        assert!(checked > 10);
+        let c = 0.7;
+        let ks = Exploration::kocsis_szepesvari(c).unwrap().constant();
+        assert!((ks - 2.0 * c * 2f64.sqrt()).abs() < 1e-15);
+        assert!((Exploration::mckay(16.0).unwrap().constant() - 4.0).abs() < 1e-15);
+        assert_eq!(Exploration::slides(1.5).unwrap().constant(), 1.5);
+        assert_eq!(Exploration::new(-1.0), None);
+        assert_eq!(Exploration::mckay(f64::NAN), None);
+    }
+}
