@@ -535,9 +535,11 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             .filter_map(|c| tree.get(c))
             .filter(|c| c.visits > 0)
             .map(|c| (f64::from(c.value), f64::from(c.visits)));
-        if visited.clone().next().is_none() {
+        let Some((xmin, xmax)) = visited.clone().fold(None, |r: Option<(f64, f64)>, (x, _)| {
+            Some(r.map_or((x, x), |(a, b)| (a.min(x), b.max(x))))
+        }) else {
             return Ok(None);
-        }
+        };
         let kind = node.tag & KIND_MASK;
         let value = if kind == KIND_MIN && !self.power.is_mean() {
             self.power
@@ -550,7 +552,8 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             };
             lo + p.mean(visited.map(|(x, w)| ((x - lo).max(0.0), w)))?
         };
-        Ok(Some(value))
+        // Shifting by `lo` and back may round a hair outside the children's range.
+        Ok(Some(value.clamp(xmin, xmax)))
     }
 }
 
