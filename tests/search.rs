@@ -271,13 +271,13 @@ impl RandomTree {
         }
     }
     fn ended(&self) -> bool {
-        self.depth >= self.max_depth || (self.depth > 0 && self.hash % 5 == 0)
+        self.depth >= self.max_depth || (self.depth > 0 && self.hash.is_multiple_of(5))
     }
     fn width(&self) -> u8 {
         1 + (self.hash >> 8) as u8 % self.branching
     }
     fn is_chance(&self) -> bool {
-        self.chance && (self.hash >> 16) % 4 == 0
+        self.chance && (self.hash >> 16).is_multiple_of(4)
     }
 }
 
