@@ -220,6 +220,11 @@ fn uct_root_values_converge_to_expectiminimax() {
         }
         errors
     });
+    for (it, (root, roll)) in [20_000, 200_000, 1_000_000].iter().zip(&errors) {
+        println!(
+            "dice duel, UCT {it} iterations: |root - exact| = {root:.4}, |roll - exact| = {roll:.4}"
+        );
+    }
     // More iterations, closer; and close in the end.
     assert!(
         errors[2].0 < errors[1].0 && errors[1].0 < errors[0].0,
