@@ -81,37 +81,37 @@ fn uct_never_loses_against_minimax() {
             let v = uct_vs_minimax(TicTacToe::new(), seed, &mut tree);
             assert!(v >= 0.5, "UCT lost as X from the empty board (seed {seed})");
         }
-        // From every position one or two plies in that minimax values a draw or better for
-        // the side to move, with UCT playing that side.
-        let mut starts = Vec::new();
-        let mut moves = MoveList::new();
-        TicTacToe::new().legal_moves(&mut moves);
-        for &a in &moves {
-            let mut g1 = TicTacToe::new();
-            g1.apply(a);
-            starts.push(g1);
-            let mut second = MoveList::new();
-            g1.legal_moves(&mut second);
-            for &b in &second {
-                let mut g2 = g1;
-                g2.apply(b);
-                starts.push(g2);
+        // From every reachable position minimax values a draw or better for the side to move,
+        // with UCT playing that side.
+        let mut seen = std::collections::BTreeSet::new();
+        let mut stack = vec![TicTacToe::new()];
+        while let Some(g) = stack.pop() {
+            let mut moves = MoveList::new();
+            g.legal_moves(&mut moves);
+            for &m in &moves {
+                let mut c = g;
+                c.apply(m);
+                if c.turn() != Turn::Terminal && seen.insert(c.to_string()) {
+                    stack.push(c);
+                }
             }
         }
         let mut played = 0;
-        for (i, g) in starts.iter().enumerate() {
-            let (value, _) = optimal_moves(g);
+        for (i, text) in seen.iter().enumerate() {
+            let g: TicTacToe = text.parse().expect("board");
+            let (value, _) = optimal_moves(&g);
             if value < 0.5 {
                 continue;
             }
-            let v = uct_vs_minimax(*g, 100 + i as u64, &mut tree);
+            let v = uct_vs_minimax(g, 100 + i as u64, &mut tree);
             assert!(
                 v >= value,
                 "UCT got {v} from {g}, which minimax values {value}"
             );
             played += 1;
         }
-        assert!(played > 50, "only {played} positions");
+        println!("UCT held its minimax value in {played} positions");
+        assert!(played > 2000, "only {played} positions");
     });
 }
 

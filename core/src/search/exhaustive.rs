@@ -6,7 +6,7 @@
 //! recursion keeps one state and one [`MoveList`] per ply on the stack.
 
 use super::playout::{MoveOrdering, NaturalOrder};
-use super::{Outcome, SearchError, check_sides, maximises};
+use super::{Outcome, SearchError, check_sides, improves, maximises};
 use crate::game::{Game, MoveList, Side, Turn};
 
 /// How often (in nodes) iterative deepening asks its deadline callback.
@@ -231,7 +231,7 @@ where
         let mut child = s.clone();
         child.apply(mv);
         let (v, _) = search(&child, next_depth, alpha, beta, cx, None)?;
-        if (max && v > best.0) || (!max && v < best.0) || best.1.is_none() {
+        if improves(max, v, &best) {
             best = (v, Some(mv));
         }
         if cx.prune {

@@ -1,7 +1,7 @@
 //! Expectiminimax (lecture slides `../shared/papers/002_…`, "Expectiminimax"): minimax whose
 //! chance states take the exact expectation over their listed outcomes.
 
-use super::{Outcome, SearchError, check_sides, maximises};
+use super::{Outcome, SearchError, check_sides, improves, maximises};
 use crate::game::{Game, MoveList, Outcomes, Side, Turn};
 
 /// The expectiminimax value for side 0 and the best root move, to `depth` plies (chance
@@ -49,7 +49,7 @@ fn search<G: Game>(
                 let mut child = s.clone();
                 child.apply(mv);
                 let (v, _) = search(&child, next_depth, nodes)?;
-                if (max && v > best.0) || (!max && v < best.0) || best.1.is_none() {
+                if improves(max, v, &best) {
                     best = (v, Some(mv));
                 }
             }

@@ -118,6 +118,12 @@ fn maximises(side: Side) -> bool {
     side == Side(0)
 }
 
+/// Whether `v` improves on `best` for a player who maximises (`max`) or minimises; any value
+/// improves on no move at all.
+fn improves<M>(max: bool, v: f64, best: &(f64, Option<M>)) -> bool {
+    best.1.is_none() || if max { v > best.0 } else { v < best.0 }
+}
+
 /// Fails unless the game has at most `max` sides.
 fn check_sides<G: Game>(max: u8) -> Result<(), SearchError> {
     if G::SIDES > max {
