@@ -308,9 +308,10 @@ impl Game for RandomTree {
     }
     fn chance_outcomes(&self, outcomes: &mut Outcomes<u8>) -> bool {
         outcomes.clear();
-        if self.turn() == Turn::Chance {
-            outcomes.extend((0..self.width()).map(|i| (i, 1 + u32::from(i) % 3)));
+        if self.turn() != Turn::Chance {
+            return false;
         }
+        outcomes.extend((0..self.width()).map(|i| (i, 1 + u32::from(i) % 3)));
         true
     }
     fn apply(&mut self, mv: u8) {

@@ -114,10 +114,11 @@ impl Game for DiceDuel {
 
     fn chance_outcomes(&self, outcomes: &mut Outcomes<u8>) -> bool {
         outcomes.clear();
-        if self.turn() == Turn::Chance {
-            for face in 1..=self.faces {
-                let _ = outcomes.push((face, 1));
-            }
+        if self.turn() != Turn::Chance {
+            return false;
+        }
+        for face in 1..=self.faces {
+            let _ = outcomes.push((face, 1));
         }
         true
     }

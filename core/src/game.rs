@@ -249,9 +249,10 @@ mod tests {
         }
         fn chance_outcomes(&self, outcomes: &mut Outcomes<u8>) -> bool {
             outcomes.clear();
-            if self.turn() == Turn::Chance {
-                outcomes.extend_from_slice(&[(0, 3), (1, 1), (2, 0)]).ok();
+            if self.turn() != Turn::Chance {
+                return false;
             }
+            outcomes.extend_from_slice(&[(0, 3), (1, 1), (2, 0)]).ok();
             true
         }
         fn value(&self, _: Side) -> f64 {

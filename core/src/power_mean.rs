@@ -158,7 +158,8 @@ impl Power {
             }
             largest * math::pow(sum / total, 1.0 / self.0)
         };
-        Ok(term(m).clamp(lo, hi))
+        // `max`/`min` rather than `clamp`, which panics on NaN bounds.
+        Ok(term(m).max(lo).min(hi))
     }
 }
 

@@ -6,7 +6,7 @@
 //! recursion keeps one state and one [`MoveList`] per ply on the stack.
 
 use super::playout::{MoveOrdering, NaturalOrder};
-use super::{Outcome, SearchError, check_sides, improves, maximises};
+use super::{MAX_PLIES, Outcome, SearchError, check_sides, improves, maximises};
 use crate::game::{Game, MoveList, Side, Turn};
 
 /// How often (in nodes) iterative deepening asks its deadline callback.
@@ -76,6 +76,7 @@ fn run<G: Game, O: MoveOrdering<G>>(
         f64::INFINITY,
         &mut cx,
         None,
+        0,
     ) {
         Ok((value, best)) => Ok(Outcome {
             value,
@@ -138,7 +139,8 @@ where
         cut: false,
     };
     let mut done: Option<Deepening<G::Move>> = None;
-    let mut depth = 1u32;
+    // `max_depth: Some(0)` asks for the static evaluation of the root alone.
+    let mut depth = u32::from(budget.max_depth != Some(0));
     loop {
         cx.cut = false;
         let first = done.and_then(|d| d.outcome.best);
@@ -149,6 +151,7 @@ where
             f64::INFINITY,
             &mut cx,
             first,
+            0,
         ) {
             Ok((value, best)) => {
                 let exact = !cx.cut;
@@ -187,15 +190,22 @@ fn search<G, O, D>(
     mut beta: f64,
     cx: &mut Context<'_, O, D>,
     first: Option<G::Move>,
+    ply: u32,
 ) -> Result<(f64, Option<G::Move>), Halt>
 where
     G: Game,
     O: MoveOrdering<G>,
     D: FnMut() -> bool,
 {
-    cx.nodes += 1;
-    if cx.nodes > cx.node_limit || (cx.nodes.is_multiple_of(DEADLINE_EVERY) && (cx.deadline)()) {
+    if cx.nodes >= cx.node_limit {
         return Err(Halt::Budget);
+    }
+    cx.nodes += 1;
+    if cx.nodes.is_multiple_of(DEADLINE_EVERY) && (cx.deadline)() {
+        return Err(Halt::Budget);
+    }
+    if ply > MAX_PLIES {
+        return Err(SearchError::TooDeep.into());
     }
     let player = match s.turn() {
         Turn::Terminal => return Ok((s.value(Side(0)), None)),
@@ -213,6 +223,10 @@ where
     }
     if cx.prune {
         cx.order.order(s, &mut moves);
+        if moves.is_empty() {
+            // The ordering dropped every move.
+            return Err(SearchError::NoLegalMove.into());
+        }
     }
     if let Some(i) = first.and_then(|f| moves.iter().position(|&m| m == f)) {
         moves[..=i].rotate_right(1);
@@ -230,7 +244,7 @@ where
     for &mv in &moves {
         let mut child = s.clone();
         child.apply(mv);
-        let (v, _) = search(&child, next_depth, alpha, beta, cx, None)?;
+        let (v, _) = search(&child, next_depth, alpha, beta, cx, None, ply + 1)?;
         if improves(max, v, &best) {
             best = (v, Some(mv));
         }
@@ -285,6 +299,45 @@ mod tests {
         assert_eq!(ordered.value, 0.5);
     }
 
+    /// A game that never ends: one player, one move, forever.
+    #[derive(Clone, Debug)]
+    struct Forever;
+
+    impl Game for Forever {
+        type Move = u8;
+        const PLAYERS: u8 = 1;
+        const SIDES: u8 = 1;
+        fn turn(&self) -> Turn {
+            Turn::Player(crate::game::Player(0))
+        }
+        fn legal_moves(&self, moves: &mut MoveList<u8>) {
+            moves.clear();
+            let _ = moves.push(0);
+        }
+        fn apply(&mut self, _: u8) {}
+        fn value(&self, _: Side) -> f64 {
+            0.0
+        }
+        fn value_range(&self) -> crate::game::ValueRange {
+            crate::game::ValueRange { lo: 0.0, hi: 1.0 }
+        }
+    }
+
+    #[test]
+    fn endless_games_and_dropped_moves_are_errors() {
+        assert_eq!(minimax(&Forever, None), Err(SearchError::TooDeep));
+        assert_eq!(
+            crate::search::expectiminimax(&Forever, None),
+            Err(SearchError::TooDeep)
+        );
+        assert_eq!(minimax(&Forever, Some(10)).unwrap().nodes, 11);
+        let mut drop_all = |_: &TicTacToe, m: &mut MoveList<u8>| m.clear();
+        assert_eq!(
+            alpha_beta(&TicTacToe::new(), None, &mut drop_all),
+            Err(SearchError::NoLegalMove)
+        );
+    }
+
     #[test]
     fn depth_limit_uses_the_evaluation() {
         let r = minimax(&TicTacToe::new(), Some(0)).unwrap();
@@ -312,7 +365,16 @@ mod tests {
             nodes: Some(200),
         };
         let r = iterative_deepening(&g, tight, &mut NaturalOrder, || false).unwrap();
-        assert!(r.depth >= 1 && !r.exact && r.outcome.nodes <= 201, "{r:?}");
+        assert!(r.depth >= 1 && !r.exact && r.outcome.nodes <= 200, "{r:?}");
+        let zero = DeepeningBudget {
+            max_depth: Some(0),
+            nodes: None,
+        };
+        let r = iterative_deepening(&g, zero, &mut NaturalOrder, || false).unwrap();
+        assert_eq!(
+            (r.depth, r.exact, r.outcome.best, r.outcome.nodes),
+            (0, false, None, 1)
+        );
         let none = DeepeningBudget {
             max_depth: None,
             nodes: Some(3),

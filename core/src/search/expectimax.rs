@@ -1,7 +1,7 @@
 //! Expectiminimax (lecture slides `../shared/papers/002_…`, "Expectiminimax"): minimax whose
 //! chance states take the exact expectation over their listed outcomes.
 
-use super::{Outcome, SearchError, check_sides, improves, maximises};
+use super::{MAX_PLIES, Outcome, SearchError, check_sides, improves, maximises};
 use crate::game::{Game, MoveList, Outcomes, Side, Turn};
 
 /// The expectiminimax value for side 0 and the best root move, to `depth` plies (chance
@@ -14,7 +14,7 @@ pub fn expectiminimax<G: Game>(
 ) -> Result<Outcome<G::Move>, SearchError> {
     check_sides::<G>(2)?;
     let mut nodes = 0;
-    let (value, best) = search(state, depth, &mut nodes)?;
+    let (value, best) = search(state, depth, &mut nodes, 0)?;
     Ok(Outcome { value, best, nodes })
 }
 
@@ -22,8 +22,12 @@ fn search<G: Game>(
     s: &G,
     depth: Option<u32>,
     nodes: &mut u64,
+    ply: u32,
 ) -> Result<(f64, Option<G::Move>), SearchError> {
     *nodes += 1;
+    if ply > MAX_PLIES {
+        return Err(SearchError::TooDeep);
+    }
     let turn = s.turn();
     if turn == Turn::Terminal {
         return Ok((s.value(Side(0)), None));
@@ -48,7 +52,7 @@ fn search<G: Game>(
             for &mv in &moves {
                 let mut child = s.clone();
                 child.apply(mv);
-                let (v, _) = search(&child, next_depth, nodes)?;
+                let (v, _) = search(&child, next_depth, nodes, ply + 1)?;
                 if improves(max, v, &best) {
                     best = (v, Some(mv));
                 }
@@ -71,7 +75,7 @@ fn search<G: Game>(
                 }
                 let mut child = s.clone();
                 child.apply(mv);
-                let (v, _) = search(&child, next_depth, nodes)?;
+                let (v, _) = search(&child, next_depth, nodes, ply + 1)?;
                 sum += f64::from(w) * v;
                 total += u64::from(w);
             }

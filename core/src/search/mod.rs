@@ -66,9 +66,20 @@ pub enum SearchError {
     NoIterationCompleted,
     /// The tree could not hold even the root (capacity 0), or was given a foreign node.
     Tree(TreeError),
-    /// A power-mean backup failed (values outside the game's declared range).
+    /// A power-mean backup failed.
     Mean(MeanError),
+    /// The game's value range is not two finite numbers with `lo <= hi`.
+    BadRange,
+    /// A terminal value is NaN or outside the game's declared range.
+    ValueOutOfRange,
+    /// The recursion of an exhaustive search went deeper than [`MAX_PLIES`] plies (a game
+    /// that does not end, searched without a depth limit).
+    TooDeep,
 }
+
+/// The deepest recursion of the exhaustive searches, in plies: far beyond any card game's
+/// length (bridge has 52 plies, Poker Squares 50), and a stop for games that never end.
+pub const MAX_PLIES: u32 = 512;
 
 impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -95,6 +106,11 @@ impl fmt::Display for SearchError {
             }
             SearchError::Tree(e) => write!(f, "search tree: {e}"),
             SearchError::Mean(e) => write!(f, "backup: {e}"),
+            SearchError::BadRange => f.write_str("the game's value range is not lo <= hi, finite"),
+            SearchError::ValueOutOfRange => {
+                f.write_str("a terminal value is NaN or outside the game's value range")
+            }
+            SearchError::TooDeep => write!(f, "the search went deeper than {MAX_PLIES} plies"),
         }
     }
 }

@@ -15,6 +15,12 @@
 //! player's side at every node. Games with more than two sides keep in each node the mean
 //! reward of the side that chose it (max^n) and support only mean backups.
 //!
+//! Chance states grow one child per listed outcome ([`Game::chance_outcomes`]); a chance state
+//! whose outcomes the game cannot list stays a leaf, and iterations simulate from it. If the
+//! tree cannot hold a node's children, the iteration simulates from that node and the result
+//! counts it in [`UctResult::tree_full`] (a tree too small for the root's children gives no
+//! move at all). Terminal values outside the game's [`ValueRange`] are an error.
+//!
 //! The whole search is integer and `libm` arithmetic on the caller's generator: the same seed,
 //! state and configuration give the same values, visits and move on every machine.
 
@@ -63,7 +69,7 @@ impl Exploration {
     /// `X + 2 Cp sqrt(2 ln n / n_j)`, so `C = 2 sqrt(2) Cp`.
     #[must_use]
     pub fn kocsis_szepesvari(cp: f64) -> Option<Exploration> {
-        Exploration::new(cp).map(|e| Exploration(2.0 * math::sqrt(2.0) * e.0))
+        Exploration::new(cp).and_then(|e| Exploration::new(2.0 * math::sqrt(2.0) * e.0))
     }
 
     /// The lecture slides (`../shared/papers/002_…`, "UCT"): `X + c sqrt(ln t / n_i)`, so
@@ -215,6 +221,8 @@ pub struct UctResult<M> {
     pub tree_full: u32,
     /// Plies played in simulations.
     pub playout_plies: u64,
+    /// Tree nodes visited, summed over the iterations (each iteration's path, root included).
+    pub node_visits: u64,
 }
 
 /// Runs UCT from `state` in `tree` with `config`, simulating with `policy` and drawing every
@@ -244,18 +252,20 @@ where
         Backup::Power(p) => p,
     };
     let range = state.value_range();
+    if !(range.lo.is_finite() && range.hi.is_finite() && range.lo <= range.hi) {
+        return Err(SearchError::BadRange);
+    }
 
     // The root: reused (with the side its values are for) or fresh.
     let reused = if config.reuse_tree { tree.root() } else { None };
     let (root, side) = match reused {
-        Some(r) => (r, Side(tree.get(r).map_or(0, |n| n.tag >> SIDE_SHIFT))),
+        // Two sides: the reused values stay for the side they were for. More: each node
+        // keeps its chooser's reward, so the root's children are the mover's.
+        Some(r) if !multi => (r, Side(tree.get(r).map_or(0, |n| n.tag >> SIDE_SHIFT))),
+        Some(r) => (r, mover_side(state)),
         None => {
             let r = tree.init()?;
-            let side = match state.turn() {
-                Turn::Player(p) => state.side_of(p),
-                _ => Side(0),
-            };
-            (r, side)
+            (r, mover_side(state))
         }
     };
     let root_kind = kind(state, state.turn(), side, multi);
@@ -269,6 +279,7 @@ where
         side,
         tree_full: 0,
         playout_plies: 0,
+        node_visits: 0,
         path: heapless::Vec::new(),
         moves: MoveList::new(),
         outcomes: Outcomes::new(),
@@ -300,6 +311,14 @@ pub fn keep_subtree<M: Blank + PartialEq, const N: usize>(
     tree.reroot(child).is_ok()
 }
 
+/// The side to move, or side 0 at a chance or terminal state.
+fn mover_side<G: Game>(state: &G) -> Side {
+    match state.turn() {
+        Turn::Player(p) => state.side_of(p),
+        _ => Side(0),
+    }
+}
+
 /// The kind of node for `turn`: maximising or minimising the perspective side's value, or
 /// chance. With more than two sides every player maximises its own value.
 fn kind<G: Game>(state: &G, turn: Turn, side: Side, multi: bool) -> u8 {
@@ -325,6 +344,7 @@ struct Search<'c, M> {
     side: Side,
     tree_full: u32,
     playout_plies: u64,
+    node_visits: u64,
     /// The nodes of this iteration, each with the side whose value it keeps.
     path: heapless::Vec<(NodeId, u8), MAX_PATH>,
     moves: MoveList<M>,
@@ -399,13 +419,16 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             self.playout_plies += u64::from(plies);
         }
         let mut rewards = [0.0; MAX_SIDES];
-        if self.multi {
-            for (k, r) in (0..G::SIDES).zip(rewards.iter_mut()) {
+        let (lo, hi) = (self.range.lo, self.range.hi);
+        for (k, r) in (0..G::SIDES).zip(rewards.iter_mut()) {
+            if self.multi || k == self.side.0 {
                 *r = s.value(Side(k));
+                if !(lo <= *r && *r <= hi) {
+                    return Err(SearchError::ValueOutOfRange);
+                }
             }
-        } else if let Some(r) = rewards.get_mut(usize::from(self.side.0)) {
-            *r = s.value(self.side);
         }
+        self.node_visits += self.path.len() as u64;
         self.backpropagate(tree, &rewards)
     }
 
@@ -552,8 +575,9 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             };
             lo + p.mean(visited.map(|(x, w)| ((x - lo).max(0.0), w)))?
         };
-        // Shifting by `lo` and back may round a hair outside the children's range.
-        Ok(Some(value.clamp(xmin, xmax)))
+        // Shifting by `lo` and back may round a hair outside the children's range (values are
+        // checked finite, but `max`/`min` cannot panic as `clamp` could).
+        Ok(Some(value.max(xmin).min(xmax)))
     }
 }
 
@@ -600,12 +624,21 @@ fn summarise<M: Copy, const N: usize>(
     UctResult {
         best,
         side: search.side,
-        root_value: tree.get(root).map_or(0.0, |n| f64::from(n.value)),
+        root_value: if search.multi {
+            // The root's own running mean may be for an earlier chooser after a reuse: report
+            // the mover's, from the children.
+            let w: u64 = children.iter().map(|c| u64::from(c.visits)).sum();
+            let s: f64 = children.iter().map(|c| c.value * f64::from(c.visits)).sum();
+            if w > 0 { s / w as f64 } else { 0.0 }
+        } else {
+            tree.get(root).map_or(0.0, |n| f64::from(n.value))
+        },
         children,
         iterations: search.config.iterations,
         nodes: tree.len(),
         tree_full: search.tree_full,
         playout_plies: search.playout_plies,
+        node_visits: search.node_visits,
     }
 }
 
@@ -702,6 +735,68 @@ mod tests {
                 wanted: 1
             }))
         );
+    }
+
+    /// Tic-tac-toe that declares a range its values break.
+    #[derive(Clone, Debug)]
+    struct Liar(TicTacToe, ValueRange);
+
+    impl Game for Liar {
+        type Move = u8;
+        const PLAYERS: u8 = 2;
+        const SIDES: u8 = 2;
+        fn turn(&self) -> Turn {
+            self.0.turn()
+        }
+        fn legal_moves(&self, moves: &mut MoveList<u8>) {
+            self.0.legal_moves(moves);
+        }
+        fn apply(&mut self, mv: u8) {
+            self.0.apply(mv);
+        }
+        fn value(&self, side: Side) -> f64 {
+            self.0.value(side)
+        }
+        fn value_range(&self) -> ValueRange {
+            self.1
+        }
+    }
+
+    #[test]
+    fn values_outside_the_declared_range_are_errors() {
+        let mut tree: Tree<u8, 1000> = Tree::new();
+        let config = UctConfig {
+            iterations: 50,
+            ..UctConfig::new()
+        };
+        let mut go = |range| {
+            let g = Liar(TicTacToe::new(), range);
+            uct(
+                &mut tree,
+                &g,
+                &config,
+                &mut RandomPolicy,
+                &mut rng::seeded(1),
+            )
+            .map(|r| r.best)
+        };
+        assert_eq!(
+            go(ValueRange { lo: 0.0, hi: 0.5 }),
+            Err(SearchError::ValueOutOfRange)
+        );
+        assert_eq!(
+            go(ValueRange {
+                lo: f64::NAN,
+                hi: 1.0
+            }),
+            Err(SearchError::BadRange)
+        );
+        assert_eq!(
+            go(ValueRange { lo: 1.0, hi: 0.0 }),
+            Err(SearchError::BadRange)
+        );
+        assert!(go(ValueRange { lo: -1.0, hi: 1.0 }).unwrap().is_some());
+        assert_eq!(Exploration::kocsis_szepesvari(1e308), None);
     }
 
     #[test]
