@@ -47,6 +47,7 @@
 #[macro_use]
 mod fmt;
 
+pub mod bridge;
 mod card;
 mod cards;
 mod deal;

@@ -1,0 +1,88 @@
+//! The solver against DDS: every card of every deal and ending of `../shared/bridge/` must get
+//! exactly the number DDS recorded.
+
+use std::path::PathBuf;
+
+use cardtree::bridge::{BridgePlay, Strain, TransTable, TtEntry, solve};
+use cardtree::{Card, Seat, SizeRule, pbn};
+
+struct Vector {
+    id: u64,
+    pbn: String,
+    leader: Seat,
+    strain: Strain,
+    tricks: Vec<(Card, u8)>,
+}
+
+fn vectors(name: &str) -> Vec<Vector> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/bridge")
+        .join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("json");
+            let leader = v["leader"]
+                .as_str()
+                .and_then(|s| s.chars().next())
+                .and_then(Seat::from_char);
+            let mut tricks: Vec<(Card, u8)> = v["tricks"]
+                .as_object()
+                .expect("tricks")
+                .iter()
+                .map(|(k, n)| (k.parse().expect("card"), n.as_u64().expect("count") as u8))
+                .collect();
+            tricks.sort();
+            Vector {
+                id: v["id"].as_u64().expect("id"),
+                pbn: v["pbn"].as_str().expect("pbn").to_string(),
+                leader: leader.expect("leader"),
+                strain: v["trump"].as_str().expect("trump").parse().expect("strain"),
+                tricks,
+            }
+        })
+        .collect()
+}
+
+fn check(name: &str, rule: SizeRule) -> u64 {
+    let mut slots = vec![TtEntry::EMPTY; 1 << 20];
+    let mut table = TransTable::new(&mut slots);
+    let mut nodes = 0;
+    let mut wrong = Vec::new();
+    for v in vectors(name) {
+        let deal = pbn::parse(&v.pbn, rule).expect("deal");
+        let pos = BridgePlay::new(&deal, v.strain, v.leader).expect("position");
+        let s = solve(&pos, &mut table);
+        nodes += s.stats.nodes;
+        let mut got: Vec<(Card, u8)> = s.cards.iter().copied().collect();
+        got.sort();
+        if got != v.tricks {
+            wrong.push(format!("{name} {}: got {got:?}, DDS {:?}", v.id, v.tricks));
+        }
+        assert_eq!(s.best, v.tricks.iter().map(|t| t.1).max().unwrap_or(0));
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} mismatches:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    nodes
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes in a debug build: cargo test --release --test bridge_dds"
+)]
+fn every_lead_of_the_dev_deals_matches_dds() {
+    let nodes = check("dev_deals.jsonl", SizeRule::Full);
+    println!("dev_deals: {nodes} nodes");
+}
+
+#[test]
+fn every_lead_of_the_endings_matches_dds() {
+    let nodes = check("endings.jsonl", SizeRule::Equal);
+    println!("endings: {nodes} nodes");
+}
