@@ -300,6 +300,32 @@ impl Search<'_, '_> {
             }
             quick += cap;
         }
+        // Or: lead a small card to partner's winner and let partner cash all of partner's
+        // winners (cards above everyone else's), when no opponent can ruff.
+        let p = st.hands[(l + 2) & 3];
+        let no_ruffs = self.trump.is_none_or(|t| {
+            opponents.iter().all(|&o| (o >> (u32::from(t) * 13)) & SUIT == 0)
+        });
+        if no_ruffs && p != 0 {
+            let not_p = st.all() & !p;
+            let mut partner = 0u32;
+            let mut reachable = false;
+            for s in 0..4u32 {
+                let ps = (p >> (s * 13)) & SUIT;
+                if ps == 0 {
+                    continue;
+                }
+                let rest = (not_p >> (s * 13)) & SUIT;
+                let wins = if rest == 0 { ps } else { ps & !((2u64 << top_bit(rest)) - 1) };
+                partner += wins.count_ones();
+                // An entry: partner wins this suit's first round and the leader has one to lead.
+                let m = (mine >> (s * 13)) & SUIT;
+                reachable |= wins != 0 && m != 0 && m.trailing_zeros() < top_bit(ps);
+            }
+            if reachable {
+                quick = quick.max(partner);
+            }
+        }
         quick as u8
     }
 
