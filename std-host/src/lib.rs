@@ -5,3 +5,4 @@
 
 pub mod deals;
 pub mod output;
+pub mod solve;

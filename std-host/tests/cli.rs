@@ -15,12 +15,14 @@ fn help_works() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Usage: cardtree"), "{text}");
-    assert!(text.contains("deal"), "{text}");
+    assert!(text.contains("bridge"), "{text}");
 }
 
 #[test]
 fn deal_repeats_the_shared_generator() {
-    let out = cardtree(&["deal", "--seed", "1", "--count", "2", "--first", "W"]);
+    let out = cardtree(&[
+        "bridge", "deal", "--seed", "1", "--count", "2", "--format", "pbn",
+    ]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let first = text.lines().next().unwrap();
@@ -37,6 +39,7 @@ fn deal_writes_a_file_whole() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("deals.jsonl");
     let out = cardtree(&[
+        "bridge",
         "deal",
         "--count",
         "5",
@@ -62,9 +65,19 @@ fn deal_writes_a_file_whole() {
 #[test]
 fn bad_input_is_one_line_and_non_zero() {
     for args in [
-        &["deal", "--first", "X"][..],
-        &["deal", "--seed", "minus one"][..],
-        &["deal", "--out", "/nonexistent-dir/deals.txt"][..],
+        &["bridge", "deal", "--first", "X"][..],
+        &["bridge", "deal", "--seed", "minus one"][..],
+        &["bridge", "deal", "--out", "/nonexistent-dir/deals.txt"][..],
+        &["bridge", "solve", "--deal", "N:AK... 32... QJ..."][..],
+        &[
+            "bridge",
+            "solve",
+            "--deal",
+            "N:AK... 32... QJ... 54...",
+            "--trump",
+            "X",
+        ][..],
+        &["bridge", "solve", "--file", "/nonexistent-dir/deals.jsonl"][..],
         &["no-such-command"][..],
     ] {
         let out = cardtree(args);
@@ -73,4 +86,63 @@ fn bad_input_is_one_line_and_non_zero() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("cardtree: "), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn solve_one_deal_and_a_file() {
+    let out = cardtree(&[
+        "bridge",
+        "solve",
+        "--deal",
+        "N:AK... 32... QJ... 54...",
+        "--leader",
+        "N",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(r#"{"tricks":{"SA":2,"SK":2},"best":2,"nodes":"#),
+        "{text}"
+    );
+
+    let dir = std::env::temp_dir().join(format!("cardtree-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("in.jsonl");
+    let lines = [
+        r#"{"id":"a","pbn":"N:AK... 32... QJ... 54...","leader":"E","trump":"NT","tricks":{"S3":9}}"#,
+        r#"{"id":"b","pbn":"N:AK... 32...","leader":"E","trump":"NT"}"#,
+        r#"{"id":"c","pbn":"W:.3.7.5 .J..93 .6.4.K 2...62","leader":"E","trump":"D"}"#,
+    ];
+    std::fs::write(&input, lines.join("\n")).unwrap();
+    let out = cardtree(&[
+        "bridge",
+        "solve",
+        "--file",
+        input.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(!out.status.success(), "line 2 is malformed");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let got: Vec<&str> = stdout.lines().collect();
+    assert_eq!(got.len(), 2, "{stdout}");
+    assert!(
+        got[0].starts_with(r#"{"id":"a","tricks":{"S3":0,"S2":0},"best":0"#),
+        "{}",
+        got[0]
+    );
+    // The first ending of ../shared/bridge/endings.jsonl: DDS says 2 tricks for every card.
+    assert!(
+        got[1].starts_with(r#"{"id":"c","tricks":{"H6":2,"D4":2,"CK":2},"best":2"#),
+        "{}",
+        got[1]
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("in.jsonl:2: "), "{stderr}");
+    assert!(stderr.contains("solved 2 of 3 lines"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

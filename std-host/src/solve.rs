@@ -1,0 +1,195 @@
+//! `cardtree bridge solve`: the double-dummy solver over PBN deals and JSON-lines files.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use cardtree::bridge::{BridgePlay, Solution, Strain, TransTable, TtEntry, solve};
+use cardtree::{Seat, SizeRule, pbn};
+
+/// Default transposition-table size, in entries (20 bytes each: 40 MiB).
+pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 21;
+
+/// One position to solve: a deal (full, or an ending at a trick boundary), strain and leader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Task {
+    /// The input's `id`, echoed in the output.
+    pub id: Option<serde_json::Value>,
+    /// The PBN deal.
+    pub pbn: String,
+    /// The player on lead.
+    pub leader: Seat,
+    /// The strain.
+    pub strain: Strain,
+}
+
+/// A solved task.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The solver's answer.
+    pub solution: Solution,
+    /// Wall-clock milliseconds.
+    pub ms: f64,
+}
+
+/// Reads a seat letter (`N`, `E`, `S`, `W`).
+pub fn parse_seat(s: &str) -> Result<Seat, String> {
+    let mut chars = s.trim().chars();
+    match (chars.next().and_then(Seat::from_char), chars.next()) {
+        (Some(seat), None) => Ok(seat),
+        _ => Err(format!("{s:?} is no seat (want N, E, S or W)")),
+    }
+}
+
+/// Reads one line of the `../shared/bridge/` format: `pbn`, `leader`, `trump`, optional `id`
+/// (any `tricks` is ignored).
+pub fn parse_line(line: &str) -> Result<Task, String> {
+    let v: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let field = |name: &str| {
+        v.get(name)
+            .and_then(serde_json::Value::as_str)
+            .ok_or_else(|| format!("missing string field {name:?}"))
+    };
+    let pbn = field("pbn")?.to_string();
+    let leader = parse_seat(field("leader")?).map_err(|e| format!("leader: {e}"))?;
+    let strain = field("trump")?
+        .parse::<Strain>()
+        .map_err(|e| format!("trump: {e}"))?;
+    Ok(Task {
+        id: v.get("id").cloned(),
+        pbn,
+        leader,
+        strain,
+    })
+}
+
+/// Solves one task with `table`.
+pub fn run(task: &Task, table: &mut TransTable<'_>) -> Result<Solved, String> {
+    let deal = pbn::parse(&task.pbn, SizeRule::Equal).map_err(|e| e.to_string())?;
+    let position = BridgePlay::new(&deal, task.strain, task.leader).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let solution = solve(&position, table);
+    Ok(Solved {
+        solution,
+        ms: start.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+/// `{"tricks":{"SA":9,...},"best":9,"nodes":N,"ms":T}`, with `"id"` first when given.
+pub fn to_json(id: Option<&serde_json::Value>, s: &Solved) -> String {
+    let mut out = String::from("{");
+    if let Some(id) = id {
+        let _ = write!(out, "\"id\":{id},");
+    }
+    out.push_str("\"tricks\":{");
+    for (i, (card, n)) in s.solution.cards.iter().enumerate() {
+        let sep = if i > 0 { "," } else { "" };
+        let _ = write!(out, "{sep}\"{card}\":{n}");
+    }
+    let _ = write!(
+        out,
+        "}},\"best\":{},\"nodes\":{},\"ms\":{:.3}}}",
+        s.solution.best, s.solution.stats.nodes, s.ms
+    );
+    out
+}
+
+/// `SA 9  SK 9 ...  best 9`, for people.
+pub fn to_text(s: &Solved) -> String {
+    let mut out = String::new();
+    for (card, n) in &s.solution.cards {
+        let _ = write!(out, "{card} {n}  ");
+    }
+    let _ = write!(
+        out,
+        "best {} ({} nodes, {:.1} ms)",
+        s.solution.best, s.solution.stats.nodes, s.ms
+    );
+    out
+}
+
+/// Solves every line of a JSON-lines file on `threads` threads (each with its own table of
+/// `entries` slots). Returns, per input line in order, the output line or the error.
+pub fn run_lines(
+    text: &str,
+    threads: usize,
+    entries: usize,
+    json: bool,
+) -> Vec<Result<String, String>> {
+    let lines: Vec<&str> = text.lines().collect();
+    let threads = threads.clamp(1, lines.len().max(1));
+    let mut results: Vec<Option<Result<String, String>>> = vec![None; lines.len()];
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let lines = &lines;
+                scope.spawn(move || {
+                    let mut slots = vec![TtEntry::EMPTY; entries];
+                    let mut table = TransTable::new(&mut slots);
+                    let mut done = Vec::new();
+                    for (i, line) in lines.iter().enumerate().skip(t).step_by(threads) {
+                        let result = if line.trim().is_empty() {
+                            Err("empty line".to_string())
+                        } else {
+                            parse_line(line).and_then(|task| {
+                                let solved = run(&task, &mut table)?;
+                                Ok(if json {
+                                    to_json(task.id.as_ref(), &solved)
+                                } else {
+                                    let id = task.id.map_or(String::new(), |v| format!("{v}: "));
+                                    format!("{id}{}", to_text(&solved))
+                                })
+                            })
+                        };
+                        done.push((i, result));
+                    }
+                    done
+                })
+            })
+            .collect();
+        for h in handles {
+            if let Ok(done) = h.join() {
+                for (i, r) in done {
+                    if let Some(slot) = results.get_mut(i) {
+                        *slot = Some(r);
+                    }
+                }
+            }
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err("worker failed".to_string())))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_errors() {
+        let text = concat!(
+            r#"{"id":7,"pbn":"N:AK... 32... QJ... 54...","leader":"N","trump":"NT","tricks":{}}"#,
+            "\n",
+            r#"{"id":8,"pbn":"N:AK...","leader":"N","trump":"NT"}"#,
+            "\n",
+            "not json\n",
+            r#"{"pbn":"N:AK... 32... QJ... 54...","leader":"X","trump":"NT"}"#,
+            "\n",
+        );
+        let out = run_lines(text, 2, 1024, true);
+        assert_eq!(out.len(), 4);
+        let first = out[0].as_ref().unwrap();
+        assert!(
+            first.starts_with(r#"{"id":7,"tricks":{"SA":2,"SK":2},"best":2,"nodes":"#),
+            "{first}"
+        );
+        assert!(
+            out[1].as_ref().unwrap_err().contains("hands"),
+            "{:?}",
+            out[1]
+        );
+        assert!(out[2].as_ref().unwrap_err().starts_with("not JSON"));
+        assert!(out[3].as_ref().unwrap_err().starts_with("leader"));
+    }
+}
