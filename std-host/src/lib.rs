@@ -3,6 +3,8 @@
 //! The binary `cardtree` is a thin shell over this library, so integration tests can call the
 //! same functions the commands use.
 
+#[cfg(feature = "dds")]
+pub mod dds;
 pub mod deals;
 pub mod output;
 pub mod solve;

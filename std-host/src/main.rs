@@ -56,6 +56,19 @@ enum BridgeCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Benchmark the solver: every lead of every line of a JSON-lines file, one thread, a
+    /// fresh table per deal; with --dds, DDS on the same deals in the same run.
+    Bench {
+        /// JSON lines with fields pbn, leader, trump (e.g. ../shared/bridge/dev_deals.jsonl).
+        #[arg(long)]
+        file: PathBuf,
+        /// Transposition-table entries (20 bytes each).
+        #[arg(long, default_value_t = DEFAULT_TABLE_ENTRIES)]
+        table: usize,
+        /// Also time DDS and compare every card (needs the `dds` feature).
+        #[arg(long)]
+        dds: bool,
+    },
     /// Deal uniformly random hands from a seed (the generator of ../shared/bridge/).
     Deal {
         /// Seed of the run; the same seed gives the same deals on every machine.
@@ -110,6 +123,7 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             emit(&deals::generate(seed, count, first, format), out.as_ref())
         }
+        Command::Bridge(BridgeCommand::Bench { file, table, dds }) => bench(&file, table, dds),
         Command::Bridge(BridgeCommand::Solve {
             deal,
             leader,
@@ -170,6 +184,78 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// `cardtree bridge bench`.
+fn bench(path: &PathBuf, entries: usize, dds: bool) -> Result<(), String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut tasks = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let task = solve::parse_line(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+        tasks.push(task);
+    }
+    #[cfg(not(feature = "dds"))]
+    if dds {
+        return Err("--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".to_string());
+    }
+    let mut slots = vec![TtEntry::EMPTY; entries];
+    let (mut ms, mut nodes, mut stack, mut used) = (Vec::new(), 0u64, 0usize, 0usize);
+    let mut ours = Vec::new();
+    for task in &tasks {
+        let mut table = TransTable::new(&mut slots);
+        table.clear();
+        let solved = solve::run(task, &mut table)?;
+        used = used.max(table.used());
+        ms.push(solved.ms);
+        nodes += solved.solution.stats.nodes;
+        stack = stack.max(solved.solution.stats.stack_bytes);
+        let mut cards: Vec<_> = solved.solution.cards.iter().copied().collect();
+        cards.sort();
+        ours.push(cards);
+    }
+    let mine = solve::Timing::of(&ms);
+    println!("deals: {} from {}, every lead, one thread", tasks.len(), path.display());
+    println!("cardtree: {mine}; {nodes} nodes");
+    println!(
+        "cardtree memory: table {} entries x {} bytes = {:.1} MiB ({} used at most), peak search stack {} bytes",
+        entries,
+        std::mem::size_of::<TtEntry>(),
+        (entries * std::mem::size_of::<TtEntry>()) as f64 / (1 << 20) as f64,
+        used,
+        stack
+    );
+    #[cfg(feature = "dds")]
+    if dds {
+        let mut solver = dds_bridge::Solver::default();
+        let mut dms = Vec::new();
+        let mut mismatches = 0;
+        for (task, mine) in tasks.iter().zip(&ours) {
+            let start = std::time::Instant::now();
+            let theirs = cardtree_host::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
+            dms.push(start.elapsed().as_secs_f64() * 1e3);
+            if &theirs != mine {
+                mismatches += 1;
+                eprintln!("cardtree: mismatch with DDS on {}", task.pbn);
+            }
+        }
+        let theirs = solve::Timing::of(&dms);
+        println!("DDS:      {theirs}");
+        println!(
+            "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {} of {} deals agree",
+            mine.median / theirs.median,
+            mine.mean / theirs.mean,
+            mine.max / theirs.max,
+            mine.total / theirs.total,
+            tasks.len() - mismatches,
+            tasks.len()
+        );
+        if mismatches > 0 {
+            return Err(format!("{mismatches} deals differ from DDS"));
+        }
+    }
+    let _ = (&ours, dds);
+    Ok(())
 }
 
 fn main() -> ExitCode {

@@ -6,8 +6,8 @@ use std::time::Instant;
 use cardtree::bridge::{BridgePlay, Solution, Strain, TransTable, TtEntry, solve};
 use cardtree::{Seat, SizeRule, pbn};
 
-/// Default transposition-table size, in entries (20 bytes each: 40 MiB).
-pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 21;
+/// Default transposition-table size, in entries (20 bytes each: 80 MiB).
+pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 22;
 
 /// One position to solve: a deal (full, or an ending at a trick boundary), strain and leader.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,5 +191,50 @@ mod tests {
         );
         assert!(out[2].as_ref().unwrap_err().starts_with("not JSON"));
         assert!(out[3].as_ref().unwrap_err().starts_with("leader"));
+    }
+}
+
+/// Per-deal timing statistics in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timing {
+    /// The median.
+    pub median: f64,
+    /// The mean.
+    pub mean: f64,
+    /// The largest.
+    pub max: f64,
+    /// The sum.
+    pub total: f64,
+}
+
+impl Timing {
+    /// The statistics of `ms` (zeros when empty).
+    pub fn of(ms: &[f64]) -> Timing {
+        if ms.is_empty() {
+            return Timing { median: 0.0, mean: 0.0, max: 0.0, total: 0.0 };
+        }
+        let mut sorted = ms.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let n = sorted.len();
+        let median = if n % 2 == 1 {
+            sorted[n / 2]
+        } else {
+            (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+        };
+        let total: f64 = sorted.iter().sum();
+        Timing { median, mean: total / n as f64, max: sorted[n - 1], total }
+    }
+}
+
+impl std::fmt::Display for Timing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "median {:.2} ms, mean {:.2} ms, max {:.1} ms, total {:.2} s",
+            self.median,
+            self.mean,
+            self.max,
+            self.total / 1e3
+        )
     }
 }

@@ -304,7 +304,9 @@ impl Search<'_, '_> {
         // winners (cards above everyone else's), when no opponent can ruff.
         let p = st.hands[(l + 2) & 3];
         let no_ruffs = self.trump.is_none_or(|t| {
-            opponents.iter().all(|&o| (o >> (u32::from(t) * 13)) & SUIT == 0)
+            opponents
+                .iter()
+                .all(|&o| (o >> (u32::from(t) * 13)) & SUIT == 0)
         });
         if no_ruffs && p != 0 {
             let not_p = st.all() & !p;
@@ -316,7 +318,11 @@ impl Search<'_, '_> {
                     continue;
                 }
                 let rest = (not_p >> (s * 13)) & SUIT;
-                let wins = if rest == 0 { ps } else { ps & !((2u64 << top_bit(rest)) - 1) };
+                let wins = if rest == 0 {
+                    ps
+                } else {
+                    ps & !((2u64 << top_bit(rest)) - 1)
+                };
                 partner += wins.count_ones();
                 // An entry: partner wins this suit's first round and the leader has one to lead.
                 let m = (mine >> (s * 13)) & SUIT;
