@@ -45,23 +45,42 @@ fn vectors(name: &str) -> Vec<Vector> {
         .collect()
 }
 
+/// Solves every vector on two threads (each with its own table) and checks every card.
 fn check(name: &str, rule: SizeRule) -> u64 {
-    let mut slots = vec![TtEntry::EMPTY; 1 << 20];
-    let mut table = TransTable::new(&mut slots);
-    let mut nodes = 0;
-    let mut wrong = Vec::new();
-    for v in vectors(name) {
-        let deal = pbn::parse(&v.pbn, rule).expect("deal");
-        let pos = BridgePlay::new(&deal, v.strain, v.leader).expect("position");
-        let s = solve(&pos, &mut table);
-        nodes += s.stats.nodes;
-        let mut got: Vec<(Card, u8)> = s.cards.iter().copied().collect();
-        got.sort();
-        if got != v.tricks {
-            wrong.push(format!("{name} {}: got {got:?}, DDS {:?}", v.id, v.tricks));
-        }
-        assert_eq!(s.best, v.tricks.iter().map(|t| t.1).max().unwrap_or(0));
-    }
+    let all = vectors(name);
+    let halves: Vec<&[Vector]> = all.chunks(all.len().div_ceil(2).max(1)).collect();
+    let results: Vec<(u64, Vec<String>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = halves
+            .iter()
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut slots = vec![TtEntry::EMPTY; 1 << 22];
+                    let mut table = TransTable::new(&mut slots);
+                    let mut nodes = 0;
+                    let mut wrong = Vec::new();
+                    for v in part.iter() {
+                        let deal = pbn::parse(&v.pbn, rule).expect("deal");
+                        let pos = BridgePlay::new(&deal, v.strain, v.leader).expect("position");
+                        let s = solve(&pos, &mut table);
+                        nodes += s.stats.nodes;
+                        let mut got: Vec<(Card, u8)> = s.cards.iter().copied().collect();
+                        got.sort();
+                        let best = v.tricks.iter().map(|t| t.1).max().unwrap_or(0);
+                        if got != v.tricks || s.best != best {
+                            wrong.push(format!("{name} {}: got {got:?}, DDS {:?}", v.id, v.tricks));
+                        }
+                    }
+                    (nodes, wrong)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("worker"))
+            .collect()
+    });
+    let nodes = results.iter().map(|r| r.0).sum();
+    let wrong: Vec<String> = results.into_iter().flat_map(|r| r.1).collect();
     assert!(
         wrong.is_empty(),
         "{} mismatches:\n{}",

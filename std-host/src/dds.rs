@@ -9,11 +9,21 @@ use dds_bridge::{Board, CurrentTrick, Objective, Solver, Target};
 
 /// DDS's value of every card of `leader` in the position `pbn` (a full deal or an ending at
 /// a trick boundary): tricks for the leader's side, in cardtree's cards, sorted.
-pub fn solve(solver: &mut Solver, pbn: &str, leader: Seat, strain: Strain) -> Result<Vec<(Card, u8)>, String> {
-    let partial: PartialDeal = pbn.parse().map_err(|e| format!("DDS cannot read {pbn:?}: {e}"))?;
+pub fn solve(
+    solver: &mut Solver,
+    pbn: &str,
+    leader: Seat,
+    strain: Strain,
+) -> Result<Vec<(Card, u8)>, String> {
+    let partial: PartialDeal = pbn
+        .parse()
+        .map_err(|e| format!("DDS cannot read {pbn:?}: {e}"))?;
     let trick = CurrentTrick::new(strain_to_dds(strain), seat_to_dds(leader));
     let board = Board::try_new(partial, trick).map_err(|e| format!("DDS board: {e}"))?;
-    let found = solver.solve_board(&Objective { board, target: Target::Legal });
+    let found = solver.solve_board(&Objective {
+        board,
+        target: Target::Legal,
+    });
     let mut out = Vec::new();
     for play in &found.plays {
         let suit = suit_from_dds(play.card.suit);

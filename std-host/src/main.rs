@@ -188,11 +188,12 @@ fn run(cli: Cli) -> Result<(), String> {
 
 /// `cardtree bridge bench`.
 fn bench(path: &PathBuf, entries: usize, dds: bool) -> Result<(), String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut tasks = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let task = solve::parse_line(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+        let task =
+            solve::parse_line(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
         tasks.push(task);
     }
     #[cfg(not(feature = "dds"))]
@@ -215,7 +216,11 @@ fn bench(path: &PathBuf, entries: usize, dds: bool) -> Result<(), String> {
         ours.push(cards);
     }
     let mine = solve::Timing::of(&ms);
-    println!("deals: {} from {}, every lead, one thread", tasks.len(), path.display());
+    println!(
+        "deals: {} from {}, every lead, one thread",
+        tasks.len(),
+        path.display()
+    );
     println!("cardtree: {mine}; {nodes} nodes");
     println!(
         "cardtree memory: table {} entries x {} bytes = {:.1} MiB ({} used at most), peak search stack {} bytes",
@@ -232,7 +237,8 @@ fn bench(path: &PathBuf, entries: usize, dds: bool) -> Result<(), String> {
         let mut mismatches = 0;
         for (task, mine) in tasks.iter().zip(&ours) {
             let start = std::time::Instant::now();
-            let theirs = cardtree_host::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
+            let theirs =
+                cardtree_host::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
             dms.push(start.elapsed().as_secs_f64() * 1e3);
             if &theirs != mine {
                 mismatches += 1;

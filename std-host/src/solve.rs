@@ -211,7 +211,12 @@ impl Timing {
     /// The statistics of `ms` (zeros when empty).
     pub fn of(ms: &[f64]) -> Timing {
         if ms.is_empty() {
-            return Timing { median: 0.0, mean: 0.0, max: 0.0, total: 0.0 };
+            return Timing {
+                median: 0.0,
+                mean: 0.0,
+                max: 0.0,
+                total: 0.0,
+            };
         }
         let mut sorted = ms.to_vec();
         sorted.sort_by(f64::total_cmp);
@@ -222,7 +227,12 @@ impl Timing {
             (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
         };
         let total: f64 = sorted.iter().sum();
-        Timing { median, mean: total / n as f64, max: sorted[n - 1], total }
+        Timing {
+            median,
+            mean: total / n as f64,
+            max: sorted[n - 1],
+            total,
+        }
     }
 }
 

@@ -17,8 +17,10 @@ fn random_deals_and_endings_agree_with_dds() {
         let full = Deal::random(&mut r);
         // Full deals and endings of 2 to 8 cards a hand.
         let size = if i % 4 == 0 { 13 } else { 2 + (i % 7) as usize };
-        let deal = Deal::from_hands(BySeat::from_fn(|s| full.hand(s).iter().take(size).collect()))
-            .expect("disjoint");
+        let deal = Deal::from_hands(BySeat::from_fn(|s| {
+            full.hand(s).iter().take(size).collect()
+        }))
+        .expect("disjoint");
         let leader = Seat::ALL[rng::index(&mut r, 4)];
         let strain = Strain::ALL[rng::index(&mut r, 5)];
         let pos = BridgePlay::new(&deal, strain, leader).expect("position");

@@ -135,7 +135,9 @@ impl<'a> TransTable<'a> {
         let k = split(key);
         let [a, b] = self.slots_for(key);
         for idx in [a, b] {
-            let Some(e) = self.slots.get_mut(idx).filter(|e| e.key == k) else { continue };
+            let Some(e) = self.slots.get_mut(idx).filter(|e| e.key == k) else {
+                continue;
+            };
             e.lower = e.lower.max(lower);
             e.upper = e.upper.min(upper);
             if best != NO_MOVE {
@@ -146,8 +148,16 @@ impl<'a> TransTable<'a> {
         }
         // Two tiers: the first slot keeps the deeper position, the second always takes the
         // newest (the displaced first-tier entry moves there if it was the deeper one).
-        let entry = TtEntry { key: k, lower, upper, tricks, best };
-        let Some(&first) = self.slots.get(a) else { return };
+        let entry = TtEntry {
+            key: k,
+            lower,
+            upper,
+            tricks,
+            best,
+        };
+        let Some(&first) = self.slots.get(a) else {
+            return;
+        };
         let (to_a, to_b) = if first.is_empty() || first.tricks <= tricks {
             (Some(entry), (!first.is_empty() && a != b).then_some(first))
         } else {
