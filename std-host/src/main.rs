@@ -226,7 +226,7 @@ fn bench(path: &PathBuf, entries: usize, dds: bool) -> Result<(), String> {
         "cardtree memory: table {} entries x {} bytes = {:.1} MiB ({} used at most), peak search stack {} bytes",
         entries,
         std::mem::size_of::<TtEntry>(),
-        (entries * std::mem::size_of::<TtEntry>()) as f64 / (1 << 20) as f64,
+        (entries * std::mem::size_of::<TtEntry>()) as f64 / f64::from(1 << 20),
         used,
         stack
     );
