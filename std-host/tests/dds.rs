@@ -9,7 +9,7 @@ use cardtree::{BySeat, Deal, Seat, rng};
 #[test]
 fn random_deals_and_endings_agree_with_dds() {
     let mut dds = dds_bridge::Solver::default();
-    let mut slots = vec![TtEntry::EMPTY; 1 << 20];
+    let mut slots = vec![TtEntry::EMPTY; 1 << 22];
     let mut table = TransTable::new(&mut slots);
     let mut r = rng::seeded(2026);
     let mut checked = 0;
