@@ -1,34 +1,4 @@
 //! The [`Game`] trait: what every search needs to know of a game, and nothing more.
-//!
-//! A game is a state machine. At each state [`Game::turn`] says who acts:
-//!
-//! - [`Turn::Player`]: a decision maker picks one of [`Game::legal_moves`];
-//! - [`Turn::Chance`]: nature picks an outcome, sampled by [`Game::sample_chance`] or, where the
-//!   outcomes are finite, listed with integer weights by [`Game::chance_outcomes`] for exact
-//!   expectimax;
-//! - [`Turn::Terminal`]: the game is over and [`Game::value`] scores it.
-//!
-//! Players act; *sides* own values. Each player belongs to one side ([`Game::side_of`]) and a
-//! search at a player's node maximises that side's value. This one mapping covers the games
-//! of cardtree:
-//!
-//! - **Two players** (tic-tac-toe): `PLAYERS = 2`, `SIDES = 2`, each player its own side
-//!   (the default `side_of`). Values are constant-sum (`value(0) + value(1) = lo + hi`), so a
-//!   two-side search can keep one number and minimise on the other side's turns.
-//! - **Two sides of two seats** (bridge card play): `PLAYERS = 4` seats N, E, S, W and
-//!   `SIDES = 2` partnerships, `side_of(seat) = seat % 2` (see [`Seat::side`](crate::Seat::side));
-//!   the value of a side is the tricks it took, `0..=13`.
-//! - **One player against chance** (Poker Squares, Blackjack): `PLAYERS = 1`, `SIDES = 1`, card
-//!   draws are chance turns, and the value is the score or the money won.
-//!
-//! Games with more sides get one value per side, for max^n-style searches.
-//!
-//! Imperfect information: [`Game::determinize`] samples a complete state consistent with what
-//! one player can see (in bridge card play, a deal of the hidden hands consistent with the
-//! play so far). Perfect-information games keep the default, a plain copy.
-//!
-//! The rules of a game never panic: an illegal move given to [`Game::apply`] leaves the state
-//! unspecified but valid; [`Game::try_apply`] checks first.
 
 use core::fmt;
 
@@ -108,8 +78,38 @@ impl fmt::Display for IllegalMove {
 
 impl core::error::Error for IllegalMove {}
 
-/// A game the searches of cardtree can play; see the [module](self) docs for how two-player,
+/// A game the searches of cardtree can play; see below for how two-player,
 /// two-side and one-player-with-chance games fit.
+///
+/// A game is a state machine. At each state [`Game::turn`] says who acts:
+///
+/// - [`Turn::Player`]: a decision maker picks one of [`Game::legal_moves`];
+/// - [`Turn::Chance`]: nature picks an outcome, sampled by [`Game::sample_chance`] or, where the
+///   outcomes are finite, listed with integer weights by [`Game::chance_outcomes`] for exact
+///   expectimax;
+/// - [`Turn::Terminal`]: the game is over and [`Game::value`] scores it.
+///
+/// Players act; *sides* own values. Each player belongs to one side ([`Game::side_of`]) and a
+/// search at a player's node maximises that side's value. This one mapping covers the games
+/// of cardtree:
+///
+/// - **Two players** (tic-tac-toe): `PLAYERS = 2`, `SIDES = 2`, each player its own side
+///   (the default `side_of`). Values are constant-sum (`value(0) + value(1) = lo + hi`), so a
+///   two-side search can keep one number and minimise on the other side's turns.
+/// - **Two sides of two seats** (bridge card play): `PLAYERS = 4` seats N, E, S, W and
+///   `SIDES = 2` partnerships, `side_of(seat) = seat % 2` (see [`Seat::side`](crate::Seat::side));
+///   the value of a side is the tricks it took, `0..=13`.
+/// - **One player against chance** (Poker Squares, Blackjack): `PLAYERS = 1`, `SIDES = 1`, card
+///   draws are chance turns, and the value is the score or the money won.
+///
+/// Games with more sides get one value per side, for max^n-style searches.
+///
+/// Imperfect information: [`Game::determinize`] samples a complete state consistent with what
+/// one player can see (in bridge card play, a deal of the hidden hands consistent with the
+/// play so far). Perfect-information games keep the default, a plain copy.
+///
+/// The rules of a game never panic: an illegal move given to [`Game::apply`] leaves the state
+/// unspecified but valid; [`Game::try_apply`] checks first.
 pub trait Game: Clone {
     /// A move or a chance outcome; small and `Copy`, storable in a [`Tree`](crate::Tree).
     type Move: Copy + Eq + fmt::Debug + Blank;

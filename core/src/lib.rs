@@ -5,9 +5,12 @@
 //!
 //! This crate is the core. It holds the card primitives ([`Card`], the 52-bit set [`Cards`],
 //! [`Deal`] and its [`pbn`] notation), seeded randomness ([`rng`]), the power means of
-//! McKay's "generalized average" ([`Power`]), the arena search [`Tree`], and the [`Game`]
-//! trait with [`TicTacToe`] as its first game. It never allocates, never panics on any input
-//! (errors are values), and does all floating-point maths through [`math`], built on `libm`.
+//! McKay's "generalized average" ([`Power`]), the arena search [`Tree`], the [`Game`] trait
+//! with [`TicTacToe`] and [`DiceDuel`] as test games, the searches ([`search`]: minimax,
+//! alpha-beta, iterative deepening, expectiminimax, flat Monte Carlo, UCT with power-mean
+//! backups) and double-dummy bridge ([`bridge`]: card play and an exact solver). It never
+//! allocates, never panics on any input (errors are values), and does all floating-point maths
+//! through [`math`], built on `libm`.
 //!
 //! ```
 //! use cardtree::{rng, Card, Cards, Deal, Game, MoveList, Power, Seat, TicTacToe, Tree};

@@ -1,18 +1,4 @@
 //! The weighted power mean, McKay's "generalized average".
-//!
-//! McKay & Kruskal (`../shared/papers/000_…`, section "Generalized average" and the appendix)
-//! replace the visit-weighted mean of UCT's backpropagation by
-//!
-//! ```text
-//! M_p(x, w) = ( sum_i w_i x_i^p / sum_i w_i )^(1/p)        x_i >= 0, p >= 1
-//! ```
-//!
-//! on the maximising side, and by `hi - M_p(hi - x, w)` on the minimising side (with `hi = 13`
-//! tricks in bridge), so that on both sides the better children weigh more (Rivest's
-//! generalized mean-value backups). `p = 1` is the weighted mean and `p -> infinity` tends to the
-//! maximum (the minimum on the minimising side).
-//!
-//! All powers go through [`crate::math`], so the result has the same bits on every target.
 
 use core::fmt;
 
@@ -22,6 +8,20 @@ use crate::math;
 ///
 /// Integer exponents up to [`Power::MAX_INTEGER`] are raised by repeated squaring
 /// ([`math::powi`]); other exponents by [`math::pow`].
+///
+/// McKay & Kruskal (`../shared/papers/000_…`, section "Generalized average" and the appendix)
+/// replace the visit-weighted mean of UCT's backpropagation by
+///
+/// ```text
+/// M_p(x, w) = ( sum_i w_i x_i^p / sum_i w_i )^(1/p)        x_i >= 0, p >= 1
+/// ```
+///
+/// on the maximising side, and by `hi - M_p(hi - x, w)` on the minimising side (with `hi = 13`
+/// tricks in bridge), so that on both sides the better children weigh more (Rivest's
+/// generalized mean-value backups). `p = 1` is the weighted mean and `p -> infinity` tends to the
+/// maximum (the minimum on the minimising side).
+///
+/// All powers go through [`crate::math`], so the result has the same bits on every target.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Power(f64);
@@ -70,7 +70,7 @@ impl Power {
         }
     }
 
-    /// The weighted power mean `M_p` of `(value, weight)` pairs; see the [module](self) docs.
+    /// The weighted power mean `M_p` of `(value, weight)` pairs; see [`Power`].
     ///
     /// Values are scaled by the largest value with positive weight before they are raised, so
     /// no power overflows (any `p`, values up to `f64::MAX`); `p = 1` is computed as

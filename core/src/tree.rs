@@ -1,19 +1,4 @@
 //! [`Tree`]: a search tree in a fixed array, with typed [`NodeId`]s and overflow as a value.
-//!
-//! Nodes live in `[Node<M>; N]` inside the tree itself, so a tree can be a `static` on a
-//! microcontroller (its blank nodes are all zero bytes when `M::BLANK` is, so it lands in
-//! `.bss` and costs no flash) or a long-lived value on the host. The children of a node are one
-//! contiguous block, allocated at once by [`Tree::expand`]; nothing is ever freed one by one:
-//! [`Tree::reset`] empties the whole tree in O(1) without touching the array.
-//!
-//! A node is 16 bytes for one-byte moves such as [`Card`](crate::Card): `value: f32`,
-//! `visits: u32`, the first child's index (`u32`), the child count (`u16`), the move and one
-//! byte free for the search. The value is an `f32`: UCT recomputes an inner node's value from
-//! its children's on every backup (mean or power mean, in `f64`), so the single rounding per
-//! level does not accumulate, and 16-byte nodes fit half again as many into a microcontroller's
-//! RAM as 24-byte ones would. A leaf's running mean does round at every update; with values up
-//! to 13 its updates stall after about 10^7 visits to that one leaf, which only a search whose
-//! tree stays full that long reaches.
 
 use core::fmt;
 use core::iter::FusedIterator;
@@ -158,7 +143,7 @@ impl fmt::Display for TreeError {
 
 impl core::error::Error for TreeError {}
 
-/// A tree of at most `N` nodes of moves `M`, in a fixed array; see the [module](self) docs.
+/// A tree of at most `N` nodes of moves `M`, in a fixed array; see below.
 ///
 /// ```
 /// use cardtree::{Tree, TreeError, NodeId};
@@ -175,6 +160,21 @@ impl core::error::Error for TreeError {}
 /// tree.reset();
 /// assert!(tree.is_empty());
 /// ```
+///
+/// Nodes live in `[Node<M>; N]` inside the tree itself, so a tree can be a `static` on a
+/// microcontroller (its blank nodes are all zero bytes when `M::BLANK` is, so it lands in
+/// `.bss` and costs no flash) or a long-lived value on the host. The children of a node are one
+/// contiguous block, allocated at once by [`Tree::expand`]; nothing is ever freed one by one:
+/// [`Tree::reset`] empties the whole tree in O(1) without touching the array.
+///
+/// A node is 16 bytes for one-byte moves such as [`Card`](crate::Card): `value: f32`,
+/// `visits: u32`, the first child's index (`u32`), the child count (`u16`), the move and one
+/// byte free for the search. The value is an `f32`: UCT recomputes an inner node's value from
+/// its children's on every backup (mean or power mean, in `f64`), so the single rounding per
+/// level does not accumulate, and 16-byte nodes fit half again as many into a microcontroller's
+/// RAM as 24-byte ones would. A leaf's running mean does round at every update; with values up
+/// to 13 its updates stall after about 10^7 visits to that one leaf, which only a search whose
+/// tree stays full that long reaches.
 #[derive(Clone)]
 pub struct Tree<M, const N: usize> {
     nodes: [Node<M>; N],

@@ -1,28 +1,4 @@
 //! UCT: Monte-Carlo tree search with upper confidence bounds, in a caller's [`Tree`].
-//!
-//! Each iteration walks from the root: *selection* picks an unvisited child at random if there
-//! is one (McKay's appendix), else the child maximising `X + C sqrt(ln n / n_j)` (minimising
-//! `X - C sqrt(ln n / n_j)` on the other side's turns, as McKay does); chance states follow an
-//! outcome sampled from the game. *Expansion* creates all children of a node at once, as one
-//! block; [`Expansion::OneNode`] then stops at the first new node, [`Expansion::AllChildren`]
-//! (McKay) keeps descending to the end of the game. *Simulation* plays the rest with a
-//! [`Policy`]. *Backpropagation* increments visits along the path and sets each node's value
-//! from its visited children: the visit-weighted mean, or McKay's power mean ([`Backup`]);
-//! chance nodes always average.
-//!
-//! Values are stored for one side, the *perspective* (the side to move at the root, side 0 if
-//! the root is a chance state), as in McKay's program, which keeps the tricks of the root
-//! player's side at every node. Games with more than two sides keep in each node the mean
-//! reward of the side that chose it (max^n) and support only mean backups.
-//!
-//! Chance states grow one child per listed outcome ([`Game::chance_outcomes`]); a chance state
-//! whose outcomes the game cannot list stays a leaf, and iterations simulate from it. If the
-//! tree cannot hold a node's children, the iteration simulates from that node and the result
-//! counts it in [`UctResult::tree_full`] (a tree too small for the root's children gives no
-//! move at all). Terminal values outside the game's [`ValueRange`] are an error.
-//!
-//! The whole search is integer and `libm` arithmetic on the caller's generator: the same seed,
-//! state and configuration give the same values, visits and move on every machine.
 
 use rand_core::Rng;
 
@@ -226,11 +202,35 @@ pub struct UctResult<M> {
 }
 
 /// Runs UCT from `state` in `tree` with `config`, simulating with `policy` and drawing every
-/// random number from `rng`. See the [module](self) docs.
+/// random number from `rng`; how it works is described below.
 ///
 /// Never panics: a full tree is reported in [`UctResult::tree_full`]; errors are a game that
 /// breaks its own contract (no legal move, endless playout) or a configuration the game does
 /// not support (power backups with more than two sides).
+///
+/// Each iteration walks from the root: *selection* picks an unvisited child at random if there
+/// is one (McKay's appendix), else the child maximising `X + C sqrt(ln n / n_j)` (minimising
+/// `X - C sqrt(ln n / n_j)` on the other side's turns, as McKay does); chance states follow an
+/// outcome sampled from the game. *Expansion* creates all children of a node at once, as one
+/// block; [`Expansion::OneNode`] then stops at the first new node, [`Expansion::AllChildren`]
+/// (McKay) keeps descending to the end of the game. *Simulation* plays the rest with a
+/// [`Policy`]. *Backpropagation* increments visits along the path and sets each node's value
+/// from its visited children: the visit-weighted mean, or McKay's power mean ([`Backup`]);
+/// chance nodes always average.
+///
+/// Values are stored for one side, the *perspective* (the side to move at the root, side 0 if
+/// the root is a chance state), as in McKay's program, which keeps the tricks of the root
+/// player's side at every node. Games with more than two sides keep in each node the mean
+/// reward of the side that chose it (max^n) and support only mean backups.
+///
+/// Chance states grow one child per listed outcome ([`Game::chance_outcomes`]); a chance state
+/// whose outcomes the game cannot list stays a leaf, and iterations simulate from it. If the
+/// tree cannot hold a node's children, the iteration simulates from that node and the result
+/// counts it in [`UctResult::tree_full`] (a tree too small for the root's children gives no
+/// move at all). Terminal values outside the game's [`ValueRange`] are an error.
+///
+/// The whole search is integer and `libm` arithmetic on the caller's generator: the same seed,
+/// state and configuration give the same values, visits and move on every machine.
 pub fn uct<G, P, R, const N: usize>(
     tree: &mut Tree<G::Move, N>,
     state: &G,
