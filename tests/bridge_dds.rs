@@ -54,7 +54,7 @@ fn check(name: &str, rule: SizeRule) -> u64 {
             .iter()
             .map(|part| {
                 scope.spawn(move || {
-                    let mut slots = vec![TtEntry::EMPTY; 1 << 22];
+                    let mut slots = vec![TtEntry::EMPTY; 1 << 24];
                     let mut table = TransTable::new(&mut slots);
                     let mut nodes = 0;
                     let mut wrong = Vec::new();
