@@ -1,7 +1,7 @@
 //! The solver against DDS: every card of every deal and ending of `../shared/bridge/` must get
 //! exactly the number DDS recorded.
 
-use std::path::PathBuf;
+mod common;
 
 use cardtree::bridge::{BridgePlay, Strain, TransTable, TtEntry, solve};
 use cardtree::{Card, Seat, SizeRule, pbn};
@@ -15,14 +15,9 @@ struct Vector {
 }
 
 fn vectors(name: &str) -> Vec<Vector> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/bridge")
-        .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .map(|line| {
-            let v: serde_json::Value = serde_json::from_str(line).expect("json");
+    common::bridge_vectors(name)
+        .into_iter()
+        .map(|v| {
             let leader = v["leader"]
                 .as_str()
                 .and_then(|s| s.chars().next())

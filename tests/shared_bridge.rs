@@ -1,20 +1,12 @@
 //! The deals of `../shared/bridge/` (DDS test vectors) read by cardtree's PBN parser, and
 //! regenerated from their seed by cardtree's generator.
 
-use std::path::PathBuf;
+mod common;
 
 use cardtree::{Card, Deal, Seat, SizeRule, pbn, rng};
 
 fn shared(name: &str) -> Vec<serde_json::Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/bridge")
-        .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| serde_json::from_str(l).unwrap_or_else(|e| panic!("{name}:{}: {e}", i + 1)))
-        .collect()
+    common::bridge_vectors(name)
 }
 
 fn leader(v: &serde_json::Value) -> Seat {

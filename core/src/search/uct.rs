@@ -887,7 +887,7 @@ mod tests {
         assert!(checked > 10);
         let c = 0.7;
         let ks = Exploration::kocsis_szepesvari(c).unwrap().constant();
-        assert!((ks - 2.0 * c * 2f64.sqrt()).abs() < 1e-15);
+        assert!((ks - 2.0 * c * math::sqrt(2.0)).abs() < 1e-15);
         assert!((Exploration::mckay(16.0).unwrap().constant() - 4.0).abs() < 1e-15);
         assert_eq!(Exploration::slides(1.5).unwrap().constant(), 1.5);
         assert_eq!(Exploration::new(-1.0), None);
