@@ -232,14 +232,8 @@ where
         moves[..=i].rotate_right(1);
     }
     let max = maximises(s.side_of(player));
-    let mut best = (
-        if max {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        },
-        None,
-    );
+    // `improves` takes any value over no move, so no infinite sentinel is needed.
+    let mut best = (0.0, None);
     let next_depth = depth.map(|d| d - 1);
     for &mv in &moves {
         let mut child = s.clone();

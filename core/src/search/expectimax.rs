@@ -41,14 +41,8 @@ fn search<G: Game>(
             let mut moves = MoveList::new();
             s.legal_moves(&mut moves);
             let max = maximises(s.side_of(p));
-            let mut best = (
-                if max {
-                    f64::NEG_INFINITY
-                } else {
-                    f64::INFINITY
-                },
-                None,
-            );
+            // `improves` takes any value over no move, so no infinite sentinel is needed.
+            let mut best = (0.0, None);
             for &mv in &moves {
                 let mut child = s.clone();
                 child.apply(mv);

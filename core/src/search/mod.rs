@@ -135,7 +135,7 @@ fn maximises(side: Side) -> bool {
 }
 
 /// Whether `v` improves on `best` for a player who maximises (`max`) or minimises; any value
-/// improves on no move at all.
+/// improves on no move at all (so `best` can start as `(0.0, None)`).
 fn improves<M>(max: bool, v: f64, best: &(f64, Option<M>)) -> bool {
     best.1.is_none() || if max { v > best.0 } else { v < best.0 }
 }
