@@ -6,5 +6,8 @@
 #[cfg(feature = "dds")]
 pub mod dds;
 pub mod deals;
+pub mod mckay;
 pub mod output;
+pub mod plot;
+pub mod runner;
 pub mod solve;
