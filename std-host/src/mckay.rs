@@ -655,6 +655,36 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     ])
 }
 
+/// The command line that repeats the run of `fingerprint`.
+fn command(fingerprint: &Value) -> String {
+    let list = |key: &str| -> String {
+        fingerprint[key]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|v| v.as_f64().map_or_else(|| v.to_string(), |x| x.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .unwrap_or_default()
+    };
+    let source = fingerprint["source"].as_str().unwrap_or("?");
+    let input = if source == "quick" {
+        "--quick".to_string()
+    } else {
+        format!("--deals PATH/{source}")
+    };
+    format!(
+        "cargo run --release -p cardtree-host -- experiment mckay {input} --c {} --p {} --playouts {} --seed {} --variant {} --choice {} --out DIR",
+        list("constants"),
+        list("powers"),
+        fingerprint["playouts"],
+        fingerprint["seed"],
+        fingerprint["variant"].as_str().unwrap_or("?"),
+        fingerprint["choice"].as_str().unwrap_or("?"),
+    )
+}
+
 /// `summary.md`: Figure 3's layout, ours with the paper's beside each cell.
 fn markdown(
     fingerprint: &Value,
@@ -678,6 +708,11 @@ fn markdown(
         fingerprint["seed"],
         fingerprint["variant"].as_str().unwrap_or("?"),
         fingerprint["choice"].as_str().unwrap_or("?"),
+    );
+    let _ = writeln!(
+        md,
+        "Command (from the run's arguments):\n\n```sh\n{}\n```\n",
+        command(fingerprint)
     );
     let _ = writeln!(
         md,
