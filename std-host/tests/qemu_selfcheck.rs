@@ -4,11 +4,12 @@
 //! on `mps2-an385`'s Cortex-M3), and every line it prints must be identical to the host's.
 //!
 //! Without `qemu-system-arm` on the PATH the scenarios still run natively and the test says
-//! plainly that the emulator did not run. `qemu_footprint` (ignored by default) prints the
+//! plainly that the emulator did not run (or fails, if `CARDTREE_REQUIRE_QEMU` is set, as
+//! `.ci/run` does). `qemu_footprint` (ignored by default) prints the
 //! README's footprint table:
 //! `cargo test --release -p cardtree-host --test qemu_selfcheck -- --ignored --nocapture`.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -131,11 +132,18 @@ fn qemu_selfcheck_is_bit_identical_to_the_host() {
     assert_eq!(native.len(), SCENARIOS.len());
 
     if !qemu_installed() {
-        println!(
-            "qemu-system-arm is not on the PATH: the firmware was NOT run under the emulator \
-             (only the native scenarios ran). Install it (Debian: apt-get install \
-             qemu-system-arm) to compare the Cortex-M runs with the host."
+        assert!(
+            std::env::var_os("CARDTREE_REQUIRE_QEMU").is_none(),
+            "CARDTREE_REQUIRE_QEMU is set (as in CI) but qemu-system-arm is not on the PATH"
         );
+        // Straight to stderr, past the test harness's capture, so it shows in every run.
+        writeln!(
+            std::io::stderr(),
+            "qemu_selfcheck: qemu-system-arm is not on the PATH: the firmware was NOT run \
+             under the emulator (only the native scenarios ran). Install it (Debian: apt-get \
+             install qemu-system-arm) to compare the Cortex-M runs with the host."
+        )
+        .expect("write to stderr");
         return;
     }
 

@@ -85,6 +85,9 @@ fn run(s: &Scenario, arena: &mut Arena) -> bool {
         );
     }
     hprintln!("{}", report);
+    // The same result as a defmt frame (shown with `DEFMT_LOG=info` and a defmt decoder).
+    #[cfg(feature = "defmt")]
+    defmt::info!("{=str}: {}", s.name, report.result);
     report.result.is_err()
 }
 
