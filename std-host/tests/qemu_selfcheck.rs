@@ -217,8 +217,8 @@ fn flash_and_ram(elf: &Path) -> (u64, u64) {
     (flash, ram)
 }
 
-/// The `footprint <name> stack=<b> centiseconds=<cs>` line of a footprint firmware.
-fn footprint_line(text: &str, name: &str) -> (u64, u64) {
+/// The `footprint <name> stack=<b> runs=<n> centiseconds=<cs>` line of a footprint firmware.
+fn footprint_line(text: &str, name: &str) -> (u64, u64, u64) {
     let line = text
         .lines()
         .find(|l| l.starts_with(&format!("footprint {name} ")))
@@ -227,7 +227,7 @@ fn footprint_line(text: &str, name: &str) -> (u64, u64) {
         let rest = &line[line.find(key).unwrap() + key.len()..];
         rest.split_whitespace().next().unwrap().parse().unwrap()
     };
-    (field("stack="), field("centiseconds="))
+    (field("stack="), field("runs="), field("centiseconds="))
 }
 
 fn kib(bytes: u64) -> String {
@@ -244,8 +244,8 @@ fn qemu_footprint() {
     let (target, machine, cpu) = TARGETS[0];
     let native = native_lines();
     println!(
-        "| scenario | flash (firmware with it alone) | static RAM (whole arena) | arena it uses | \
-         peak stack | RAM it needs (arena used + stack) | work | time under QEMU |"
+        "| scenario | flash (firmware with it alone) | static RAM (firmware with it alone) | \
+         arena it uses | peak stack | RAM it needs (arena used + stack) | work | time under QEMU |"
     );
     println!("|---|---|---|---|---|---|---|---|");
     let mut qemu_rate = None;
@@ -260,7 +260,7 @@ fn qemu_footprint() {
         let (status, text) = run_qemu(&elf, machine, cpu);
         assert_eq!(status, Some(0), "{}: {text}", s.name);
         assert!(text.contains(host_line.as_str()), "{}: {text}", s.name);
-        let (stack, cs) = footprint_line(&text, s.name);
+        let (stack, runs, cs) = footprint_line(&text, s.name);
         let work: u64 = host_line
             .split(" work=")
             .nth(1)
@@ -277,10 +277,10 @@ fn qemu_footprint() {
             kib(s.arena_bytes as u64 + stack),
             work,
             s.unit,
-            cs as f64 / 100.0
+            cs as f64 / 100.0 / runs as f64
         );
         if s.name == RATE_SCENARIO {
-            qemu_rate = Some((work, cs));
+            qemu_rate = Some((work, runs, cs));
         }
     }
     let all = build_firmware(target, "footprint-all", &[], &[]);
@@ -292,7 +292,7 @@ fn qemu_footprint() {
     );
 
     // Iterations per second of one scenario: QEMU (SYS_CLOCK, centiseconds) against this host.
-    let (work, cs) = qemu_rate.expect("the rate scenario ran");
+    let (work, qemu_runs, cs) = qemu_rate.expect("the rate scenario ran");
     let s = SCENARIOS.iter().find(|s| s.name == RATE_SCENARIO).unwrap();
     let mut arena = Box::new(Arena::new());
     let (mut runs, start) = (0u64, Instant::now());
@@ -301,7 +301,7 @@ fn qemu_footprint() {
         runs += 1;
     }
     let host = (work * runs) as f64 / start.elapsed().as_secs_f64();
-    let qemu = work as f64 / (cs.max(1) as f64 / 100.0);
+    let qemu = (work * qemu_runs) as f64 / (cs.max(1) as f64 / 100.0);
     println!();
     println!("| `{RATE_SCENARIO}` | {} per second |", s.unit);
     println!("|---|---|");

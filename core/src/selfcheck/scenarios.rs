@@ -23,7 +23,7 @@ const TTT_OPENINGS: [&[u8]; 4] = [&[], &[4], &[0, 8], &[1, 4, 7]];
 const TTT_UCT_ITERATIONS: u32 = 2000;
 
 /// UCT iterations per card in the bridge scenarios, and the cards searched (the first trick).
-const BRIDGE_UCT_ITERATIONS: u32 = 250;
+const BRIDGE_UCT_ITERATIONS: u32 = 500;
 const BRIDGE_UCT_CARDS: usize = 4;
 
 /// McKay's exploration parameter `c` in `V = X + sqrt(c ln n / T)` for the bridge scenarios,
