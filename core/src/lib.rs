@@ -50,6 +50,7 @@
 #[macro_use]
 mod fmt;
 
+pub mod blackjack;
 pub mod bridge;
 mod card;
 mod cards;

@@ -1,0 +1,42 @@
+//! Blackjack: the rules ([`Rules`]), shoes as compositions ([`Shoe`], [`ShoePreset`]), one
+//! round as a [`Game`](crate::Game) ([`Blackjack`]), the dealer's exact outcome
+//! probabilities ([`dealer_outcomes`]), an exact expected-value oracle ([`Oracle`]) and the
+//! players of `../shared/papers/003_*` ("MCTS for Black Jack"): [`Mcts`], [`Timid`],
+//! [`Basic`], [`DealerLike`] (the paper's "default"), plus [`Optimal`] play by the oracle.
+//!
+//! ```
+//! use cardtree::blackjack::{dealer_outcomes, Oracle, Pip, Rules, Shoe, Slot, MEMO_SLOTS};
+//!
+//! // The dealer's chances with a 6 up, from one deck less the 6.
+//! let mut shoe = Shoe::standard(1)?;
+//! shoe.remove(Pip::Six)?;
+//! let d = dealer_outcomes(&shoe, Pip::Six, false, false)?;
+//! assert!((d.bust() - 0.42082).abs() < 5e-6);
+//!
+//! // The value of a single-deck round under optimal play, in bets.
+//! let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
+//! let rules = Rules { decks: 1, ..Rules::new() };
+//! let ev = Oracle::new(rules, &mut slots)?.round(&Shoe::standard(1)?)?;
+//! assert!(ev.total > 0.0 && ev.total < 0.003);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod action;
+mod dealer;
+mod error;
+mod game;
+mod hand;
+mod oracle;
+mod pip;
+mod rules;
+mod shoe;
+
+pub use action::{Action, Move};
+pub use dealer::{BLACKJACK, BUST, DealerOutcomes, dealer_hits, dealer_outcomes};
+pub use error::BlackjackError;
+pub use game::{Blackjack, MAX_HANDS, Stage};
+pub use hand::Hand;
+pub use oracle::{ActionValues, MEMO_SLOTS, Oracle, RoundValue, Slot};
+pub use pip::Pip;
+pub use rules::Rules;
+pub use shoe::{Shoe, ShoePreset};
