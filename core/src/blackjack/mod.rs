@@ -22,21 +22,29 @@
 //! ```
 
 mod action;
+mod basic;
 mod dealer;
 mod error;
 mod game;
 mod hand;
+mod mcts;
 mod oracle;
 mod pip;
+mod players;
+mod round;
 mod rules;
 mod shoe;
 
 pub use action::{Action, Move};
+pub use basic::{Basic, basic_action};
 pub use dealer::{BLACKJACK, BUST, DealerOutcomes, dealer_hits, dealer_outcomes};
 pub use error::BlackjackError;
 pub use game::{Blackjack, MAX_HANDS, Stage};
 pub use hand::Hand;
+pub use mcts::{Mcts, MctsConfig, MctsStats};
 pub use oracle::{ActionValues, MEMO_SLOTS, Oracle, RoundValue, Slot};
 pub use pip::Pip;
+pub use players::{DealerLike, Optimal, Strategy, Timid};
+pub use round::{CardOrder, RoundResult, play_round};
 pub use rules::Rules;
 pub use shoe::{Shoe, ShoePreset};
