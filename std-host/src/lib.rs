@@ -3,6 +3,7 @@
 //! The binary `cardtree` is a thin shell over this library, so integration tests can call the
 //! same functions the commands use.
 
+pub mod blackjack;
 #[cfg(feature = "dds")]
 pub mod dds;
 pub mod deals;

@@ -24,6 +24,9 @@ enum Command {
     /// Double-dummy bridge: solve deals, deal random hands.
     #[command(subcommand)]
     Bridge(BridgeCommand),
+    /// Blackjack: the exact oracle's numbers, paired hands of every player.
+    #[command(subcommand)]
+    Blackjack(cardtree_host::blackjack::BlackjackCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -110,6 +113,7 @@ fn emit(text: &str, out: Option<&PathBuf>) -> Result<(), String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
+        Command::Blackjack(cmd) => emit(&cardtree_host::blackjack::run(cmd)?, None),
         Command::Bridge(BridgeCommand::Deal {
             seed,
             count,

@@ -80,6 +80,15 @@ pub fn dealer_outcomes(
     } else {
         None
     };
+    if shoe.total() > MAX_DEALER_DRAWS {
+        return Ok(dealer_outcomes_cached(
+            shoe,
+            up,
+            hits_soft_17,
+            no_blackjack,
+            &mut DealerCache::new(),
+        ));
+    }
     recurse(
         &mut counts,
         shoe.total(),
@@ -90,6 +99,198 @@ pub fn dealer_outcomes(
         &mut out,
     );
     Ok(out)
+}
+
+/// The most cards a dealer can draw (hole card included) before it must stand: sixteen
+/// aces take a dealer from an ace up to soft 17 and past.
+const MAX_DEALER_DRAWS: u32 = 16;
+
+/// Dealer hands a [`DealerCache`] holds: distinct compositions of a dealer that still draws
+/// (a few hundred per up card).
+const CACHE: usize = 1024;
+
+/// A reusable memo for [`dealer_outcomes_cached`]: outcome distributions keyed by the
+/// dealer's cards, valid for one shoe at a time (each call starts a new generation instead of
+/// clearing 64 KiB). When full, the recursion goes on unmemoised: slower, still exact.
+#[derive(Clone, Debug)]
+pub struct DealerCache {
+    keys: [u64; CACHE],
+    gens: [u32; CACHE],
+    vals: [[f64; 7]; CACHE],
+    generation: u32,
+    len: usize,
+}
+
+impl DealerCache {
+    /// An empty cache (66 KiB).
+    #[must_use]
+    pub const fn new() -> DealerCache {
+        DealerCache {
+            keys: [0; CACHE],
+            gens: [0; CACHE],
+            vals: [[0.0; 7]; CACHE],
+            generation: 0,
+            len: 0,
+        }
+    }
+
+    /// Forgets every entry.
+    fn next_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.gens = [0; CACHE];
+            self.generation = 1;
+        }
+        self.len = 0;
+    }
+
+    /// The slot of `key`: `Ok(i)` if found, `Err(Some(i))` a free slot, `Err(None)` if full.
+    fn find(&self, key: u64) -> Result<usize, Option<usize>> {
+        let mut i = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize % CACHE;
+        for _ in 0..CACHE {
+            match (self.keys.get(i), self.gens.get(i)) {
+                (Some(&k), Some(&g)) if g == self.generation && k == key => return Ok(i),
+                (_, Some(&g)) if g != self.generation => {
+                    return Err((self.len * 4 < CACHE * 3).then_some(i));
+                }
+                _ => i = (i + 1) % CACHE,
+            }
+        }
+        Err(None)
+    }
+}
+
+impl Default for DealerCache {
+    fn default() -> DealerCache {
+        DealerCache::new()
+    }
+}
+
+/// [`dealer_outcomes`] memoised in `cache`, for a shoe of more than 16 cards (so that it
+/// cannot run out); with fewer, the plain recursion.
+pub fn dealer_outcomes_cached(
+    shoe: &Shoe,
+    up: Pip,
+    hits_soft_17: bool,
+    no_blackjack: bool,
+    cache: &mut DealerCache,
+) -> DealerOutcomes {
+    let mut counts = shoe.counts();
+    let mut out = DealerOutcomes { p: [0.0; 24] };
+    let excluded = if no_blackjack {
+        up.blackjack_partner().map(Pip::index)
+    } else {
+        None
+    };
+    if shoe.total() <= MAX_DEALER_DRAWS {
+        recurse(
+            &mut counts,
+            shoe.total(),
+            Hand::EMPTY.with(up),
+            1.0,
+            hits_soft_17,
+            excluded,
+            &mut out,
+        );
+        return out;
+    }
+    cache.next_generation();
+    let d = memo_recurse(
+        &mut counts,
+        shoe.total(),
+        Hand::EMPTY.with(up),
+        0,
+        hits_soft_17,
+        excluded,
+        cache,
+    );
+    out.p[BUST] = d[0];
+    for (t, &p) in (17..=21).zip(&d[1..6]) {
+        out.p[t] = p;
+    }
+    out.p[BLACKJACK] = d[6];
+    out
+}
+
+/// The outcome distribution from dealer hand `hand` (its drawn cards `key`, 5 bits per value)
+/// with `counts` left; exact, memoised in `cache` while it has room.
+fn memo_recurse(
+    counts: &mut [u16; 10],
+    total: u32,
+    hand: Hand,
+    key: u64,
+    hits_soft_17: bool,
+    excluded: Option<usize>,
+    cache: &mut DealerCache,
+) -> [f64; 7] {
+    let mut d = [0.0; 7];
+    if hand.is_blackjack() {
+        d[6] = 1.0;
+        return d;
+    }
+    if hand.is_bust() {
+        d[0] = 1.0;
+        return d;
+    }
+    if !dealer_hits(&hand, hits_soft_17) {
+        if let Some(x) = d.get_mut(usize::from(hand.total()).saturating_sub(16)) {
+            *x = 1.0;
+        }
+        return d;
+    }
+    let slot = if excluded.is_none() {
+        match cache.find(key) {
+            Ok(i) => return cache.vals.get(i).copied().unwrap_or(d),
+            Err(free) => free,
+        }
+    } else {
+        None
+    };
+    let excluded_count = excluded
+        .and_then(|i| counts.get(i))
+        .map_or(0, |&c| u32::from(c));
+    let w = f64::from(total - excluded_count);
+    for (i, pip) in Pip::ALL.iter().enumerate() {
+        if Some(i) == excluded {
+            continue;
+        }
+        let Some(c) = counts.get_mut(i) else {
+            continue;
+        };
+        if *c == 0 {
+            continue;
+        }
+        let p = f64::from(*c) / w;
+        *c -= 1;
+        let sub = memo_recurse(
+            counts,
+            total - 1,
+            hand.with(*pip),
+            key + (1 << (5 * i)),
+            hits_soft_17,
+            None,
+            cache,
+        );
+        if let Some(c) = counts.get_mut(i) {
+            *c += 1;
+        }
+        for (x, s) in d.iter_mut().zip(sub) {
+            *x += p * s;
+        }
+    }
+    if let Some(i) = slot
+        && let (Some(k), Some(g), Some(v)) = (
+            cache.keys.get_mut(i),
+            cache.gens.get_mut(i),
+            cache.vals.get_mut(i),
+        )
+    {
+        *k = key;
+        *g = cache.generation;
+        *v = d;
+        cache.len += 1;
+    }
+    d
 }
 
 fn recurse(
@@ -172,6 +373,38 @@ mod tests {
         assert!((peeked.p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         let empty = dealer_outcomes(&Shoe::EMPTY, Pip::Six, false, false).unwrap();
         assert_eq!(empty.total(6), 1.0);
+    }
+
+    #[test]
+    fn the_memoised_recursion_is_the_plain_one() {
+        for decks in [1, 2] {
+            let shoe = Shoe::standard(decks).unwrap();
+            for up in Pip::ALL {
+                for (h17, peeked) in [(false, false), (true, false), (false, true)] {
+                    let mut s = shoe;
+                    s.remove(up).unwrap();
+                    let fast = dealer_outcomes(&s, up, h17, peeked).unwrap();
+                    let mut slow = DealerOutcomes { p: [0.0; 24] };
+                    let excluded = if peeked {
+                        up.blackjack_partner().map(Pip::index)
+                    } else {
+                        None
+                    };
+                    recurse(
+                        &mut s.counts(),
+                        s.total(),
+                        Hand::EMPTY.with(up),
+                        1.0,
+                        h17,
+                        excluded,
+                        &mut slow,
+                    );
+                    for (a, b) in fast.p.iter().zip(&slow.p) {
+                        assert!((a - b).abs() < 1e-13, "{up} {h17} {peeked}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

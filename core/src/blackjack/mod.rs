@@ -37,7 +37,10 @@ mod shoe;
 
 pub use action::{Action, Move};
 pub use basic::{Basic, basic_action};
-pub use dealer::{BLACKJACK, BUST, DealerOutcomes, dealer_hits, dealer_outcomes};
+pub use dealer::{
+    BLACKJACK, BUST, DealerCache, DealerOutcomes, dealer_hits, dealer_outcomes,
+    dealer_outcomes_cached,
+};
 pub use error::BlackjackError;
 pub use game::{Blackjack, MAX_HANDS, Stage};
 pub use hand::Hand;

@@ -22,7 +22,7 @@
 //! Memoisation: values of a hand are kept in a caller-provided table of [`Slot`]s, keyed by the
 //! cards drawn since the position asked about; a full table is an error, never a panic.
 
-use super::dealer::dealer_outcomes;
+use super::dealer::{DealerCache, dealer_outcomes_cached};
 use super::{Action, Blackjack, BlackjackError, Hand, Pip, Rules, Shoe, Stage};
 
 /// Slots enough for any one position (a round's hands from an empty hand reach 3,083
@@ -116,6 +116,7 @@ pub struct Oracle<'m> {
     used: usize,
     up: Pip,
     peeked: bool,
+    dealer: DealerCache,
 }
 
 fn unit(pip: Pip) -> u64 {
@@ -133,6 +134,7 @@ impl<'m> Oracle<'m> {
             used: 0,
             up: Pip::Ten,
             peeked: false,
+            dealer: DealerCache::new(),
         })
     }
 
@@ -207,7 +209,13 @@ impl<'m> Oracle<'m> {
         {
             return Ok(s.stand);
         }
-        let d = dealer_outcomes(shoe, self.up, self.rules.dealer_hits_soft_17, self.peeked)?;
+        let d = dealer_outcomes_cached(
+            shoe,
+            self.up,
+            self.rules.dealer_hits_soft_17,
+            self.peeked,
+            &mut self.dealer,
+        );
         let v = d.stand_value(hand.total());
         if let Some(s) = self.slots.get_mut(i) {
             s.stand = v;
@@ -441,7 +449,7 @@ impl<'m> Oracle<'m> {
                 } else {
                     2.0 * ca * cb
                 } / (w1 * (w1 - 1.0));
-                if !(p > 0.0) {
+                if p <= 0.0 || p.is_nan() {
                     continue;
                 }
                 let mut s2 = *s1;
@@ -484,7 +492,7 @@ impl<'m> Oracle<'m> {
                 ) else {
                     continue;
                 };
-                if !(p > 0.0) {
+                if p <= 0.0 || p.is_nan() {
                     continue;
                 }
                 let mut s2 = *s1;
