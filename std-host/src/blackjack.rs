@@ -188,6 +188,9 @@ pub enum BlackjackCommand {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also write each hand's return, one per line in hand order, to this file.
+        #[arg(long)]
+        dump: Option<std::path::PathBuf>,
     },
 }
 
@@ -425,12 +428,18 @@ pub fn play(
     mcts: MctsConfig,
     threads: usize,
     as_json: bool,
+    dump: Option<&std::path::Path>,
 ) -> Result<String, String> {
     rules.validate().map_err(|e| e.to_string())?;
     let preset = shoe.preset();
     let start = Instant::now();
     let (values, decisions) = play_parallel(kind, rules, mcts, preset, seed, hands, threads)?;
     let seconds = start.elapsed().as_secs_f64();
+    if let Some(path) = dump {
+        let text: String = values.iter().map(|v| format!("{v}\n")).collect();
+        crate::output::write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     let (mean, half) = mean_interval(&values);
     let mut out = json!({
         "player": kind.name(),
@@ -511,6 +520,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
             c,
             threads,
             json,
+            dump,
         } => play(
             rules.rules(),
             player,
@@ -524,6 +534,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
             },
             threads,
             json,
+            dump.as_deref(),
         ),
     }
 }

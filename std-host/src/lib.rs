@@ -4,8 +4,12 @@
 //! same functions the commands use.
 
 pub mod blackjack;
+pub mod blackjack_experiment;
 #[cfg(feature = "dds")]
 pub mod dds;
 pub mod deals;
+pub mod mckay;
 pub mod output;
+pub mod plot;
+pub mod runner;
 pub mod solve;
