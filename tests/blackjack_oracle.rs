@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use cardtree::blackjack::{MEMO_SLOTS, Oracle, Pip, Rules, Shoe, Slot, dealer_outcomes};
+use cardtree::blackjack::{MEMO_SLOTS, Oracle, Pip, Rules, Shoe, Slot, SplitPlay, dealer_outcomes};
 
 fn reference() -> serde_json::Value {
     let path =
@@ -58,9 +58,9 @@ fn dealer_probabilities_match_to_five_decimals() {
     }
 }
 
-/// Our expected value of a round under `name`'s rules against the reference: the total to
-/// 0.001 percentage points, each up card to 0.01 (the split model's difference, largest for
-/// one deck, is spread over the up cards where splitting matters).
+/// Our expected value of a round under `name`'s rules against the reference, with the
+/// reference's split model (CDZ-): the total and each up card to all nine printed decimals
+/// (the issue asks for 0.001 percentage points).
 fn check_round(name: &str) {
     let all = reference();
     let set = &all[name];
@@ -73,23 +73,23 @@ fn check_round(name: &str) {
     let want = set["ev_total_percent"].as_f64().unwrap();
     let ours = ev.total * 100.0;
     eprintln!(
-        "{name}: ours {ours:.6} %, reference {want:.6} %, difference {:+.6} pp",
+        "{name}: ours {ours:.9} %, reference {want:.9} %, difference {:+.1e} pp",
         ours - want
     );
     for up in Pip::ALL {
         let w = set["ev_by_upcard_percent"][up.label()].as_f64().unwrap();
         let o = ev.by_up[up.index()] * 100.0;
         eprintln!(
-            "  up {up}: ours {o:.6}, reference {w:.6}, difference {:+.6}",
+            "  up {up}: ours {o:.9}, reference {w:.9}, difference {:+.1e}",
             o - w
         );
         assert!(
-            (o - w).abs() < 0.01,
+            (o - w).abs() < 2e-9,
             "{name} up {up}: ours {o}, reference {w}"
         );
     }
     assert!(
-        (ours - want).abs() < 0.001,
+        (ours - want).abs() < 2e-9,
         "{name}: ours {ours}, reference {want}"
     );
 }
@@ -112,4 +112,33 @@ fn eight_decks_h17_das() {
 #[test]
 fn thousand_decks_s17_ndas() {
     check_round("inf_s17_ndas_spl1_ns");
+}
+
+/// Split hands played optimally for their own shoe are worth a little more than CDZ- (by
+/// 0.00094 percentage points on one deck, where removing the other pair card matters most).
+#[test]
+fn optimal_split_play_is_never_worse_than_cdz() {
+    let rules = Rules {
+        decks: 1,
+        ..Rules::new()
+    };
+    let shoe = Shoe::standard(1).unwrap();
+    let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
+    let cdz = Oracle::new(rules, &mut slots)
+        .unwrap()
+        .round(&shoe)
+        .unwrap();
+    let opt = Oracle::new(rules, &mut slots)
+        .unwrap()
+        .with_split_play(SplitPlay::Optimal)
+        .round(&shoe)
+        .unwrap();
+    for up in Pip::ALL {
+        assert!(
+            opt.by_up[up.index()] >= cdz.by_up[up.index()] - 1e-15,
+            "{up}"
+        );
+    }
+    let gain = (opt.total - cdz.total) * 100.0;
+    assert!((0.0009..0.001).contains(&gain), "{gain}");
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use cardtree::blackjack::{
     Basic, CardOrder, DealerLike, MEMO_SLOTS, Mcts, MctsConfig, Optimal, Oracle, Pip, Rules, Shoe,
-    ShoePreset, Slot, Strategy, Timid, dealer_outcomes, play_round,
+    ShoePreset, Slot, SplitPlay, Strategy, Timid, dealer_outcomes, play_round,
 };
 use cardtree::rng;
 use clap::{Args, Subcommand, ValueEnum};
@@ -134,6 +134,15 @@ impl ShoeKind {
     }
 }
 
+/// How the oracle plays split hands ([`SplitPlay`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SplitPlayArg {
+    /// CDZ-: the strategy of an unsplit hand of the same cards.
+    Cdz,
+    /// Optimal for the split hand's own shoe.
+    Optimal,
+}
+
 /// `cardtree blackjack ...`.
 #[derive(Debug, Subcommand)]
 pub enum BlackjackCommand {
@@ -153,6 +162,10 @@ pub enum BlackjackCommand {
     Ev {
         #[command(flatten)]
         rules: RuleArgs,
+        /// How split hands are played: cdz (as an unsplit hand of the same cards, the
+        /// analysers' CDZ- and the reference file's model) or optimal (for their own shoe).
+        #[arg(long, value_enum, default_value_t = SplitPlayArg::Cdz)]
+        split_play: SplitPlayArg,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -222,7 +235,10 @@ pub fn play_hands(
         PlayerKind::Default => hands_of(&mut DealerLike, rules, preset, seed, first, hands),
         PlayerKind::Optimal => {
             let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
-            let oracle = Oracle::new(rules, &mut slots).map_err(|e| e.to_string())?;
+            // At the table the player plays split hands for their own shoe: value splits so.
+            let oracle = Oracle::new(rules, &mut slots)
+                .map_err(|e| e.to_string())?
+                .with_split_play(SplitPlay::Optimal);
             hands_of(&mut Optimal::new(oracle), rules, preset, seed, first, hands)
         }
     }
@@ -383,12 +399,16 @@ pub fn dealer(rules: Rules, peeked: bool, as_json: bool) -> Result<String, Strin
 }
 
 /// `cardtree blackjack ev`.
-pub fn ev(rules: Rules, as_json: bool) -> Result<String, String> {
+pub fn ev(rules: Rules, split_play: SplitPlayArg, as_json: bool) -> Result<String, String> {
+    let play = match split_play {
+        SplitPlayArg::Cdz => SplitPlay::Cdz,
+        SplitPlayArg::Optimal => SplitPlay::Optimal,
+    };
     let shoe = Shoe::standard(rules.decks).map_err(|e| e.to_string())?;
     let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
     let start = Instant::now();
     let v = Oracle::new(rules, &mut slots)
-        .and_then(|mut o| o.round(&shoe))
+        .and_then(|o| o.with_split_play(play).round(&shoe))
         .map_err(|e| e.to_string())?;
     let seconds = start.elapsed().as_secs_f64();
     let mut by_up = Map::new();
@@ -407,6 +427,7 @@ pub fn ev(rules: Rules, as_json: bool) -> Result<String, String> {
             "rules": rules_json(&rules),
             "ev_total_percent": v.total * 100.0,
             "ev_by_upcard_percent": by_up,
+            "split_play": format!("{play:?}").to_lowercase(),
             "seconds": seconds,
         })
         .to_string()
@@ -508,7 +529,11 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
             peeked,
             json,
         } => dealer(rules.rules(), peeked, json),
-        BlackjackCommand::Ev { rules, json } => ev(rules.rules(), json),
+        BlackjackCommand::Ev {
+            rules,
+            split_play,
+            json,
+        } => ev(rules.rules(), split_play, json),
         BlackjackCommand::Play {
             rules,
             player,

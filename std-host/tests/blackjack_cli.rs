@@ -56,7 +56,7 @@ fn ev_json_has_the_issue_s_keys_and_the_reference_total() {
         "--json",
     ]);
     let total = ours["ev_total_percent"].as_f64().unwrap();
-    assert!((total - -0.456886297).abs() < 0.001, "{total}");
+    assert!((total - -0.456886297).abs() < 1e-8, "{total}");
     let by_up = ours["ev_by_upcard_percent"].as_object().unwrap();
     assert_eq!(by_up.len(), 10);
     assert!(by_up["A"].as_f64().unwrap() < by_up["6"].as_f64().unwrap());

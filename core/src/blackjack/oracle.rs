@@ -11,8 +11,9 @@
 //! - Play is composition-dependent: every decision maximises the exact expected value given
 //!   the hand's cards, the up card and the shoe.
 //! - Splits: each split hand is valued on its own, from the shoe less both pair cards and the
-//!   up card, played optimally for its own cards (doubling only with DAS; split aces take one
-//!   card); the other hands' cards are not removed from its shoe. With more than two hands
+//!   up card (doubling only with DAS; split aces take one card); the other hands' cards are
+//!   not removed from its shoe. Its play is [`SplitPlay::Cdz`] (the strategy of an unsplit
+//!   hand of the same cards, the analysers' CDZ-) or [`SplitPlay::Optimal`]. With more than two hands
 //!   allowed, a hand dealt another pair card is always resplit while the limit allows (aces
 //!   only with resplit aces), and the expected number of hands follows from the probability
 //!   of drawing a pair card, each hand treated as independent.
@@ -25,9 +26,26 @@
 use super::dealer::{DealerCache, dealer_outcomes_cached};
 use super::{Action, Blackjack, BlackjackError, Hand, Pip, Rules, Shoe, Stage};
 
-/// Slots enough for any one position (a round's hands from an empty hand reach 3,083
-/// compositions), with room to spare for the probe sequence.
-pub const MEMO_SLOTS: usize = 8192;
+/// Slots enough for a round's values per up card (3,083 hand compositions from an empty
+/// hand, and each pair's split hands, about 15,000 in all), with room for the probe sequence:
+/// 1 MiB.
+pub const MEMO_SLOTS: usize = 1 << 15;
+
+/// How split hands are played in the oracle's values of a split.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum SplitPlay {
+    /// CDZ-, the convention of combinatorial analysers (Eric Farmer's, whose values
+    /// `../shared/blackjack/exact_values.json` holds): a split hand is played with the
+    /// strategy of an unsplit hand of the same cards (decided by the values of that hand with
+    /// only its own cards out of the shoe), and valued exactly with the other pair card out.
+    #[default]
+    Cdz,
+    /// Each split hand played optimally for its own shoe (both pair cards out): what the
+    /// [`Optimal`](super::Optimal) player does at the table; never below `Cdz`.
+    Optimal,
+}
 
 const MARK: u64 = 1 << 63;
 const STAND_KNOWN: u8 = 1;
@@ -117,6 +135,12 @@ pub struct Oracle<'m> {
     up: Pip,
     peeked: bool,
     dealer: DealerCache,
+    split_play: SplitPlay,
+    /// The context of the keys now in use (bits 55.. of a key): 0 for values from the
+    /// position asked about (or, in a round, from an empty hand), one more per split context.
+    context: u64,
+    /// The last context handed out since the memo was cleared.
+    contexts: u64,
 }
 
 fn unit(pip: Pip) -> u64 {
@@ -135,6 +159,9 @@ impl<'m> Oracle<'m> {
             up: Pip::Ten,
             peeked: false,
             dealer: DealerCache::new(),
+            split_play: SplitPlay::Cdz,
+            context: 0,
+            contexts: 0,
         })
     }
 
@@ -144,6 +171,13 @@ impl<'m> Oracle<'m> {
         &self.rules
     }
 
+    /// This oracle with split hands played as `play` says (default [`SplitPlay::Cdz`]).
+    #[must_use]
+    pub fn with_split_play(mut self, play: SplitPlay) -> Oracle<'m> {
+        self.split_play = play;
+        self
+    }
+
     fn clear(&mut self, up: Pip, peeked: bool) {
         for s in self.slots.iter_mut() {
             *s = Slot::EMPTY;
@@ -151,6 +185,8 @@ impl<'m> Oracle<'m> {
         self.used = 0;
         self.up = up;
         self.peeked = peeked;
+        self.context = 0;
+        self.contexts = 0;
     }
 
     fn full(&self) -> BlackjackError {
@@ -165,7 +201,7 @@ impl<'m> Oracle<'m> {
         if n == 0 || self.used * 8 >= n * 7 {
             return Err(self.full());
         }
-        let k = key | MARK;
+        let k = key | MARK | (self.context << 55);
         let mut i = (k.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20) as usize % n;
         for _ in 0..n {
             let Some(s) = self.slots.get_mut(i) else {
@@ -333,8 +369,10 @@ impl<'m> Oracle<'m> {
         pair: Pip,
         hands_after: u8,
     ) -> Result<Option<f64>, BlackjackError> {
-        let (up, peeked) = (self.up, self.peeked);
-        self.clear(up, peeked);
+        let unsplit = self.context;
+        // 8 bits of context: 255 splits per clear (a round clears per up card, 10 pairs).
+        self.contexts = (self.contexts + 1) & 0xff;
+        self.context = self.contexts;
         let mut half = Hand::EMPTY.with(pair);
         half.from_split = true;
         let mut shoe = *shoe;
@@ -348,7 +386,12 @@ impl<'m> Oracle<'m> {
             }
             let p = c as f64 / w;
             shoe.remove(pip)?;
-            let v = self.split_hand(&mut shoe, half.with(pip), unit(pip));
+            let hand = half.with(pip);
+            let v = if self.split_play == SplitPlay::Cdz && pair != Pip::Ace {
+                self.cdz_hand(&mut shoe, hand, unit(pip), unsplit, pair, true)
+            } else {
+                self.split_hand(&mut shoe, hand, unit(pip))
+            };
             shoe.add(pip)?;
             let v = v?;
             if pip == pair {
@@ -364,7 +407,94 @@ impl<'m> Oracle<'m> {
         } else {
             hands_after
         };
+        self.context = unsplit;
         Ok(Some(resplit_value(2, hands_after, limit, x, y, p_pair)))
+    }
+
+    /// The CDZ- value of split hand `hand` (drawn cards `key` since the split, `shoe` left):
+    /// the action is the one an unsplit hand of the same cards would take, judged by its
+    /// values in context `unsplit` (keys: the hand's whole composition, shoe: this one plus
+    /// the other `pair` card); the value is this hand's, exactly. `first`: a two-card
+    /// decision (double allowed with DAS).
+    fn cdz_hand(
+        &mut self,
+        shoe: &mut Shoe,
+        hand: Hand,
+        key: u64,
+        unsplit: u64,
+        pair: Pip,
+        first: bool,
+    ) -> Result<f64, BlackjackError> {
+        if hand.total() >= 21 {
+            return self.stand(shoe, hand, key);
+        }
+        if !first {
+            let i = self.slot(key)?;
+            if let Some(s) = self.slots.get(i)
+                && s.known & BEST_KNOWN != 0
+            {
+                return Ok(s.best);
+            }
+        }
+        // The unsplit hand's decision.
+        let own = self.context;
+        self.context = unsplit;
+        let mut twin = *shoe;
+        twin.add(pair)?;
+        let full = key + unit(pair);
+        let decision = (|| {
+            let stand = self.stand(&twin, hand, full)?;
+            let best = self.best(&mut twin, hand, full)?;
+            let mut action = if best > stand {
+                Action::Hit
+            } else {
+                Action::Stand
+            };
+            if first
+                && self.rules.double_any_two
+                && self.rules.double_after_split
+                && let Some(d) = self.double(&mut twin, hand, full)?
+                && d > best.max(stand)
+            {
+                action = Action::Double;
+            }
+            Ok::<Action, BlackjackError>(action)
+        })();
+        self.context = own;
+        let v = match decision? {
+            Action::Double => self.double(shoe, hand, key)?.unwrap_or(-2.0),
+            Action::Hit => {
+                let Some((weights, w)) = self.weights(shoe) else {
+                    return self.stand(shoe, hand, key);
+                };
+                let mut sum = 0.0;
+                for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
+                    if c == 0 {
+                        continue;
+                    }
+                    let p = c as f64 / w;
+                    shoe.remove(pip)?;
+                    let next = hand.with(pip);
+                    let v = if next.is_bust() {
+                        Ok(-1.0)
+                    } else {
+                        self.cdz_hand(shoe, next, key + unit(pip), unsplit, pair, false)
+                    };
+                    shoe.add(pip)?;
+                    sum += p * v?;
+                }
+                sum
+            }
+            _ => self.stand(shoe, hand, key)?,
+        };
+        if !first {
+            let i = self.slot(key)?;
+            if let Some(s) = self.slots.get_mut(i) {
+                s.best = v;
+                s.known |= BEST_KNOWN;
+            }
+        }
+        Ok(v)
     }
 
     /// The exact value of every legal action at `game`'s decision, the active hand played from
@@ -398,6 +528,10 @@ impl<'m> Oracle<'m> {
         if legal.contains(&Action::Split)
             && let Some(pair) = hand.pair()
         {
+            // Contexts: 0 holds values relative to this hand; the unsplit hands of CDZ- are
+            // keyed by whole compositions in context 1, splits take 2.
+            self.context = 1;
+            self.contexts = 1;
             values.split = self.split(&shoe, pair, game.hand_count() + 1)?;
         }
         Ok(values)
