@@ -294,8 +294,10 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     }
     let hands = fingerprint["hands"].as_u64().unwrap_or(0);
     let seed = fingerprint["seed"].as_u64().unwrap_or(0);
+    let block = fingerprint["block"].as_u64().unwrap_or(0);
     let mut md = format!(
         "# Blackjack: MCTS and its rivals (../shared/papers/003_*)\n\n\
+         Made by `cardtree experiment blackjack --hands {hands} --block {block} --seed {seed} --out DIR`.\n\n\
          Six-deck shoes (the presets of `ShoePreset`), S17, DAS, one split, no surrender, 3:2, peek; \
          a full shoe every hand. {hands} paired hands per cell, seed {seed}. \
          Ours: mean return in % of the bet, with its 95 % interval. \
