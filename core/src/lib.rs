@@ -63,6 +63,7 @@ mod power_mean;
 pub mod rng;
 pub mod search;
 mod seat;
+pub mod selfcheck;
 mod text;
 mod tictactoe;
 mod tree;

@@ -225,31 +225,15 @@ pub fn parse_constants(s: &str) -> Result<Constants, String> {
             .filter(|c| c.is_finite() && *c > 0.0)
             .ok_or_else(|| format!("{t:?} is not a positive constant"))
     };
-    let (first, ratio, last) =
-        if let Some((a, b)) = s.split_once("..").filter(|_| !s.contains("...")) {
-            (num(a)?, 2.0, num(b)?)
-        } else if let Some((head, last)) = s.split_once(",...,") {
-            let mut head = head.split(',');
-            let a = num(head.next().unwrap_or_default())?;
-            let b = num(head
-                .next()
-                .ok_or("\"...\" needs the first two constants before it")?)?;
-            if head.next().is_some() || b <= a {
-                return Err(format!(
-                    "{s:?}: give two increasing constants before \"...\""
-                ));
-            }
-            (a, b / a, num(last)?)
-        } else {
-            return s
-                .split(',')
-                .map(num)
-                .collect::<Result<_, _>>()
-                .map(Constants);
-        };
-    if last < first {
-        return Err(format!("{s:?}: the range ends below its start"));
-    }
+    let (first, ratio, last) = match parse_list(s, "constants", num)? {
+        ListSpec::Items(items) => return Ok(Constants(items)),
+        ListSpec::Range { first, last } => (first, 2.0, last),
+        ListSpec::Continued {
+            first,
+            second,
+            last,
+        } => (first, second / first, last),
+    };
     let mut out = vec![first];
     while out.len() < 64 {
         let next = out[out.len() - 1] * ratio;
@@ -271,26 +255,69 @@ pub fn parse_powers(s: &str) -> Result<Powers, String> {
             .filter(|&p| (1..=Power::MAX_INTEGER).contains(&p))
             .ok_or_else(|| format!("{t:?} is not a power in 1..={}", Power::MAX_INTEGER))
     };
-    let (first, step, last) =
-        if let Some((a, b)) = s.split_once("..").filter(|_| !s.contains("...")) {
-            (num(a)?, 1, num(b)?)
-        } else if let Some((head, last)) = s.split_once(",...,") {
-            let mut head = head.split(',');
-            let a = num(head.next().unwrap_or_default())?;
-            let b = num(head
-                .next()
-                .ok_or("\"...\" needs the first two powers before it")?)?;
-            if head.next().is_some() || b <= a {
-                return Err(format!("{s:?}: give two increasing powers before \"...\""));
-            }
-            (a, b - a, num(last)?)
-        } else {
-            return s.split(',').map(num).collect::<Result<_, _>>().map(Powers);
-        };
-    if last < first {
-        return Err(format!("{s:?}: the range ends below its start"));
-    }
+    let (first, step, last) = match parse_list(s, "powers", num)? {
+        ListSpec::Items(items) => return Ok(Powers(items)),
+        ListSpec::Range { first, last } => (first, 1, last),
+        ListSpec::Continued {
+            first,
+            second,
+            last,
+        } => (first, second - first, last),
+    };
     Ok(Powers((first..=last).step_by(step as usize).collect()))
+}
+
+/// A list of numbers as written on the command line.
+#[derive(Clone, Debug, PartialEq)]
+enum ListSpec<T> {
+    /// `a,b,c`.
+    Items(Vec<T>),
+    /// `first..last`, `first <= last`.
+    Range { first: T, last: T },
+    /// `first,second,...,last`, `first < second`, `first <= last`.
+    Continued { first: T, second: T, last: T },
+}
+
+/// Reads `a,b,c`, `a..b` or `a,b,...,c`, each number by `num`; `what` names the list in errors.
+fn parse_list<T: Copy + PartialOrd>(
+    s: &str,
+    what: &str,
+    num: impl Fn(&str) -> Result<T, String>,
+) -> Result<ListSpec<T>, String> {
+    let spec = if let Some((a, b)) = s.split_once("..").filter(|_| !s.contains("...")) {
+        ListSpec::Range {
+            first: num(a)?,
+            last: num(b)?,
+        }
+    } else if let Some((head, last)) = s.split_once(",...,") {
+        let mut head = head.split(',');
+        let first = num(head.next().unwrap_or_default())?;
+        let second = num(head
+            .next()
+            .ok_or_else(|| format!("\"...\" needs the first two {what} before it"))?)?;
+        if head.next().is_some() || second <= first {
+            return Err(format!("{s:?}: give two increasing {what} before \"...\""));
+        }
+        ListSpec::Continued {
+            first,
+            second,
+            last: num(last)?,
+        }
+    } else {
+        return s
+            .split(',')
+            .map(num)
+            .collect::<Result<_, _>>()
+            .map(ListSpec::Items);
+    };
+    match spec {
+        ListSpec::Range { first, last } | ListSpec::Continued { first, last, .. }
+            if last < first =>
+        {
+            Err(format!("{s:?}: the range ends below its start"))
+        }
+        spec => Ok(spec),
+    }
 }
 
 /// The search variant of a run.
@@ -655,6 +682,36 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     ])
 }
 
+/// The command line that repeats the run of `fingerprint`.
+fn command(fingerprint: &Value) -> String {
+    let list = |key: &str| -> String {
+        fingerprint[key]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|v| v.as_f64().map_or_else(|| v.to_string(), |x| x.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .unwrap_or_default()
+    };
+    let source = fingerprint["source"].as_str().unwrap_or("?");
+    let input = if source == "quick" {
+        "--quick".to_string()
+    } else {
+        format!("--deals PATH/{source}")
+    };
+    format!(
+        "cargo run --release -p cardtree-host -- experiment mckay {input} --c {} --p {} --playouts {} --seed {} --variant {} --choice {} --out DIR",
+        list("constants"),
+        list("powers"),
+        fingerprint["playouts"],
+        fingerprint["seed"],
+        fingerprint["variant"].as_str().unwrap_or("?"),
+        fingerprint["choice"].as_str().unwrap_or("?"),
+    )
+}
+
 /// `summary.md`: Figure 3's layout, ours with the paper's beside each cell.
 fn markdown(
     fingerprint: &Value,
@@ -678,6 +735,11 @@ fn markdown(
         fingerprint["seed"],
         fingerprint["variant"].as_str().unwrap_or("?"),
         fingerprint["choice"].as_str().unwrap_or("?"),
+    );
+    let _ = writeln!(
+        md,
+        "Command (from the run's arguments):\n\n```sh\n{}\n```\n",
+        command(fingerprint)
     );
     let _ = writeln!(
         md,

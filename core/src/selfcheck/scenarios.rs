@@ -1,0 +1,310 @@
+//! The scenarios themselves: fixed games, seeds and sizes, each feeding everything it computed
+//! into a [`Digest`].
+
+use super::{Arena, Check, Failure, SEED};
+use crate::bridge::{BridgePlay, Strain, TransTable, solve};
+use crate::search::{
+    Exploration, NaturalOrder, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta, uct,
+};
+use crate::selfcheck::Digest;
+use crate::tree::{Blank, NodeId, Tree};
+use crate::{Card, Deal, Game, Power, Seat, SizeRule, TicTacToe, pbn, rng};
+
+/// The generator task of each randomised scenario, so that each draws its own stream of
+/// [`rng::stream`]`(SEED, task)` whatever runs before it.
+const TASK_TTT_UCT: u64 = 1;
+const TASK_BRIDGE_UCT_P1: u64 = 2;
+const TASK_BRIDGE_UCT_P5: u64 = 3;
+
+/// Tic-tac-toe openings (cells played, in order) that alpha-beta solves from.
+const TTT_OPENINGS: [&[u8]; 4] = [&[], &[4], &[0, 8], &[1, 4, 7]];
+
+/// UCT iterations on tic-tac-toe, from the empty board.
+const TTT_UCT_ITERATIONS: u32 = 2000;
+
+/// UCT iterations per card in the bridge scenarios, and the cards searched (the first trick).
+const BRIDGE_UCT_ITERATIONS: u32 = 500;
+const BRIDGE_UCT_CARDS: usize = 4;
+
+/// McKay's exploration parameter `c` in `V = X + sqrt(c ln n / T)` for the bridge scenarios,
+/// from his grid `0.125 .. 128` (`../shared/papers/000_…`, appendix).
+const BRIDGE_UCT_C: f64 = 16.0;
+
+/// Endings from `../shared/bridge/endings.jsonl` (ids 3, 7, 31, 35, 47, 91: six cards a hand,
+/// every strain), with the seat on lead; DDS's answers are in this module's tests.
+const ENDINGS: [(&str, Strain, Seat); 6] = [
+    (
+        "W:5.6.96.62 Q7.Q8.5.A .52.A.Q87 AT4.94..K",
+        Strain::Clubs,
+        Seat::West,
+    ),
+    (
+        "W:4.Q73.5.A 5.K4.83.3 ..62.QJ97 ..QJ4.T86",
+        Strain::Clubs,
+        Seat::North,
+    ),
+    (
+        "W:952..J5.7 3.42.K.J4 A.85.9.A8 K8.J..Q96",
+        Strain::Spades,
+        Seat::East,
+    ),
+    (
+        "W:.A7.T9.86 .K6.7.Q52 K2..Q63.4 .T98.J82.",
+        Strain::Hearts,
+        Seat::South,
+    ),
+    (
+        "W:J.2.JT5.A K4.K8..93 A8.AQ63.. 5.T.72.K7",
+        Strain::Diamonds,
+        Seat::West,
+    ),
+    (
+        "W:4.Q.86.93 T.K9..K54 K.43.95.Q .5.AKT.A2",
+        Strain::NoTrump,
+        Seat::North,
+    ),
+];
+
+/// The bridge UCT deal: the first of `../shared/bridge/dev_deals.jsonl`, which is
+/// `Deal::random(&mut rng::seeded(1))`; no trump, West on lead.
+fn bridge_deal() -> Deal {
+    Deal::random(&mut rng::seeded(1))
+}
+
+/// Alpha-beta solves tic-tac-toe from the empty board and three openings: value, move and
+/// states visited of each. Needs no arena.
+pub(super) fn ttt_alpha_beta(_: &mut Arena) -> Result<Check, Failure> {
+    let mut d = Digest::new();
+    let mut work = 0;
+    for opening in TTT_OPENINGS {
+        let mut game = TicTacToe::new();
+        for &cell in opening {
+            game.try_apply(cell).map_err(|_| Failure::Setup)?;
+        }
+        let out = alpha_beta(&game, None, &mut NaturalOrder)?;
+        outcome(&mut d, &out, |m| m);
+        work += out.nodes;
+    }
+    Ok(Check {
+        digest: d.value(),
+        work,
+    })
+}
+
+/// UCT (UCB1, mean backups, one node per iteration) on tic-tac-toe from the empty board, in
+/// the small tree: the result and every node of the tree.
+pub(super) fn ttt_uct(arena: &mut Arena) -> Result<Check, Failure> {
+    let config = UctConfig {
+        iterations: TTT_UCT_ITERATIONS,
+        ..UctConfig::new()
+    };
+    let mut rng = rng::stream(SEED, TASK_TTT_UCT);
+    let tree = &mut arena.small_tree;
+    let r = uct(
+        tree,
+        &TicTacToe::new(),
+        &config,
+        &mut RandomPolicy,
+        &mut rng,
+    )?;
+    let mut d = Digest::new();
+    uct_result(&mut d, &r, |m| m);
+    whole_tree(&mut d, tree, |m| m);
+    Ok(Check {
+        digest: d.value(),
+        work: u64::from(r.iterations),
+    })
+}
+
+/// McKay's UCT (all children, power-mean backups with exponent `p`, `c = 16`, highest value)
+/// plays the first trick of the fixed deal, one search per card in the card tree: every
+/// search's result and tree.
+fn bridge_uct(arena: &mut Arena, p: f64, task: u64) -> Result<Check, Failure> {
+    let power = Power::new(p).map_err(|_| Failure::Setup)?;
+    let exploration = Exploration::mckay(BRIDGE_UCT_C).ok_or(Failure::Setup)?;
+    let config = UctConfig::mckay(exploration, power, BRIDGE_UCT_ITERATIONS);
+    let mut rng = rng::stream(SEED, task);
+    let mut state = BridgePlay::new(&bridge_deal(), Strain::NoTrump, Seat::West)?;
+    let tree = &mut arena.card_tree;
+    let mut d = Digest::new();
+    let mut work = 0;
+    for _ in 0..BRIDGE_UCT_CARDS {
+        let r = uct(tree, &state, &config, &mut RandomPolicy, &mut rng)?;
+        uct_result(&mut d, &r, card_byte);
+        whole_tree(&mut d, tree, card_byte);
+        work += u64::from(r.iterations);
+        let Some(card) = r.best else { break };
+        state.play(card).map_err(|_| Failure::Setup)?;
+    }
+    Ok(Check {
+        digest: d.value(),
+        work,
+    })
+}
+
+/// [`bridge_uct`] with mean backups (`p = 1`).
+pub(super) fn bridge_uct_p1(arena: &mut Arena) -> Result<Check, Failure> {
+    bridge_uct(arena, 1.0, TASK_BRIDGE_UCT_P1)
+}
+
+/// [`bridge_uct`] with McKay's `p = 5`.
+pub(super) fn bridge_uct_p5(arena: &mut Arena) -> Result<Check, Failure> {
+    bridge_uct(arena, 5.0, TASK_BRIDGE_UCT_P5)
+}
+
+/// The exact solver on six endings, one table (cleared first) shared by all: every card's
+/// value, the best, the solver's counts and the table's.
+pub(super) fn bridge_solve(arena: &mut Arena) -> Result<Check, Failure> {
+    let mut table = TransTable::new(&mut arena.table);
+    table.clear();
+    let mut d = Digest::new();
+    let mut work = 0;
+    for (text, strain, leader) in ENDINGS {
+        let deal = pbn::parse(text, SizeRule::Equal)?;
+        let s = solve(&BridgePlay::new(&deal, strain, leader)?, &mut table);
+        d.usize(s.cards.len());
+        for &(card, tricks) in &s.cards {
+            d.u8(card_byte(card));
+            d.u8(tricks);
+        }
+        d.u8(s.best);
+        // Not `stack_bytes`: it depends on the machine's frame layout.
+        d.u64(s.stats.nodes);
+        d.u32(s.stats.tests);
+        d.u64(s.stats.probes);
+        d.u64(s.stats.hits);
+        work += s.stats.nodes;
+    }
+    d.u64(table.probes);
+    d.u64(table.hits);
+    d.u64(table.stores);
+    d.usize(table.used());
+    Ok(Check {
+        digest: d.value(),
+        work,
+    })
+}
+
+/// A card as its index `0..52`.
+fn card_byte(card: Card) -> u8 {
+    card.index() as u8
+}
+
+/// An exhaustive search's value, move (`0xFF` for none) and states visited.
+fn outcome<M: Copy>(d: &mut Digest, out: &Outcome<M>, mv: fn(M) -> u8) {
+    d.f64(out.value);
+    d.u8(out.best.map_or(0xFF, mv));
+    d.u64(out.nodes);
+}
+
+/// Everything a UCT search returned.
+fn uct_result<M: Copy>(d: &mut Digest, r: &UctResult<M>, mv: fn(M) -> u8) {
+    d.u8(r.best.map_or(0xFF, mv));
+    d.u8(r.side.0);
+    d.f64(r.root_value);
+    d.usize(r.children.len());
+    for c in &r.children {
+        d.u8(mv(c.mv));
+        d.f64(c.value);
+        d.u32(c.visits);
+    }
+    d.u32(r.iterations);
+    d.usize(r.nodes);
+    d.u32(r.tree_full);
+    d.u64(r.playout_plies);
+    d.u64(r.node_visits);
+}
+
+/// Every node of a tree in index order: value, visits, move, tag and child count.
+fn whole_tree<M: Blank, const N: usize>(d: &mut Digest, tree: &Tree<M, N>, mv: fn(M) -> u8) {
+    d.usize(tree.len());
+    let nodes = (0..tree.len()).filter_map(|i| NodeId::from_index(i).and_then(|id| tree.get(id)));
+    for n in nodes {
+        d.f32(n.value);
+        d.u32(n.visits);
+        d.u8(mv(n.mv));
+        d.u8(n.tag);
+        d.usize(n.child_count());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bridge::TtEntry;
+
+    /// DDS's numbers for [`ENDINGS`], from `../shared/bridge/endings.jsonl`.
+    const DDS: [&[(&str, u8)]; 6] = [
+        &[
+            ("S5", 4),
+            ("H6", 3),
+            ("D9", 3),
+            ("D6", 3),
+            ("C6", 4),
+            ("C2", 4),
+        ],
+        &[
+            ("S5", 3),
+            ("HK", 3),
+            ("H4", 3),
+            ("D8", 2),
+            ("D3", 3),
+            ("C3", 3),
+        ],
+        &[
+            ("SA", 4),
+            ("H8", 4),
+            ("H5", 4),
+            ("D9", 4),
+            ("CA", 4),
+            ("C8", 3),
+        ],
+        &[
+            ("HT", 4),
+            ("H9", 4),
+            ("H8", 4),
+            ("DJ", 4),
+            ("D8", 3),
+            ("D2", 3),
+        ],
+        &[
+            ("SJ", 6),
+            ("H2", 6),
+            ("DJ", 6),
+            ("DT", 6),
+            ("D5", 5),
+            ("CA", 6),
+        ],
+        &[
+            ("ST", 5),
+            ("HK", 6),
+            ("H9", 4),
+            ("CK", 6),
+            ("C5", 6),
+            ("C4", 6),
+        ],
+    ];
+
+    #[test]
+    fn endings_are_the_shared_ones_and_dds_agrees() {
+        let mut slots = [TtEntry::EMPTY; 64];
+        for ((text, strain, leader), dds) in ENDINGS.into_iter().zip(DDS) {
+            let deal = pbn::parse(text, SizeRule::Equal).unwrap();
+            let s = solve(
+                &BridgePlay::new(&deal, strain, leader).unwrap(),
+                &mut TransTable::new(&mut slots),
+            );
+            assert_eq!(s.cards.len(), dds.len(), "{text}");
+            for &(card, tricks) in dds {
+                let card: Card = card.parse().unwrap();
+                assert!(s.cards.contains(&(card, tricks)), "{text}: {card}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_uct_deal_is_the_first_shared_deal() {
+        let shared = "W:98643.7.8754.AK9 5.JT62.KJ.QJ8653 AKQJ72.AQ9.Q62.T T.K8543.AT93.742";
+        assert_eq!(bridge_deal(), pbn::parse(shared, SizeRule::Full).unwrap());
+    }
+}

@@ -1,0 +1,173 @@
+//! `cardtree experiment` as a user runs it: a small McKay grid, sharded and merged, and the
+//! errors a user meets.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn cardtree(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardtree"))
+        .args(args)
+        .output()
+        .expect("run cardtree")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cardtree-cli-exp-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Two deals of `../shared/bridge/dev_deals.jsonl` in a file of their own.
+fn two_deals(dir: &Path) -> PathBuf {
+    let shared =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/bridge/dev_deals.jsonl");
+    let text = std::fs::read_to_string(&shared).unwrap();
+    let path = dir.join("deals.jsonl");
+    let two: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&path, two).unwrap();
+    path
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_small_grid_runs_shards_and_merges() {
+    let dir = scratch("grid");
+    let deals = two_deals(&dir);
+    let deals = deals.to_str().unwrap();
+    let args = |out: &Path, shard: &str| -> Vec<String> {
+        [
+            "experiment",
+            "mckay",
+            "--deals",
+            deals,
+            "--c",
+            "1,16",
+            "--p",
+            "1..2",
+            "--playouts",
+            "200",
+            "--seed",
+            "5",
+            "--shard",
+            shard,
+            "--out",
+        ]
+        .iter()
+        .map(|s| (*s).to_string())
+        .chain([out.to_str().unwrap().to_string()])
+        .collect()
+    };
+    let whole = dir.join("whole");
+    let out = cardtree(
+        &args(&whole, "1/1")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("baseline: a random lead loses 0.192 tricks"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("| c \\ p | 1 | 2 |"), "{stdout}");
+    assert!(stdout.contains("| **16** |"), "{stdout}");
+    for shard in ["1/2", "2/2"] {
+        let d = dir.join(shard.replace('/', "of"));
+        let out = cardtree(
+            &args(&d, shard)
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>(),
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let merged = dir.join("merged");
+    let out = cardtree(&[
+        "experiment",
+        "merge",
+        dir.join("2of2").to_str().unwrap(),
+        dir.join("1of2").to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for f in [
+        "raw.csv",
+        "summary.csv",
+        "summary.md",
+        "heatmap.svg",
+        "manifest.json",
+    ] {
+        assert_eq!(
+            std::fs::read(whole.join(f)).unwrap(),
+            std::fs::read(merged.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_is_one_line_and_non_zero() {
+    let dir = scratch("bad");
+    let deals = two_deals(&dir);
+    let out_dir = dir.join("out");
+    let out_dir = out_dir.to_str().unwrap();
+    let bad_line = dir.join("bad.jsonl");
+    std::fs::write(
+        &bad_line,
+        "{\"pbn\":\"W:AKQ.JT9.876.5432 - - -\",\"leader\":\"W\",\"trump\":\"NT\"}\n",
+    )
+    .unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--deals", deals.to_str().unwrap(), "--c", "0,x"],
+            "is not a positive constant",
+        ),
+        (
+            &["--deals", deals.to_str().unwrap(), "--p", "0..3"],
+            "is not a power",
+        ),
+        (
+            &["--deals", deals.to_str().unwrap(), "--shard", "3/2"],
+            "is no shard",
+        ),
+        (
+            &["--deals", "/no/such/file.jsonl"],
+            "cannot read /no/such/file.jsonl",
+        ),
+        (&["--deals", bad_line.to_str().unwrap()], "bad.jsonl:1:"),
+    ];
+    for (extra, want) in cases {
+        let mut args = vec!["experiment", "mckay", "--out", out_dir];
+        args.extend_from_slice(extra);
+        let out = cardtree(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("cardtree: ") && err.contains(want),
+            "{want}: {err}"
+        );
+    }
+    // Merging something that is not a run directory.
+    let out = cardtree(&[
+        "experiment",
+        "merge",
+        dir.to_str().unwrap(),
+        "--out",
+        out_dir,
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("no manifest.json"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,320 @@
+//! The self-check on an emulated Cortex-M: the firmware of `core/firmware/` runs every
+//! `cardtree::selfcheck` scenario under QEMU, for the Cortex-M4F (`thumbv7em-none-eabihf`,
+//! hard float, machine `mps2-an386`) and the Cortex-M0 (`thumbv6m-none-eabi`, soft float, run
+//! on `mps2-an385`'s Cortex-M3), and every line it prints must be identical to the host's.
+//!
+//! Without `qemu-system-arm` on the PATH the scenarios still run natively and the test says
+//! plainly that the emulator did not run (or fails, if `CARDTREE_REQUIRE_QEMU` is set, as
+//! `.ci/run` does). `qemu_footprint` (ignored by default) prints the
+//! README's footprint table:
+//! `cargo test --release -p cardtree-host --test qemu_selfcheck -- --ignored --nocapture`.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use cardtree::selfcheck::{Arena, SCENARIOS};
+
+/// The firmware's two targets, the QEMU machine and CPU each runs on.
+const TARGETS: [(&str, &str, &str); 2] = [
+    ("thumbv7em-none-eabihf", "mps2-an386", "cortex-m4"),
+    ("thumbv6m-none-eabi", "mps2-an385", "cortex-m3"),
+];
+
+/// The longest a firmware may run under QEMU (a whole run takes a few seconds).
+const QEMU_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// The line the firmware ends with when every scenario passed.
+const DONE: &str = "selfcheck done: ok";
+
+fn firmware_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/firmware")
+}
+
+/// Every scenario's line, computed here.
+fn native_lines() -> Vec<String> {
+    let mut arena = Box::new(Arena::new());
+    SCENARIOS
+        .iter()
+        .map(|s| s.check(&mut arena).to_string())
+        .collect()
+}
+
+fn qemu_installed() -> bool {
+    Command::new("qemu-system-arm")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Builds the firmware (release) for `target` into `target_dir` with extra features and
+/// build-time variables; returns the ELF's path.
+fn build_firmware(
+    target: &str,
+    target_dir: &str,
+    features: &[&str],
+    vars: &[(&str, &str)],
+) -> PathBuf {
+    let dir = firmware_dir();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(&dir)
+        .args(["build", "--release", "--locked", "--target", target])
+        .arg("--target-dir")
+        .arg(dir.join("target").join(target_dir))
+        // The host's flags and variables are not the firmware's.
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("CARGO_BUILD_TARGET")
+        .env_remove("CARDTREE_SELFCHECK_ONLY")
+        .env_remove("CARDTREE_FIRMWARE_FAULT");
+    if !features.is_empty() {
+        cmd.arg("--features").arg(features.join(","));
+    }
+    for (k, v) in vars {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("run cargo for the firmware");
+    assert!(
+        out.status.success(),
+        "building the firmware for {target} failed (is the rustup target installed?):\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dir.join("target")
+        .join(target_dir)
+        .join(target)
+        .join("release/cardtree-firmware")
+}
+
+/// Runs an ELF under QEMU with semihosting: its exit status (`None` if killed at the
+/// timeout) and what it printed.
+fn run_qemu(elf: &Path, machine: &str, cpu: &str) -> (Option<i32>, String) {
+    let mut child = Command::new("qemu-system-arm")
+        .args(["-machine", machine, "-cpu", cpu, "-nographic"])
+        .args(["-monitor", "none", "-serial", "none"])
+        .args(["-semihosting-config", "enable=on,target=native", "-kernel"])
+        .arg(elf)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start qemu-system-arm");
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).map(|_| text)
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for qemu") {
+            break status.code();
+        }
+        if start.elapsed() > QEMU_TIMEOUT {
+            child.kill().expect("kill qemu");
+            child.wait().expect("reap qemu");
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let text = reader.join().expect("reader").expect("read qemu's output");
+    (status, text)
+}
+
+#[test]
+fn qemu_selfcheck_is_bit_identical_to_the_host() {
+    let native = native_lines();
+    for line in &native {
+        assert!(!line.contains(" error: "), "native scenario failed: {line}");
+        println!("host: {line}");
+    }
+    assert_eq!(native.len(), SCENARIOS.len());
+
+    if !qemu_installed() {
+        assert!(
+            std::env::var_os("CARDTREE_REQUIRE_QEMU").is_none(),
+            "CARDTREE_REQUIRE_QEMU is set (as in CI) but qemu-system-arm is not on the PATH"
+        );
+        // Straight to stderr, past the test harness's capture, so it shows in every run.
+        writeln!(
+            std::io::stderr(),
+            "qemu_selfcheck: qemu-system-arm is not on the PATH: the firmware was NOT run \
+             under the emulator (only the native scenarios ran). Install it (Debian: apt-get \
+             install qemu-system-arm) to compare the Cortex-M runs with the host."
+        )
+        .expect("write to stderr");
+        return;
+    }
+
+    for (target, machine, cpu) in TARGETS {
+        let elf = build_firmware(target, "selfcheck", &[], &[]);
+        let started = Instant::now();
+        let (status, text) = run_qemu(&elf, machine, cpu);
+        println!(
+            "{target} under qemu {machine}/{cpu}: {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(status, Some(0), "{target}: exit status, output:\n{text}");
+        assert_eq!(lines.last(), Some(&DONE), "{target}: output:\n{text}");
+        assert_eq!(lines.len(), native.len() + 1, "{target}: output:\n{text}");
+        for (firmware, host) in lines.iter().zip(&native) {
+            assert_eq!(firmware, host, "{target} differs from the host");
+        }
+    }
+
+    // A panic and a hard fault end the run with a non-zero status (rebuilding the firmware
+    // crate only, over the build compared above).
+    for fault in ["panic", "hardfault"] {
+        let (target, machine, cpu) = TARGETS[0];
+        let elf = build_firmware(
+            target,
+            "selfcheck",
+            &[],
+            &[("CARDTREE_FIRMWARE_FAULT", fault)],
+        );
+        let (status, text) = run_qemu(&elf, machine, cpu);
+        assert_eq!(status, Some(1), "{fault}: output:\n{text}");
+        assert!(!text.contains(DONE), "{fault}: output:\n{text}");
+    }
+}
+
+/// The loadable sections of a 32-bit little-endian ELF: `(name, size, in flash, in RAM)`.
+fn elf_sections(elf: &[u8]) -> Vec<(String, u64, bool, bool)> {
+    let u16_at = |o: usize| u64::from(u16::from_le_bytes([elf[o], elf[o + 1]]));
+    let u32_at = |o: usize| u64::from(u32::from_le_bytes(elf[o..o + 4].try_into().unwrap()));
+    assert_eq!(&elf[..6], b"\x7fELF\x01\x01", "a 32-bit little-endian ELF");
+    let (shoff, shentsize) = (u32_at(0x20) as usize, u16_at(0x2E) as usize);
+    let (shnum, shstrndx) = (u16_at(0x30) as usize, u16_at(0x32) as usize);
+    let header = |i: usize| shoff + i * shentsize;
+    let strtab = u32_at(header(shstrndx) + 0x10) as usize;
+    let (sht_nobits, shf_alloc, shf_write) = (8, 2, 1);
+    (0..shnum)
+        .filter_map(|i| {
+            let h = header(i);
+            let (kind, flags, size) = (u32_at(h + 4), u32_at(h + 8), u32_at(h + 0x14));
+            if flags & shf_alloc == 0 || size == 0 {
+                return None;
+            }
+            let name_at = strtab + u32_at(h) as usize;
+            let end = elf[name_at..].iter().position(|&b| b == 0).unwrap();
+            let name = String::from_utf8_lossy(&elf[name_at..name_at + end]).into_owned();
+            let in_flash = kind != sht_nobits;
+            let in_ram = flags & shf_write != 0;
+            Some((name, size, in_flash, in_ram))
+        })
+        .collect()
+}
+
+/// Flash (code, read-only data and `.data`'s initial values) and static RAM (`.data`, `.bss`)
+/// of an ELF.
+fn flash_and_ram(elf: &Path) -> (u64, u64) {
+    let bytes = std::fs::read(elf).expect("read the ELF");
+    let sections = elf_sections(&bytes);
+    let flash = sections.iter().filter(|s| s.2).map(|s| s.1).sum();
+    let ram = sections.iter().filter(|s| s.3).map(|s| s.1).sum();
+    (flash, ram)
+}
+
+/// The `footprint <name> stack=<b> runs=<n> centiseconds=<cs>` line of a footprint firmware.
+fn footprint_line(text: &str, name: &str) -> (u64, u64, u64) {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("footprint {name} ")))
+        .unwrap_or_else(|| panic!("no footprint line for {name} in:\n{text}"));
+    let field = |key: &str| -> u64 {
+        let rest = &line[line.find(key).unwrap() + key.len()..];
+        rest.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    (field("stack="), field("runs="), field("centiseconds="))
+}
+
+fn kib(bytes: u64) -> String {
+    format!("{:.1} KiB", bytes as f64 / 1024.0)
+}
+
+/// The README's footprint table for thumbv7em: flash of a firmware with each scenario alone,
+/// the arena it uses, its peak stack by painting, and the time under QEMU; then iterations per
+/// second of one scenario under QEMU and on this host.
+#[test]
+#[ignore = "builds one firmware per scenario; run by hand for the README"]
+fn qemu_footprint() {
+    assert!(qemu_installed(), "qemu-system-arm is needed");
+    let (target, machine, cpu) = TARGETS[0];
+    let native = native_lines();
+    println!(
+        "| scenario | flash (firmware with it alone) | static RAM (firmware with it alone) | \
+         arena it uses | peak stack | RAM it needs (arena used + stack) | work | time under QEMU |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let mut qemu_rate = None;
+    for (s, host_line) in SCENARIOS.iter().zip(&native) {
+        let elf = build_firmware(
+            target,
+            "footprint",
+            &["footprint"],
+            &[("CARDTREE_SELFCHECK_ONLY", s.name)],
+        );
+        let (flash, ram) = flash_and_ram(&elf);
+        let (status, text) = run_qemu(&elf, machine, cpu);
+        assert_eq!(status, Some(0), "{}: {text}", s.name);
+        assert!(text.contains(host_line.as_str()), "{}: {text}", s.name);
+        let (stack, runs, cs) = footprint_line(&text, s.name);
+        let work: u64 = host_line
+            .split(" work=")
+            .nth(1)
+            .and_then(|w| w.split(' ').next())
+            .and_then(|w| w.parse().ok())
+            .unwrap();
+        println!(
+            "| `{}` | {} | {} | {} | {} B | {} | {} {} | {:.2} s |",
+            s.name,
+            kib(flash),
+            kib(ram),
+            kib(s.arena_bytes as u64),
+            stack,
+            kib(s.arena_bytes as u64 + stack),
+            work,
+            s.unit,
+            cs as f64 / 100.0 / runs as f64
+        );
+        if s.name == RATE_SCENARIO {
+            qemu_rate = Some((work, runs, cs));
+        }
+    }
+    let all = build_firmware(target, "footprint-all", &[], &[]);
+    let (flash, ram) = flash_and_ram(&all);
+    println!(
+        "| all scenarios (the CI firmware) | {} | {} | | | | | |",
+        kib(flash),
+        kib(ram)
+    );
+
+    // Iterations per second of one scenario: QEMU (SYS_CLOCK, centiseconds) against this host.
+    let (work, qemu_runs, cs) = qemu_rate.expect("the rate scenario ran");
+    let s = SCENARIOS.iter().find(|s| s.name == RATE_SCENARIO).unwrap();
+    let mut arena = Box::new(Arena::new());
+    let (mut runs, start) = (0u64, Instant::now());
+    while start.elapsed() < Duration::from_secs(2) || runs < 3 {
+        assert!(s.check(&mut arena).result.is_ok());
+        runs += 1;
+    }
+    let host = (work * runs) as f64 / start.elapsed().as_secs_f64();
+    let qemu = (work * qemu_runs) as f64 / (cs.max(1) as f64 / 100.0);
+    println!();
+    println!("| `{RATE_SCENARIO}` | {} per second |", s.unit);
+    println!("|---|---|");
+    println!("| QEMU {machine} ({cpu}, not cycle-accurate) | {qemu:.0} |");
+    println!(
+        "| this host, native{} | {host:.0} |",
+        if cfg!(debug_assertions) {
+            " (debug build: use --release)"
+        } else {
+            ""
+        }
+    );
+}
+
+/// The scenario whose iterations per second the footprint report compares.
+const RATE_SCENARIO: &str = "bridge-uct-p5";
