@@ -104,6 +104,13 @@ impl<const N: usize> Mcts<N> {
         }
     }
 
+    /// Sets the parameters and zeroes the statistics, in place (the tree may live in a
+    /// `static`, too large to move).
+    pub fn configure(&mut self, config: MctsConfig) {
+        self.config = config;
+        self.stats = MctsStats::default();
+    }
+
     /// The parameters.
     #[must_use]
     pub const fn config(&self) -> &MctsConfig {
