@@ -21,6 +21,8 @@ fn decisions(c: &mut Criterion) {
         let mut p: Box<Mcts<8192>> = Box::new(Mcts::new(MctsConfig {
             iterations,
             exploration: 2.0,
+            closed_loop: false,
+            rollout: cardtree::blackjack::Rollout::HitBelow17,
         }));
         let mut r = rng::seeded(1);
         g.throughput(Throughput::Elements(u64::from(iterations)));

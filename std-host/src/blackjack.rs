@@ -5,15 +5,16 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use cardtree::blackjack::{
-    Basic, CardOrder, DealerLike, MEMO_SLOTS, Mcts, MctsConfig, Optimal, Oracle, Pip, Rules, Shoe,
-    ShoePreset, Slot, SplitPlay, Strategy, Timid, dealer_outcomes, play_round,
+    Basic, CardOrder, DealerLike, MEMO_SLOTS, Mcts, MctsConfig, Optimal, Oracle, Pip, Rollout,
+    Rules, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid, dealer_outcomes, play_round,
 };
 use cardtree::rng;
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Map, Value, json};
 
-/// Nodes of the MCTS player's open-loop tree (ample for 10,000 iterations).
-pub const MCTS_NODES: usize = 1 << 13;
+/// Nodes of the MCTS player's tree (a closed-loop tree adds one per playout: 10,000
+/// playouts fit).
+pub const MCTS_NODES: usize = 1 << 14;
 
 /// The rule flags shared by the blackjack commands.
 #[derive(Clone, Copy, Debug, Args)]
@@ -195,6 +196,12 @@ pub enum BlackjackCommand {
         /// MCTS exploration constant C (the paper: 2).
         #[arg(long, default_value_t = 2.0)]
         c: f64,
+        /// MCTS with a closed-loop tree (nodes keyed by the cards too), not the paper's.
+        #[arg(long)]
+        closed_loop: bool,
+        /// MCTS playouts beyond the tree play basic strategy (not hit below 17).
+        #[arg(long)]
+        basic_rollout: bool,
         /// Threads (hands are split between them; results do not depend on it).
         #[arg(long, default_value_t = 2)]
         threads: usize,
@@ -477,6 +484,8 @@ pub fn play(
     if kind == PlayerKind::Mcts {
         out["iterations"] = json!(mcts.iterations);
         out["c"] = json!(mcts.exploration);
+        out["closed_loop"] = json!(mcts.closed_loop);
+        out["basic_rollout"] = json!(mcts.rollout == Rollout::Basic);
     }
     let mut text = format!(
         "{} on {} ({} decks), {} hands, seed {}: mean return {:+.5} bets per hand, 95 % interval [{:+.5}, {:+.5}]; {} decisions, {:.0} decisions/s\n",
@@ -543,6 +552,8 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
             seed,
             iterations,
             c,
+            closed_loop,
+            basic_rollout,
             threads,
             json,
             dump,
@@ -556,6 +567,12 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
             MctsConfig {
                 iterations,
                 exploration: c,
+                closed_loop,
+                rollout: if basic_rollout {
+                    Rollout::Basic
+                } else {
+                    Rollout::HitBelow17
+                },
             },
             threads,
             json,

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use cardtree::blackjack::{MctsConfig, Rules, ShoePreset};
+use cardtree::blackjack::{MctsConfig, Rollout, Rules, ShoePreset};
 use serde_json::{Value, json};
 
 use crate::blackjack::{PlayerKind, play_hands};
@@ -176,6 +176,8 @@ impl Experiment for BlackjackExperiment {
         let mcts = MctsConfig {
             iterations: config.iterations,
             exploration: config.c,
+            closed_loop: false,
+            rollout: Rollout::HitBelow17,
         };
         let (values, decisions) = play_hands(
             config.player,

@@ -4,7 +4,7 @@
 
 use rand_core::Rng;
 
-use super::{Action, Blackjack, BlackjackError, Move, Strategy, dealer_hits};
+use super::{Action, Blackjack, BlackjackError, Move, Strategy, basic_action, dealer_hits};
 use crate::game::{Game, Side, Turn};
 use crate::math;
 
@@ -19,6 +19,26 @@ pub struct MctsConfig {
     /// Default 2: the paper's comparison runs ("these were done with a C = 2 value",
     /// `../shared/papers/003_*`, Part III).
     pub exploration: f64,
+    /// Closed loop: a node per sequence of actions *and* the player's cards dealt between
+    /// them (so play after a hit can depend on the card), one new node per playout, the
+    /// playout hitting below 17 beyond the tree. Default `false`: the paper's open-loop tree,
+    /// a node per action sequence ("hitNode" stands for every card), every node on the path
+    /// added.
+    pub closed_loop: bool,
+    /// How playouts play beyond the tree. Default [`Rollout::HitBelow17`].
+    pub rollout: Rollout,
+}
+
+/// The playout policy of [`Mcts`] beyond its tree.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Rollout {
+    /// Hit below 17, stand otherwise (never double or split).
+    #[default]
+    HitBelow17,
+    /// The basic-strategy table ([`basic_action`](super::basic_action)).
+    Basic,
 }
 
 impl MctsConfig {
@@ -28,6 +48,8 @@ impl MctsConfig {
         MctsConfig {
             iterations: 100,
             exploration: 2.0,
+            closed_loop: false,
+            rollout: Rollout::HitBelow17,
         }
     }
 }
@@ -46,7 +68,13 @@ struct OpenNode {
     visits: u32,
     n: [u32; 5],
     sum: [f64; 5],
+    /// Open loop: the child per action.
     child: [u32; 5],
+    /// Closed loop: the first child, the next sibling, and this node's key (action index
+    /// times 2^16 plus the cards dealt since, base 11).
+    first: u32,
+    next: u32,
+    key: u32,
 }
 
 impl OpenNode {
@@ -55,6 +83,9 @@ impl OpenNode {
         n: [0; 5],
         sum: [0.0; 5],
         child: [NONE; 5],
+        first: NONE,
+        next: NONE,
+        key: 0,
     };
 }
 
@@ -70,7 +101,7 @@ pub struct MctsStats {
     pub tree_full: u64,
 }
 
-/// The paper's MCTS player. Each decision builds an open-loop tree: a node per sequence of
+/// The paper's MCTS player. Each decision builds (by default) an open-loop tree: a node per sequence of
 /// the player's actions in the round (the cards between them are not part of the key, as in
 /// the paper, whose hit node stands for every card), UCB1 picks the action at every node
 /// (untried actions first, in the order of [`Action::ALL`]), chance deals from the current
@@ -154,15 +185,36 @@ impl<const N: usize> Mcts<N> {
         let mut g = game.clone();
         let mut node = Some(0u32);
         let mut legal = heapless::Vec::<Action, 5>::new();
+        let closed = self.config.closed_loop;
+        // Closed loop: the node and action whose child the next decision is, the player's
+        // cards since, and whether this playout has added its node.
+        let mut pending: Option<(u32, Action)> = None;
+        let mut seen = 0u32;
+        let mut expanded = false;
         path.clear();
         for _ in 0..MAX_PLIES {
             match g.turn() {
                 Turn::Terminal => return Ok(g.value(Side(0))),
                 Turn::Chance => {
                     let mv = g.sample_chance(rng).ok_or(BlackjackError::ShoeExhausted)?;
+                    if closed
+                        && g.stage() == super::Stage::PlayerCard
+                        && let Move::Card(p) = mv
+                    {
+                        seen = (seen * 11 + u32::from(p.value())).min(0xffff);
+                    }
                     g.apply(mv);
                 }
                 Turn::Player(_) => {
+                    if let Some((i, a)) = pending.take() {
+                        let key = (a.index() as u32) << 16 | seen;
+                        node = self.find(i, key);
+                        if node.is_none() && !expanded {
+                            expanded = true;
+                            node = self.add(i, key);
+                        }
+                    }
+                    seen = 0;
                     g.legal_actions(&mut legal);
                     let action = match node {
                         Some(i) => {
@@ -171,11 +223,15 @@ impl<const N: usize> Mcts<N> {
                                 .ok_or(BlackjackError::NoLegalMove)?;
                             if path.push((i, a)).is_err() {
                                 node = None;
+                            } else if closed {
+                                pending = Some((i, a));
+                                node = None;
                             } else {
                                 node = self.child(i as usize, a);
                             }
                             a
                         }
+                        None if self.config.rollout == Rollout::Basic => basic_action(&g)?,
                         None => {
                             let h = g.active_hand().ok_or(BlackjackError::NotADecision)?;
                             if dealer_hits(h, false) && legal.contains(&Action::Hit) {
@@ -190,6 +246,37 @@ impl<const N: usize> Mcts<N> {
             }
         }
         Err(BlackjackError::NoLegalMove)
+    }
+
+    /// Closed loop: the child of node `i` with `key`, if there is one.
+    fn find(&self, i: u32, key: u32) -> Option<u32> {
+        let mut c = self.nodes.get(i as usize)?.first;
+        while c != NONE {
+            let n = self.nodes.get(c as usize)?;
+            if n.key == key {
+                return Some(c);
+            }
+            c = n.next;
+        }
+        None
+    }
+
+    /// Closed loop: a new child of node `i` with `key`, if there is room.
+    fn add(&mut self, i: u32, key: u32) -> Option<u32> {
+        if self.len >= N {
+            self.stats.tree_full += 1;
+            return None;
+        }
+        let id = u32::try_from(self.len).ok()?;
+        let first = self.nodes.get(i as usize)?.first;
+        *self.nodes.get_mut(self.len)? = OpenNode {
+            key,
+            next: first,
+            ..OpenNode::BLANK
+        };
+        self.len += 1;
+        self.nodes.get_mut(i as usize)?.first = id;
+        Some(id)
     }
 
     /// The child of node `i` by action `a`, created if missing and there is room.
@@ -296,7 +383,7 @@ mod tests {
     fn clear_decisions_and_determinism() {
         let mut p: Mcts<512> = Mcts::new(MctsConfig {
             iterations: 2000,
-            exploration: 2.0,
+            ..MctsConfig::new()
         });
         let r = &mut rng::seeded(3);
         assert_eq!(
@@ -312,6 +399,23 @@ mod tests {
         let b = Mcts::<512>::new(MctsConfig::new()).search(&g, &mut rng::seeded(9));
         assert_eq!(a, b);
         assert!(p.stats().playouts >= 4000);
+        // Closed loop: the same clear decisions, seeded.
+        let closed = MctsConfig {
+            iterations: 2000,
+            closed_loop: true,
+            ..MctsConfig::new()
+        };
+        let mut q: Mcts<4096> = Mcts::new(closed);
+        assert_eq!(
+            q.decide(&game(Pip::Ten, Pip::Six, Pip::Ten), r),
+            Ok(Action::Stand)
+        );
+        assert_eq!(
+            q.decide(&game(Pip::Four, Pip::Ten, Pip::Three), r),
+            Ok(Action::Hit)
+        );
+        let a = Mcts::<4096>::new(closed).search(&g, &mut rng::seeded(9));
+        assert_eq!(a, Mcts::<4096>::new(closed).search(&g, &mut rng::seeded(9)));
         // A tree of one node still plays (beyond it, hit below 17).
         let mut tiny: Mcts<1> = Mcts::new(MctsConfig::new());
         assert!(tiny.decide(&g, r).is_ok());

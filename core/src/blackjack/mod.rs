@@ -44,7 +44,7 @@ pub use dealer::{
 pub use error::BlackjackError;
 pub use game::{Blackjack, MAX_HANDS, Stage};
 pub use hand::Hand;
-pub use mcts::{Mcts, MctsConfig, MctsStats};
+pub use mcts::{Mcts, MctsConfig, MctsStats, Rollout};
 pub use oracle::{ActionValues, MEMO_SLOTS, Oracle, RoundValue, Slot, SplitPlay};
 pub use pip::Pip;
 pub use players::{DealerLike, Optimal, Strategy, Timid};
