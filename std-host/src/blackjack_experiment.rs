@@ -376,7 +376,7 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
         }
         let svg = plot::line_plot(
             &Axes {
-                title: format!("Blackjack, high shoe: {title}"),
+                title: format!("Blackjack: {title}"),
                 x_label: name.to_string(),
                 y_label: "mean return".to_string(),
                 log_x: true,
