@@ -8,7 +8,8 @@
 //! McKay's "generalized average" ([`Power`]), the arena search [`Tree`], the [`Game`] trait
 //! with [`TicTacToe`] and [`DiceDuel`] as test games, the searches ([`search`]: minimax,
 //! alpha-beta, iterative deepening, expectiminimax, flat Monte Carlo, UCT with power-mean
-//! backups) and double-dummy bridge ([`bridge`]: card play and an exact solver). It never
+//! backups), double-dummy bridge ([`bridge`]: card play and an exact solver) and Blackjack
+//! ([`blackjack`]: the round as a game, an exact expected-value oracle, MCTS and its rivals). It never
 //! allocates, never panics on any input (errors are values), and does all floating-point maths
 //! through [`math`], built on `libm`.
 //!
@@ -50,6 +51,7 @@
 #[macro_use]
 mod fmt;
 
+pub mod blackjack;
 pub mod bridge;
 mod card;
 mod cards;

@@ -3,6 +3,8 @@
 //! The binary `cardtree` is a thin shell over this library, so integration tests can call the
 //! same functions the commands use.
 
+pub mod blackjack;
+pub mod blackjack_experiment;
 #[cfg(feature = "dds")]
 pub mod dds;
 pub mod deals;

@@ -27,6 +27,9 @@ enum Command {
     /// Double-dummy bridge: solve deals, deal random hands.
     #[command(subcommand)]
     Bridge(BridgeCommand),
+    /// Blackjack: the exact oracle's numbers, paired hands of every player.
+    #[command(subcommand)]
+    Blackjack(cardtree_host::blackjack::BlackjackCommand),
     /// Run the papers' experiments on all cores, with shards, resume and merge.
     #[command(subcommand)]
     Experiment(ExperimentCommand),
@@ -37,6 +40,8 @@ enum ExperimentCommand {
     /// McKay & Kruskal: power-mean UCT chooses opening leads over a grid of exploration
     /// constants and powers; each lead is scored by its double-dummy value.
     Mckay(McKayArgs),
+    /// Blackjack (../shared/papers/003_*): every player on every shoe, MCTS_N and C sweeps.
+    Blackjack(cardtree_host::blackjack_experiment::ExperimentArgs),
     /// Combine the directories of every shard of one run into the output of an unsharded run.
     Merge {
         /// The shard directories.
@@ -211,7 +216,11 @@ fn emit(text: &str, out: Option<&PathBuf>) -> Result<(), String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
+        Command::Blackjack(cmd) => emit(&cardtree_host::blackjack::run(cmd)?, None),
         Command::Experiment(ExperimentCommand::Mckay(args)) => experiment_mckay(args),
+        Command::Experiment(ExperimentCommand::Blackjack(args)) => {
+            cardtree_host::blackjack_experiment::main(&args)
+        }
         Command::Experiment(ExperimentCommand::Merge { dirs, out }) => {
             let files = runner::merge(&dirs, &out, summarizer)?;
             eprintln!(
@@ -302,6 +311,9 @@ fn run(cli: Cli) -> Result<(), String> {
 fn summarizer(kind: &str) -> Option<runner::Summarizer> {
     match kind {
         mckay::KIND => Some(mckay::summarize),
+        cardtree_host::blackjack_experiment::KIND => {
+            Some(cardtree_host::blackjack_experiment::summarize)
+        }
         _ => None,
     }
 }

@@ -23,6 +23,7 @@ use core::fmt;
 
 pub use digest::Digest;
 
+use crate::blackjack::{BlackjackError, Mcts, MctsConfig};
 use crate::bridge::{PositionError, TtEntry};
 use crate::card::Card;
 use crate::pbn::PbnError;
@@ -46,6 +47,11 @@ pub const SMALL_TREE_BYTES: usize = core::mem::size_of::<Tree<u8, SMALL_TREE_NOD
 pub const CARD_TREE_BYTES: usize = core::mem::size_of::<Tree<Card, CARD_TREE_NODES>>();
 /// Bytes of [`Arena::table`].
 pub const TABLE_BYTES: usize = core::mem::size_of::<[TtEntry; TABLE_SLOTS]>();
+/// Nodes of [`Arena::blackjack_mcts`], the Blackjack MCTS player's open-loop tree: 512 nodes,
+/// 44 KiB (100 playouts a decision add a few hundred at most).
+pub const BLACKJACK_MCTS_NODES: usize = 512;
+/// Bytes of [`Arena::blackjack_mcts`].
+pub const BLACKJACK_MCTS_BYTES: usize = core::mem::size_of::<Mcts<BLACKJACK_MCTS_NODES>>();
 
 /// The scenarios, in the order they run and print: one line each (`rustfmt::skip` keeps it
 /// so), `Scenario::new(name, unit of work, arena bytes used, function)`.
@@ -56,6 +62,7 @@ pub const SCENARIOS: &[Scenario] = &[
     Scenario::new("bridge-uct-p1", "iterations", CARD_TREE_BYTES, scenarios::bridge_uct_p1),
     Scenario::new("bridge-uct-p5", "iterations", CARD_TREE_BYTES, scenarios::bridge_uct_p5),
     Scenario::new("bridge-solve", "nodes", TABLE_BYTES, scenarios::bridge_solve),
+    Scenario::new("blackjack-mcts", "playouts", BLACKJACK_MCTS_BYTES, scenarios::blackjack_mcts),
 ];
 
 /// The memory the scenarios search in: every tree and table, sized for a microcontroller.
@@ -72,6 +79,8 @@ pub struct Arena {
     pub card_tree: Tree<Card, CARD_TREE_NODES>,
     /// The bridge solver's transposition table.
     pub table: [TtEntry; TABLE_SLOTS],
+    /// The Blackjack MCTS player (its tree and statistics).
+    pub blackjack_mcts: Mcts<BLACKJACK_MCTS_NODES>,
 }
 
 impl Arena {
@@ -85,6 +94,7 @@ impl Arena {
             small_tree: Tree::new(),
             card_tree: Tree::new(),
             table: [TtEntry::EMPTY; TABLE_SLOTS],
+            blackjack_mcts: Mcts::new(MctsConfig::new()),
         }
     }
 }
@@ -118,6 +128,8 @@ pub enum Failure {
     Pbn(PbnError),
     /// A fixed parameter or move was rejected.
     Setup,
+    /// A Blackjack round failed.
+    Blackjack(BlackjackError),
 }
 
 impl fmt::Display for Failure {
@@ -127,6 +139,7 @@ impl fmt::Display for Failure {
             Failure::Position(e) => write!(f, "position: {e}"),
             Failure::Pbn(e) => write!(f, "pbn: {e}"),
             Failure::Setup => f.write_str("a fixed parameter or move was rejected"),
+            Failure::Blackjack(e) => write!(f, "blackjack: {e}"),
         }
     }
 }
@@ -142,6 +155,12 @@ impl From<SearchError> for Failure {
 impl From<PositionError> for Failure {
     fn from(e: PositionError) -> Self {
         Failure::Position(e)
+    }
+}
+
+impl From<BlackjackError> for Failure {
+    fn from(e: BlackjackError) -> Self {
+        Failure::Blackjack(e)
     }
 }
 

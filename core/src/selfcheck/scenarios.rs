@@ -2,6 +2,7 @@
 //! into a [`Digest`].
 
 use super::{Arena, Check, Failure, SEED};
+use crate::blackjack::{CardOrder, MctsConfig, Rules, Shoe, play_round};
 use crate::bridge::{BridgePlay, Strain, TransTable, solve};
 use crate::search::{
     Exploration, NaturalOrder, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta, uct,
@@ -15,6 +16,12 @@ use crate::{Card, Deal, Game, Power, Seat, SizeRule, TicTacToe, pbn, rng};
 const TASK_TTT_UCT: u64 = 1;
 const TASK_BRIDGE_UCT_P1: u64 = 2;
 const TASK_BRIDGE_UCT_P5: u64 = 3;
+const TASK_BLACKJACK_MCTS: u64 = 4;
+
+/// Blackjack rounds the MCTS player plays, each from a fresh six-deck shoe.
+const BLACKJACK_ROUNDS: u64 = 20;
+/// The seed of the rounds' card orders (round `i` is dealt from `rng::stream(.., i)`).
+const BLACKJACK_DEAL_SEED: u64 = SEED + 7;
 
 /// Tic-tac-toe openings (cells played, in order) that alpha-beta solves from.
 const TTT_OPENINGS: [&[u8]; 4] = [&[], &[4], &[0, 8], &[1, 4, 7]];
@@ -226,6 +233,32 @@ fn whole_tree<M: Blank, const N: usize>(d: &mut Digest, tree: &Tree<M, N>, mv: f
         d.u8(n.tag);
         d.usize(n.child_count());
     }
+}
+
+/// The paper's MCTS player (`../shared/papers/003_*`: 100 playouts a decision, C = 2) plays
+/// fixed rounds of Blackjack on the default rules from six-deck shoes: every round's return
+/// and decisions, and the playouts and tree overflows.
+pub(super) fn blackjack_mcts(arena: &mut Arena) -> Result<Check, Failure> {
+    let player = &mut arena.blackjack_mcts;
+    player.configure(MctsConfig::new());
+    let rules = Rules::new();
+    let shoe = Shoe::standard(rules.decks)?;
+    let mut rng = rng::stream(SEED, TASK_BLACKJACK_MCTS);
+    let mut d = Digest::new();
+    for round in 0..BLACKJACK_ROUNDS {
+        let mut order = CardOrder::new(shoe, BLACKJACK_DEAL_SEED, round);
+        let r = play_round(rules, shoe, &mut order, player, &mut rng)?;
+        d.f64(r.value);
+        d.u32(r.decisions);
+    }
+    let stats = player.stats();
+    d.u64(stats.decisions);
+    d.u64(stats.playouts);
+    d.u64(stats.tree_full);
+    Ok(Check {
+        digest: d.value(),
+        work: stats.playouts,
+    })
 }
 
 #[cfg(test)]

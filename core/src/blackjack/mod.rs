@@ -1,0 +1,53 @@
+//! Blackjack: the rules ([`Rules`]), shoes as compositions ([`Shoe`], [`ShoePreset`]), one
+//! round as a [`Game`](crate::Game) ([`Blackjack`]), the dealer's exact outcome
+//! probabilities ([`dealer_outcomes`]), an exact expected-value oracle ([`Oracle`]) and the
+//! players of `../shared/papers/003_*` ("MCTS for Black Jack"): [`Mcts`], [`Timid`],
+//! [`Basic`], [`DealerLike`] (the paper's "default"), plus [`Optimal`] play by the oracle.
+//!
+//! ```
+//! use cardtree::blackjack::{dealer_outcomes, Oracle, Pip, Rules, Shoe, Slot, MEMO_SLOTS};
+//!
+//! // The dealer's chances with a 6 up, from one deck less the 6.
+//! let mut shoe = Shoe::standard(1)?;
+//! shoe.remove(Pip::Six)?;
+//! let d = dealer_outcomes(&shoe, Pip::Six, false, false)?;
+//! assert!((d.bust() - 0.42082).abs() < 5e-6);
+//!
+//! // The value of a single-deck round under optimal play, in bets.
+//! let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
+//! let rules = Rules { decks: 1, ..Rules::new() };
+//! let ev = Oracle::new(rules, &mut slots)?.round(&Shoe::standard(1)?)?;
+//! assert!(ev.total > 0.0 && ev.total < 0.003);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod action;
+mod basic;
+mod dealer;
+mod error;
+mod game;
+mod hand;
+mod mcts;
+mod oracle;
+mod pip;
+mod players;
+mod round;
+mod rules;
+mod shoe;
+
+pub use action::{Action, Move};
+pub use basic::{Basic, basic_action};
+pub use dealer::{
+    BLACKJACK, BUST, DealerCache, DealerOutcomes, dealer_hits, dealer_outcomes,
+    dealer_outcomes_cached,
+};
+pub use error::BlackjackError;
+pub use game::{Blackjack, MAX_HANDS, Stage};
+pub use hand::Hand;
+pub use mcts::{Mcts, MctsConfig, MctsStats, Rollout};
+pub use oracle::{ActionValues, MEMO_SLOTS, Oracle, RoundValue, Slot, SplitPlay};
+pub use pip::Pip;
+pub use players::{DealerLike, Optimal, Strategy, Timid};
+pub use round::{CardOrder, RoundResult, play_round};
+pub use rules::Rules;
+pub use shoe::{Shoe, ShoePreset};

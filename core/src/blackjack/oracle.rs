@@ -1,0 +1,729 @@
+//! [`Oracle`]: exact expected values of every action and of a whole round, by expectimax over
+//! the cards left in the shoe.
+//!
+//! The model, stated once:
+//!
+//! - The cards are dealt in the physical order (player, up card, player, hole card, the
+//!   player's draws, the dealer's draws) and every probability is exact: after a peek under an
+//!   ace or ten-valued card found no blackjack, both the player's draws and the dealer's hole
+//!   card are conditioned on the hole card not being the blackjack card
+//!   ([`Shoe::draw_weights`]).
+//! - Play is composition-dependent: every decision maximises the exact expected value given
+//!   the hand's cards, the up card and the shoe.
+//! - Splits: each split hand is valued on its own, from the shoe less both pair cards and the
+//!   up card (doubling only with DAS; split aces take one card); the other hands' cards are
+//!   not removed from its shoe. Its play is [`SplitPlay::Cdz`] (the strategy of an unsplit
+//!   hand of the same cards, the analysers' CDZ-) or [`SplitPlay::Optimal`]. With more than two hands
+//!   allowed, a hand dealt another pair card is always resplit while the limit allows (aces
+//!   only with resplit aces), and the expected number of hands follows from the probability
+//!   of drawing a pair card, each hand treated as independent.
+//! - No hole card (no peek): a dealer blackjack takes every bet, doubles and splits included;
+//!   surrender is still worth half a bet.
+//!
+//! Memoisation: values of a hand are kept in a caller-provided table of [`Slot`]s, keyed by the
+//! cards drawn since the position asked about; a full table is an error, never a panic.
+
+use super::dealer::{DealerCache, dealer_outcomes_cached};
+use super::{Action, Blackjack, BlackjackError, Hand, Pip, Rules, Shoe, Stage};
+
+/// Slots enough for a round's values per up card (3,083 hand compositions from an empty
+/// hand, and each pair's split hands, about 15,000 in all), with room for the probe sequence:
+/// 1 MiB.
+pub const MEMO_SLOTS: usize = 1 << 15;
+
+/// How split hands are played in the oracle's values of a split.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum SplitPlay {
+    /// CDZ-, the convention of combinatorial analysers (Eric Farmer's, whose values
+    /// `../shared/blackjack/exact_values.json` holds): a split hand is played with the
+    /// strategy of an unsplit hand of the same cards (decided by the values of that hand with
+    /// only its own cards out of the shoe), and valued exactly with the other pair card out.
+    #[default]
+    Cdz,
+    /// Each split hand played optimally for its own shoe (both pair cards out): what the
+    /// [`Optimal`](super::Optimal) player does at the table; never below `Cdz`.
+    Optimal,
+}
+
+const MARK: u64 = 1 << 63;
+const STAND_KNOWN: u8 = 1;
+const BEST_KNOWN: u8 = 2;
+
+/// One slot of the oracle's memo table: a hand's standing value and best value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slot {
+    key: u64,
+    stand: f64,
+    best: f64,
+    known: u8,
+}
+
+impl Slot {
+    /// An empty slot.
+    pub const EMPTY: Slot = Slot {
+        key: 0,
+        stand: 0.0,
+        best: 0.0,
+        known: 0,
+    };
+}
+
+/// The exact expected value, in bets, of each legal action at a decision (`None`: not legal).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ActionValues {
+    /// Stand.
+    pub stand: f64,
+    /// Hit, then play on optimally.
+    pub hit: Option<f64>,
+    /// Double (two bets, one card).
+    pub double: Option<f64>,
+    /// Split, every hand then played optimally (see the split model in the module docs).
+    pub split: Option<f64>,
+    /// Surrender: -0.5.
+    pub surrender: Option<f64>,
+}
+
+impl ActionValues {
+    /// The value of `action`, if legal.
+    #[must_use]
+    pub fn get(&self, action: Action) -> Option<f64> {
+        match action {
+            Action::Stand => Some(self.stand),
+            Action::Hit => self.hit,
+            Action::Double => self.double,
+            Action::Split => self.split,
+            Action::Surrender => self.surrender,
+        }
+    }
+
+    /// The best action and its value; ties go to the earlier action of [`Action::ALL`].
+    #[must_use]
+    pub fn best(&self) -> (Action, f64) {
+        let mut best = (Action::Stand, self.stand);
+        for a in Action::ALL {
+            if let Some(v) = self.get(a)
+                && v > best.1
+            {
+                best = (a, v);
+            }
+        }
+        best
+    }
+}
+
+/// The expected value of a round dealt from a full shoe, under optimal play.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct RoundValue {
+    /// The expected return in bets given each up card (ace first; 0 where the shoe has none).
+    pub by_up: [f64; 10],
+    /// The probability of each up card.
+    pub p_up: [f64; 10],
+    /// The expected return in bets.
+    pub total: f64,
+}
+
+/// Exact expected values by expectimax over the shoe; see the module docs for the model.
+#[derive(Debug)]
+pub struct Oracle<'m> {
+    rules: Rules,
+    slots: &'m mut [Slot],
+    used: usize,
+    up: Pip,
+    peeked: bool,
+    dealer: DealerCache,
+    split_play: SplitPlay,
+    /// The context of the keys now in use (bits 55.. of a key): 0 for values from the
+    /// position asked about (or, in a round, from an empty hand), one more per split context.
+    context: u64,
+    /// The last context handed out since the memo was cleared.
+    contexts: u64,
+}
+
+fn unit(pip: Pip) -> u64 {
+    1u64 << (5 * pip.index())
+}
+
+impl<'m> Oracle<'m> {
+    /// An oracle for `rules` keeping its memo in `slots` ([`MEMO_SLOTS`] is enough for any
+    /// position).
+    pub fn new(rules: Rules, slots: &'m mut [Slot]) -> Result<Oracle<'m>, BlackjackError> {
+        rules.validate()?;
+        Ok(Oracle {
+            rules,
+            slots,
+            used: 0,
+            up: Pip::Ten,
+            peeked: false,
+            dealer: DealerCache::new(),
+            split_play: SplitPlay::Cdz,
+            context: 0,
+            contexts: 0,
+        })
+    }
+
+    /// The rules.
+    #[must_use]
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// This oracle with split hands played as `play` says (default [`SplitPlay::Cdz`]).
+    #[must_use]
+    pub fn with_split_play(mut self, play: SplitPlay) -> Oracle<'m> {
+        self.split_play = play;
+        self
+    }
+
+    fn clear(&mut self, up: Pip, peeked: bool) {
+        for s in self.slots.iter_mut() {
+            *s = Slot::EMPTY;
+        }
+        self.used = 0;
+        self.up = up;
+        self.peeked = peeked;
+        self.context = 0;
+        self.contexts = 0;
+    }
+
+    fn full(&self) -> BlackjackError {
+        BlackjackError::MemoFull {
+            capacity: u32::try_from(self.slots.len()).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The slot of `key`, created empty if new.
+    fn slot(&mut self, key: u64) -> Result<usize, BlackjackError> {
+        let n = self.slots.len();
+        if n == 0 || self.used * 8 >= n * 7 {
+            return Err(self.full());
+        }
+        let k = key | MARK | (self.context << 55);
+        let mut i = (k.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20) as usize % n;
+        for _ in 0..n {
+            let Some(s) = self.slots.get_mut(i) else {
+                break;
+            };
+            if s.key == k {
+                return Ok(i);
+            }
+            if s.key == 0 {
+                *s = Slot {
+                    key: k,
+                    ..Slot::EMPTY
+                };
+                self.used += 1;
+                return Ok(i);
+            }
+            i = (i + 1) % n;
+        }
+        Err(self.full())
+    }
+
+    /// The weights of the player's next card and their sum, `None` if no card can come: after
+    /// a peek, conditioned on the hole card not being the blackjack card
+    /// ([`Shoe::draw_weights`]).
+    fn weights(&self, shoe: &Shoe) -> Option<([u64; 10], f64)> {
+        let hidden_not = if self.peeked {
+            self.up.blackjack_partner()
+        } else {
+            None
+        };
+        let w = shoe.draw_weights(hidden_not);
+        let sum: u64 = w.iter().sum();
+        (sum > 0).then_some((w, sum as f64))
+    }
+
+    /// The value of standing on `hand` (not bust) with `shoe` left.
+    fn stand(&mut self, shoe: &Shoe, hand: Hand, key: u64) -> Result<f64, BlackjackError> {
+        let i = self.slot(key)?;
+        if let Some(s) = self.slots.get(i)
+            && s.known & STAND_KNOWN != 0
+        {
+            return Ok(s.stand);
+        }
+        let d = dealer_outcomes_cached(
+            shoe,
+            self.up,
+            self.rules.dealer_hits_soft_17,
+            self.peeked,
+            &mut self.dealer,
+        );
+        let v = d.stand_value(hand.total());
+        if let Some(s) = self.slots.get_mut(i) {
+            s.stand = v;
+            s.known |= STAND_KNOWN;
+        }
+        Ok(v)
+    }
+
+    /// The best of standing and hitting on `hand` (not bust).
+    fn best(&mut self, shoe: &mut Shoe, hand: Hand, key: u64) -> Result<f64, BlackjackError> {
+        if hand.total() >= 21 {
+            return self.stand(shoe, hand, key);
+        }
+        let i = self.slot(key)?;
+        if let Some(s) = self.slots.get(i)
+            && s.known & BEST_KNOWN != 0
+        {
+            return Ok(s.best);
+        }
+        let stand = self.stand(shoe, hand, key)?;
+        let v = match self.hit(shoe, hand, key)? {
+            Some(h) if h > stand => h,
+            _ => stand,
+        };
+        // The recursion may have moved nothing, but look the slot up again: keys never move.
+        let i = self.slot(key)?;
+        if let Some(s) = self.slots.get_mut(i) {
+            s.best = v;
+            s.known |= BEST_KNOWN;
+        }
+        Ok(v)
+    }
+
+    /// The value of hitting `hand` and playing on optimally; `None` from an empty shoe.
+    fn hit(
+        &mut self,
+        shoe: &mut Shoe,
+        hand: Hand,
+        key: u64,
+    ) -> Result<Option<f64>, BlackjackError> {
+        let Some((weights, w)) = self.weights(shoe) else {
+            return Ok(None);
+        };
+        let mut sum = 0.0;
+        for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
+            if c == 0 {
+                continue;
+            }
+            let p = c as f64 / w;
+            shoe.remove(pip)?;
+            let next = hand.with(pip);
+            let v = if next.is_bust() {
+                Ok(-1.0)
+            } else {
+                self.best(shoe, next, key + unit(pip))
+            };
+            shoe.add(pip)?;
+            sum += p * v?;
+        }
+        Ok(Some(sum))
+    }
+
+    /// The value of doubling `hand`: two bets, one card; `None` from an empty shoe.
+    fn double(
+        &mut self,
+        shoe: &mut Shoe,
+        hand: Hand,
+        key: u64,
+    ) -> Result<Option<f64>, BlackjackError> {
+        let Some((weights, w)) = self.weights(shoe) else {
+            return Ok(None);
+        };
+        let mut sum = 0.0;
+        for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
+            if c == 0 {
+                continue;
+            }
+            let p = c as f64 / w;
+            shoe.remove(pip)?;
+            let next = hand.with(pip);
+            let v = if next.is_bust() {
+                Ok(-1.0)
+            } else {
+                self.stand(shoe, next, key + unit(pip))
+            };
+            shoe.add(pip)?;
+            sum += p * v?;
+        }
+        Ok(Some(2.0 * sum))
+    }
+
+    /// The value of a two-card hand made by a split, played optimally without splitting
+    /// again (split aces stand on their one card).
+    fn split_hand(&mut self, shoe: &mut Shoe, hand: Hand, key: u64) -> Result<f64, BlackjackError> {
+        let stand = self.stand(shoe, hand, key)?;
+        if hand.first() == Some(Pip::Ace) || hand.total() >= 21 {
+            return Ok(stand);
+        }
+        let mut v = self.best(shoe, hand, key)?;
+        if self.rules.double_any_two
+            && self.rules.double_after_split
+            && let Some(d) = self.double(shoe, hand, key)?
+            && d > v
+        {
+            v = d;
+        }
+        Ok(v)
+    }
+
+    /// The value of splitting a pair of `pair` when `shoe` (less both pair cards) is left and
+    /// the split makes `hands_after` hands. Clears the memo.
+    fn split(
+        &mut self,
+        shoe: &Shoe,
+        pair: Pip,
+        hands_after: u8,
+    ) -> Result<Option<f64>, BlackjackError> {
+        let unsplit = self.context;
+        // 8 bits of context: 255 splits per clear (a round clears per up card, 10 pairs).
+        self.contexts = (self.contexts + 1) & 0xff;
+        self.context = self.contexts;
+        let mut half = Hand::EMPTY.with(pair);
+        half.from_split = true;
+        let mut shoe = *shoe;
+        let Some((weights, w)) = self.weights(&shoe) else {
+            return Ok(None);
+        };
+        let (mut x, mut y, mut p_pair) = (0.0, 0.0, 0.0);
+        for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
+            if c == 0 {
+                continue;
+            }
+            let p = c as f64 / w;
+            shoe.remove(pip)?;
+            let hand = half.with(pip);
+            let v = if self.split_play == SplitPlay::Cdz && pair != Pip::Ace {
+                self.cdz_hand(&mut shoe, hand, unit(pip), unsplit, pair, true)
+            } else {
+                self.split_hand(&mut shoe, hand, unit(pip))
+            };
+            shoe.add(pip)?;
+            let v = v?;
+            if pip == pair {
+                y = v;
+                p_pair = p;
+            } else {
+                x += p * v;
+            }
+        }
+        let resplit = pair != Pip::Ace || self.rules.resplit_aces;
+        let limit = if resplit {
+            self.rules.max_split_hands.max(hands_after)
+        } else {
+            hands_after
+        };
+        self.context = unsplit;
+        Ok(Some(resplit_value(2, hands_after, limit, x, y, p_pair)))
+    }
+
+    /// The CDZ- value of split hand `hand` (drawn cards `key` since the split, `shoe` left):
+    /// the action is the one an unsplit hand of the same cards would take, judged by its
+    /// values in context `unsplit` (keys: the hand's whole composition, shoe: this one plus
+    /// the other `pair` card); the value is this hand's, exactly. `first`: a two-card
+    /// decision (double allowed with DAS).
+    fn cdz_hand(
+        &mut self,
+        shoe: &mut Shoe,
+        hand: Hand,
+        key: u64,
+        unsplit: u64,
+        pair: Pip,
+        first: bool,
+    ) -> Result<f64, BlackjackError> {
+        if hand.total() >= 21 {
+            return self.stand(shoe, hand, key);
+        }
+        if !first {
+            let i = self.slot(key)?;
+            if let Some(s) = self.slots.get(i)
+                && s.known & BEST_KNOWN != 0
+            {
+                return Ok(s.best);
+            }
+        }
+        // The unsplit hand's decision.
+        let own = self.context;
+        self.context = unsplit;
+        let mut twin = *shoe;
+        twin.add(pair)?;
+        let full = key + unit(pair);
+        let decision = (|| {
+            let stand = self.stand(&twin, hand, full)?;
+            let best = self.best(&mut twin, hand, full)?;
+            let mut action = if best > stand {
+                Action::Hit
+            } else {
+                Action::Stand
+            };
+            if first
+                && self.rules.double_any_two
+                && self.rules.double_after_split
+                && let Some(d) = self.double(&mut twin, hand, full)?
+                && d > best.max(stand)
+            {
+                action = Action::Double;
+            }
+            Ok::<Action, BlackjackError>(action)
+        })();
+        self.context = own;
+        let v = match decision? {
+            Action::Double => self.double(shoe, hand, key)?.unwrap_or(-2.0),
+            Action::Hit => {
+                let Some((weights, w)) = self.weights(shoe) else {
+                    return self.stand(shoe, hand, key);
+                };
+                let mut sum = 0.0;
+                for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
+                    if c == 0 {
+                        continue;
+                    }
+                    let p = c as f64 / w;
+                    shoe.remove(pip)?;
+                    let next = hand.with(pip);
+                    let v = if next.is_bust() {
+                        Ok(-1.0)
+                    } else {
+                        self.cdz_hand(shoe, next, key + unit(pip), unsplit, pair, false)
+                    };
+                    shoe.add(pip)?;
+                    sum += p * v?;
+                }
+                sum
+            }
+            _ => self.stand(shoe, hand, key)?,
+        };
+        if !first {
+            let i = self.slot(key)?;
+            if let Some(s) = self.slots.get_mut(i) {
+                s.best = v;
+                s.known |= BEST_KNOWN;
+            }
+        }
+        Ok(v)
+    }
+
+    /// The exact value of every legal action at `game`'s decision, the active hand played from
+    /// the game's shoe (the other hands' cards already out of it). Clears the memo.
+    pub fn actions(&mut self, game: &Blackjack) -> Result<ActionValues, BlackjackError> {
+        if game.stage() != Stage::Decide {
+            return Err(BlackjackError::NotADecision);
+        }
+        let hand = *game.active_hand().ok_or(BlackjackError::NotADecision)?;
+        let up = game.up().ok_or(BlackjackError::NotADecision)?;
+        let mut legal = heapless::Vec::new();
+        game.legal_actions(&mut legal);
+        self.clear(up, game.peeked());
+        let mut shoe = *game.shoe();
+        let mut values = ActionValues {
+            stand: self.stand(&shoe, hand, 0)?,
+            hit: None,
+            double: None,
+            split: None,
+            surrender: None,
+        };
+        if legal.contains(&Action::Hit) {
+            values.hit = self.hit(&mut shoe, hand, 0)?;
+        }
+        if legal.contains(&Action::Double) {
+            values.double = self.double(&mut shoe, hand, 0)?;
+        }
+        if legal.contains(&Action::Surrender) {
+            values.surrender = Some(-0.5);
+        }
+        if legal.contains(&Action::Split)
+            && let Some(pair) = hand.pair()
+        {
+            // Contexts: 0 holds values relative to this hand; the unsplit hands of CDZ- are
+            // keyed by whole compositions in context 1, splits take 2.
+            self.context = 1;
+            self.contexts = 1;
+            values.split = self.split(&shoe, pair, game.hand_count() + 1)?;
+        }
+        Ok(values)
+    }
+
+    /// The expected value of a round dealt from `shoe` under optimal play, per up card and in
+    /// total. Tens of thousands of positions: milliseconds to a second, depending on the shoe.
+    pub fn round(&mut self, shoe: &Shoe) -> Result<RoundValue, BlackjackError> {
+        let mut out = RoundValue {
+            by_up: [0.0; 10],
+            p_up: [0.0; 10],
+            total: 0.0,
+        };
+        let w0 = shoe.total();
+        for up in Pip::ALL {
+            let c = shoe.count(up);
+            if c == 0 {
+                continue;
+            }
+            let mut s1 = *shoe;
+            s1.remove(up)?;
+            let ev = self.round_given_up(&s1, up)?;
+            let p = f64::from(c) / f64::from(w0);
+            let i = up.index();
+            if let (Some(b), Some(q)) = (out.by_up.get_mut(i), out.p_up.get_mut(i)) {
+                *b = ev;
+                *q = p;
+            }
+            out.total += p * ev;
+        }
+        Ok(out)
+    }
+
+    /// The expected value of a round given the up card, `s1` the shoe less the up card.
+    fn round_given_up(&mut self, s1: &Shoe, up: Pip) -> Result<f64, BlackjackError> {
+        let rules = self.rules;
+        let partner = up.blackjack_partner();
+        let peek = rules.dealer_peeks && partner.is_some_and(|p| s1.count(p) > 0);
+        let w1 = f64::from(s1.total());
+        // Values of every two-card hand but its split, then the splits (each clears the memo).
+        let mut unsplit = [[0.0f64; 10]; 10];
+        let mut prob = [[0.0f64; 10]; 10];
+        self.clear(up, peek);
+        for a in Pip::ALL {
+            for b in Pip::ALL.into_iter().filter(|&b| b >= a) {
+                let (ca, cb) = (f64::from(s1.count(a)), f64::from(s1.count(b)));
+                let p = if a == b {
+                    ca * (ca - 1.0)
+                } else {
+                    2.0 * ca * cb
+                } / (w1 * (w1 - 1.0));
+                if p <= 0.0 || p.is_nan() {
+                    continue;
+                }
+                let mut s2 = *s1;
+                s2.remove(a)?;
+                s2.remove(b)?;
+                let hand = Hand::of(&[a, b]);
+                let key = unit(a) + unit(b);
+                let v = if hand.is_blackjack() {
+                    rules.blackjack_pays
+                } else {
+                    let mut v = self.best(&mut s2, hand, key)?;
+                    if rules.double_any_two
+                        && let Some(d) = self.double(&mut s2, hand, key)?
+                        && d > v
+                    {
+                        v = d;
+                    }
+                    if rules.late_surrender && v < -0.5 {
+                        v = -0.5;
+                    }
+                    v
+                };
+                if let (Some(u), Some(q)) = (
+                    unsplit
+                        .get_mut(a.index())
+                        .and_then(|r| r.get_mut(b.index())),
+                    prob.get_mut(a.index()).and_then(|r| r.get_mut(b.index())),
+                ) {
+                    *u = v;
+                    *q = p;
+                }
+            }
+        }
+        let mut ev = 0.0;
+        for a in Pip::ALL {
+            for b in Pip::ALL.into_iter().filter(|&b| b >= a) {
+                let (Some(&p), Some(&v)) = (
+                    prob.get(a.index()).and_then(|r| r.get(b.index())),
+                    unsplit.get(a.index()).and_then(|r| r.get(b.index())),
+                ) else {
+                    continue;
+                };
+                if p <= 0.0 || p.is_nan() {
+                    continue;
+                }
+                let mut s2 = *s1;
+                s2.remove(a)?;
+                s2.remove(b)?;
+                let mut v = v;
+                if a == b
+                    && let Some(sp) = self.split(&s2, a, 2)?
+                    && sp > v
+                {
+                    v = sp;
+                }
+                let natural = Hand::of(&[a, b]).is_blackjack();
+                // The dealer's blackjack, if possible: a push for a natural, else (with a peek)
+                // the loss of one bet before the player acts. Without a peek it is inside the
+                // dealer's outcomes already, except for a natural.
+                let q = partner.map_or(0.0, |x| s2.probability(x));
+                v = if natural {
+                    (1.0 - q) * v
+                } else if peek {
+                    -q + (1.0 - q) * v
+                } else {
+                    v
+                };
+                ev += p * v;
+            }
+        }
+        Ok(ev)
+    }
+}
+
+/// The expected total of `pending` one-card split hands when the round has `hands` hands and
+/// may grow to `limit`: each hand draws a pair card with probability `p` (then resplits while
+/// the limit allows, else is worth `y`) or another card (worth `x` summed over those cards,
+/// weighted by their probabilities).
+fn resplit_value(pending: u8, hands: u8, limit: u8, x: f64, y: f64, p: f64) -> f64 {
+    if pending == 0 {
+        return 0.0;
+    }
+    let rest = resplit_value(pending - 1, hands, limit, x, y, p);
+    let pair_branch = if hands < limit {
+        resplit_value(pending + 1, hands + 1, limit, x, y, p)
+    } else {
+        y + rest
+    };
+    x + (1.0 - p) * rest + p * pair_branch
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    #[test]
+    fn resplit_value_without_resplits_is_two_hands() {
+        let (x, y, p) = (0.3, -0.2, 0.1);
+        let two = resplit_value(2, 2, 2, x, y, p);
+        assert!((two - 2.0 * (x + p * y)).abs() < 1e-15);
+        // With p = 0 resplitting never happens.
+        assert_eq!(resplit_value(2, 2, 4, x, y, 0.0), 2.0 * x);
+    }
+
+    #[test]
+    fn stand_on_twenty_against_a_six_by_hand() {
+        // A shoe of tens only: the dealer (6 up) draws a ten to 16 and a ten to bust.
+        let shoe = Shoe::from_counts([0, 0, 0, 0, 0, 0, 0, 0, 0, 20]);
+        let mut full = shoe;
+        for p in [Pip::Six, Pip::Ten, Pip::Ten] {
+            full.add(p).unwrap();
+        }
+        let g = Blackjack::dealt(Rules::new(), full, Pip::Ten, Pip::Six, Pip::Ten).unwrap();
+        let mut slots = [Slot::EMPTY; 64];
+        let mut o = Oracle::new(Rules::new(), &mut slots).unwrap();
+        let v = o.actions(&g).unwrap();
+        assert_eq!(v.stand, 1.0);
+        assert_eq!(v.hit, Some(-1.0));
+        assert_eq!(v.double, Some(-2.0));
+        assert!(v.split.is_some_and(|s| (s - 2.0).abs() < 1e-12), "{v:?}");
+        assert_eq!(v.best(), (Action::Split, 2.0));
+        assert!(g.turn() == crate::Turn::Player(crate::Player(0)));
+    }
+
+    #[test]
+    fn a_tiny_memo_is_an_error_not_a_panic() {
+        let g = Blackjack::dealt(
+            Rules::new(),
+            Shoe::standard(1).unwrap(),
+            Pip::Two,
+            Pip::Seven,
+            Pip::Three,
+        )
+        .unwrap();
+        let mut slots = [Slot::EMPTY; 4];
+        let mut o = Oracle::new(Rules::new(), &mut slots).unwrap();
+        assert_eq!(o.actions(&g), Err(BlackjackError::MemoFull { capacity: 4 }));
+        let mut none: [Slot; 0] = [];
+        let mut o = Oracle::new(Rules::new(), &mut none).unwrap();
+        assert!(o.round(&Shoe::standard(1).unwrap()).is_err());
+    }
+}

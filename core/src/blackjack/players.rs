@@ -1,0 +1,169 @@
+//! [`Strategy`]: how a player decides, and the simple players of the paper plus the exact one:
+//! [`Timid`], [`DealerLike`] (the paper's "default") and [`Optimal`].
+
+use rand_core::Rng;
+
+use super::{Action, Blackjack, BlackjackError, Oracle, dealer_hits};
+
+/// A Blackjack player: picks one of the legal actions at a decision of a round.
+pub trait Strategy {
+    /// A short lower-case name (`timid`, `basic`, ...).
+    fn name(&self) -> &'static str;
+
+    /// The action for the active hand of `game`, which is at a decision
+    /// ([`Stage::Decide`](super::Stage::Decide)); `rng` for players that sample.
+    fn decide<R: Rng + ?Sized>(
+        &mut self,
+        game: &Blackjack,
+        rng: &mut R,
+    ) -> Result<Action, BlackjackError>;
+}
+
+/// Hit if `hit` and hitting is legal, else stand.
+fn hit_or_stand(game: &Blackjack, hit: bool) -> Result<Action, BlackjackError> {
+    let mut legal = heapless::Vec::new();
+    game.legal_actions(&mut legal);
+    if legal.is_empty() {
+        return Err(BlackjackError::NotADecision);
+    }
+    Ok(if hit && legal.contains(&Action::Hit) {
+        Action::Hit
+    } else {
+        Action::Stand
+    })
+}
+
+/// The paper's "timid" player (`../shared/papers/003_*`, Part II): never takes a card that
+/// could bust the hand. cardtree's definition: hit while the hard total (aces as 1) is at most
+/// 11, so no card can bust, and the total is below 17; otherwise stand. Never doubles,
+/// splits or surrenders.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Timid;
+
+impl Strategy for Timid {
+    fn name(&self) -> &'static str {
+        "timid"
+    }
+
+    fn decide<R: Rng + ?Sized>(
+        &mut self,
+        game: &Blackjack,
+        _rng: &mut R,
+    ) -> Result<Action, BlackjackError> {
+        let h = game.active_hand().ok_or(BlackjackError::NotADecision)?;
+        hit_or_stand(game, h.hard() <= 11 && h.total() < 17)
+    }
+}
+
+/// The paper's "default" player (`../shared/papers/003_*`, Part II), which plays like the
+/// dealer: hits below 17 (and soft 17 when the dealer does, H17); never doubles, splits or
+/// surrenders.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DealerLike;
+
+impl Strategy for DealerLike {
+    fn name(&self) -> &'static str {
+        "default"
+    }
+
+    fn decide<R: Rng + ?Sized>(
+        &mut self,
+        game: &Blackjack,
+        _rng: &mut R,
+    ) -> Result<Action, BlackjackError> {
+        let h = game.active_hand().ok_or(BlackjackError::NotADecision)?;
+        hit_or_stand(game, dealer_hits(h, game.rules().dealer_hits_soft_17))
+    }
+}
+
+/// Exact composition-dependent play: at each decision the action of greatest expected value
+/// from the current shoe, by the [`Oracle`]'s expectimax.
+#[derive(Debug)]
+pub struct Optimal<'m> {
+    oracle: Oracle<'m>,
+}
+
+impl<'m> Optimal<'m> {
+    /// The optimal player, its oracle keeping its memo in `slots`
+    /// ([`MEMO_SLOTS`](super::MEMO_SLOTS) slots are enough).
+    #[must_use]
+    pub fn new(oracle: Oracle<'m>) -> Optimal<'m> {
+        Optimal { oracle }
+    }
+}
+
+impl Strategy for Optimal<'_> {
+    fn name(&self) -> &'static str {
+        "optimal"
+    }
+
+    fn decide<R: Rng + ?Sized>(
+        &mut self,
+        game: &Blackjack,
+        _rng: &mut R,
+    ) -> Result<Action, BlackjackError> {
+        Ok(self.oracle.actions(game)?.best().0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Pip, Rules, Shoe, Slot};
+    use super::*;
+    use crate::rng;
+
+    fn game(a: Pip, up: Pip, b: Pip) -> Blackjack {
+        Blackjack::dealt(Rules::new(), Shoe::standard(6).unwrap(), a, up, b).unwrap()
+    }
+
+    #[test]
+    fn timid_and_default() {
+        let r = &mut rng::seeded(0);
+        assert_eq!(
+            Timid.decide(&game(Pip::Ten, Pip::Six, Pip::Two), r),
+            Ok(Action::Stand)
+        );
+        assert_eq!(
+            Timid.decide(&game(Pip::Five, Pip::Six, Pip::Six), r),
+            Ok(Action::Hit)
+        );
+        assert_eq!(
+            Timid.decide(&game(Pip::Ace, Pip::Six, Pip::Five), r),
+            Ok(Action::Hit)
+        );
+        assert_eq!(
+            Timid.decide(&game(Pip::Ace, Pip::Six, Pip::Six), r),
+            Ok(Action::Stand)
+        );
+        assert_eq!(
+            DealerLike.decide(&game(Pip::Ten, Pip::Six, Pip::Six), r),
+            Ok(Action::Hit)
+        );
+        assert_eq!(
+            DealerLike.decide(&game(Pip::Ace, Pip::Six, Pip::Six), r),
+            Ok(Action::Stand)
+        );
+        let mut done = game(Pip::Ten, Pip::Six, Pip::Six);
+        crate::Game::apply(&mut done, super::super::Move::Act(Action::Stand));
+        assert!(Timid.decide(&done, r).is_err());
+    }
+
+    #[test]
+    fn optimal_splits_eights_against_a_six_and_stands_on_twenty() {
+        let mut slots = [Slot::EMPTY; 4096];
+        let mut p = Optimal::new(Oracle::new(Rules::new(), &mut slots).unwrap());
+        let r = &mut rng::seeded(0);
+        assert_eq!(
+            p.decide(&game(Pip::Eight, Pip::Six, Pip::Eight), r),
+            Ok(Action::Split)
+        );
+        assert_eq!(
+            p.decide(&game(Pip::Ten, Pip::Six, Pip::Ten), r),
+            Ok(Action::Stand)
+        );
+        assert_eq!(
+            p.decide(&game(Pip::Six, Pip::Six, Pip::Five), r),
+            Ok(Action::Double)
+        );
+    }
+}

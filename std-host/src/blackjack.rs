@@ -1,0 +1,582 @@
+//! `cardtree blackjack ...`: the oracle's numbers, paired rounds of every player, and the
+//! experiment of issue 7 (items, one item from its seed, the summary beside the paper).
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use cardtree::blackjack::{
+    Basic, CardOrder, DealerLike, MEMO_SLOTS, Mcts, MctsConfig, Optimal, Oracle, Pip, Rollout,
+    Rules, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid, dealer_outcomes, play_round,
+};
+use cardtree::rng;
+use clap::{Args, Subcommand, ValueEnum};
+use serde_json::{Map, Value, json};
+
+/// Nodes of the MCTS player's tree (a closed-loop tree adds one per playout: 10,000
+/// playouts fit).
+pub const MCTS_NODES: usize = 1 << 14;
+
+/// The rule flags shared by the blackjack commands.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct RuleArgs {
+    /// Decks in the shoe (1..=1000).
+    #[arg(long, default_value_t = 6)]
+    pub decks: u16,
+    /// The dealer stands on soft 17 (the default).
+    #[arg(long, conflicts_with = "h17")]
+    pub s17: bool,
+    /// The dealer hits soft 17.
+    #[arg(long)]
+    pub h17: bool,
+    /// Double after split allowed (the default).
+    #[arg(long, conflicts_with = "no_das")]
+    pub das: bool,
+    /// No double after split.
+    #[arg(long)]
+    pub no_das: bool,
+    /// The most hands splitting may make: 2, 3 or 4.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub split_hands: u8,
+    /// Aces may be resplit.
+    #[arg(long)]
+    pub resplit_aces: bool,
+    /// Late surrender allowed.
+    #[arg(long)]
+    pub surrender: bool,
+    /// No hole card: the dealer does not peek (a dealer blackjack takes every bet).
+    #[arg(long)]
+    pub no_peek: bool,
+}
+
+impl RuleArgs {
+    /// The rules these flags say (defaults: those of [`Rules::new`]).
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        Rules {
+            decks: self.decks,
+            dealer_hits_soft_17: self.h17,
+            double_after_split: !self.no_das,
+            max_split_hands: self.split_hands,
+            resplit_aces: self.resplit_aces,
+            late_surrender: self.surrender,
+            dealer_peeks: !self.no_peek,
+            ..Rules::new()
+        }
+    }
+}
+
+/// The players of `play` and of the experiment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlayerKind {
+    /// The paper's MCTS (--iterations, --c).
+    Mcts,
+    /// Never takes a card that could bust.
+    Timid,
+    /// The basic-strategy table.
+    Basic,
+    /// Plays like the dealer: hits below 17.
+    Default,
+    /// Exact composition-dependent play by the oracle.
+    Optimal,
+}
+
+impl PlayerKind {
+    /// Every player, in the order of the paper's table, then optimal.
+    pub const ALL: [PlayerKind; 5] = [
+        PlayerKind::Mcts,
+        PlayerKind::Timid,
+        PlayerKind::Basic,
+        PlayerKind::Default,
+        PlayerKind::Optimal,
+    ];
+
+    /// The lower-case name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Mcts => "mcts",
+            PlayerKind::Timid => "timid",
+            PlayerKind::Basic => "basic",
+            PlayerKind::Default => "default",
+            PlayerKind::Optimal => "optimal",
+        }
+    }
+}
+
+/// The shoes of `play` (the presets of [`ShoePreset`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShoeKind {
+    /// Standard decks.
+    Standard,
+    /// 8, 9, ten-valued cards and aces only.
+    High,
+    /// 2 to 7 only.
+    Low,
+    /// Even values only.
+    Even,
+    /// Odd values only.
+    Odd,
+    /// A standard shoe half dealt away at random (a new one each hand).
+    Random,
+}
+
+impl ShoeKind {
+    /// The core preset.
+    #[must_use]
+    pub const fn preset(self) -> ShoePreset {
+        match self {
+            ShoeKind::Standard => ShoePreset::Standard,
+            ShoeKind::High => ShoePreset::High,
+            ShoeKind::Low => ShoePreset::Low,
+            ShoeKind::Even => ShoePreset::Even,
+            ShoeKind::Odd => ShoePreset::Odd,
+            ShoeKind::Random => ShoePreset::Random,
+        }
+    }
+}
+
+/// How the oracle plays split hands ([`SplitPlay`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SplitPlayArg {
+    /// CDZ-: the strategy of an unsplit hand of the same cards.
+    Cdz,
+    /// Optimal for the split hand's own shoe.
+    Optimal,
+}
+
+/// `cardtree blackjack ...`.
+#[derive(Debug, Subcommand)]
+pub enum BlackjackCommand {
+    /// The dealer's exact final-total probabilities per up card, from a full shoe less the up
+    /// card, not conditioned on the peek (as ../shared/blackjack/exact_values.json).
+    Dealer {
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Condition on the dealer having no blackjack (after a peek).
+        #[arg(long)]
+        peeked: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The exact expected value of a round under optimal composition-dependent play.
+    Ev {
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// How split hands are played: cdz (as an unsplit hand of the same cards, the
+        /// analysers' CDZ- and the reference file's model) or optimal (for their own shoe).
+        #[arg(long, value_enum, default_value_t = SplitPlayArg::Cdz)]
+        split_play: SplitPlayArg,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play paired hands: every player is dealt the same cards for the same seed.
+    Play {
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// The player.
+        #[arg(long, value_enum, default_value_t = PlayerKind::Basic)]
+        player: PlayerKind,
+        /// A second player on the same cards: prints the paired difference too.
+        #[arg(long, value_enum)]
+        vs: Option<PlayerKind>,
+        /// The shoe each hand is dealt from (a full shoe per hand).
+        #[arg(long, value_enum, default_value_t = ShoeKind::Standard)]
+        shoe: ShoeKind,
+        /// Hands to play.
+        #[arg(long, default_value_t = 10_000)]
+        hands: u64,
+        /// Seed: the card order of hand i is rng::stream(seed, i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// MCTS playouts per decision (the paper: 100).
+        #[arg(long, default_value_t = 100)]
+        iterations: u32,
+        /// MCTS exploration constant C (the paper: 2).
+        #[arg(long, default_value_t = 2.0)]
+        c: f64,
+        /// MCTS with a closed-loop tree (nodes keyed by the cards too), not the paper's.
+        #[arg(long)]
+        closed_loop: bool,
+        /// MCTS playouts beyond the tree play basic strategy (not hit below 17).
+        #[arg(long)]
+        basic_rollout: bool,
+        /// Threads (hands are split between them; results do not depend on it).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Also write each hand's return, one per line in hand order, to this file.
+        #[arg(long)]
+        dump: Option<std::path::PathBuf>,
+    },
+}
+
+/// The shoe of hand `hand` of a run: the preset (for `random`, drawn from the hand's stream).
+pub fn shoe_of(preset: ShoePreset, decks: u16, seed: u64, hand: u64) -> Result<Shoe, String> {
+    let mut r = rng::stream(seed ^ 0x5ee0_5ee0_5ee0_5ee0, hand);
+    preset.build(decks, &mut r).map_err(|e| e.to_string())
+}
+
+/// The returns of `hands` hands `first..first + hands` of a run, in order, and the decisions
+/// made. Hand `i` is dealt from `CardOrder::new(shoe_i, seed, i)`; the player's own generator
+/// is `rng::stream(!seed, i)`. The same for every player: paired hands.
+pub fn play_hands(
+    kind: PlayerKind,
+    rules: Rules,
+    mcts: MctsConfig,
+    preset: ShoePreset,
+    seed: u64,
+    first: u64,
+    hands: u64,
+) -> Result<(Vec<f64>, u64), String> {
+    match kind {
+        PlayerKind::Mcts => {
+            let mut p: Box<Mcts<MCTS_NODES>> = Box::new(Mcts::new(mcts));
+            hands_of(&mut *p, rules, preset, seed, first, hands)
+        }
+        PlayerKind::Timid => hands_of(&mut Timid, rules, preset, seed, first, hands),
+        PlayerKind::Basic => hands_of(&mut Basic, rules, preset, seed, first, hands),
+        PlayerKind::Default => hands_of(&mut DealerLike, rules, preset, seed, first, hands),
+        PlayerKind::Optimal => {
+            let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
+            // At the table the player plays split hands for their own shoe: value splits so.
+            let oracle = Oracle::new(rules, &mut slots)
+                .map_err(|e| e.to_string())?
+                .with_split_play(SplitPlay::Optimal);
+            hands_of(&mut Optimal::new(oracle), rules, preset, seed, first, hands)
+        }
+    }
+}
+
+fn hands_of<S: Strategy>(
+    p: &mut S,
+    rules: Rules,
+    preset: ShoePreset,
+    seed: u64,
+    first: u64,
+    hands: u64,
+) -> Result<(Vec<f64>, u64), String> {
+    let mut values = Vec::with_capacity(usize::try_from(hands).unwrap_or(0));
+    let mut decisions = 0u64;
+    for i in first..first + hands {
+        let shoe = shoe_of(preset, rules.decks, seed, i)?;
+        let mut order = CardOrder::new(shoe, seed, i);
+        let r = play_round(rules, shoe, &mut order, p, &mut rng::stream(!seed, i))
+            .map_err(|e| format!("hand {i}: {e}"))?;
+        values.push(r.value);
+        decisions += u64::from(r.decisions);
+    }
+    Ok((values, decisions))
+}
+
+/// [`play_hands`] over `threads` threads, hands split in contiguous blocks; the result does
+/// not depend on the number of threads.
+pub fn play_parallel(
+    kind: PlayerKind,
+    rules: Rules,
+    mcts: MctsConfig,
+    preset: ShoePreset,
+    seed: u64,
+    hands: u64,
+    threads: usize,
+) -> Result<(Vec<f64>, u64), String> {
+    let threads = threads.max(1) as u64;
+    let per = hands.div_ceil(threads);
+    let parts: Vec<Result<(Vec<f64>, u64), String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let first = t * per;
+                let n = per.min(hands.saturating_sub(first));
+                // Room for the MCTS tree, built on the stack before it is boxed.
+                std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn_scoped(s, move || {
+                        play_hands(kind, rules, mcts, preset, seed, first, n)
+                    })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(h) => h
+                    .join()
+                    .unwrap_or_else(|_| Err("a thread panicked".to_string())),
+                Err(e) => Err(format!("cannot start a thread: {e}")),
+            })
+            .collect()
+    });
+    let mut values = Vec::with_capacity(hands as usize);
+    let mut decisions = 0;
+    for p in parts {
+        let (v, d) = p?;
+        values.extend(v);
+        decisions += d;
+    }
+    Ok((values, decisions))
+}
+
+/// Mean and the half-width of its normal 95 % interval (1.96 standard errors).
+#[must_use]
+pub fn mean_interval(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    if values.len() < 2 {
+        return (mean, f64::INFINITY);
+    }
+    let var = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * cardtree::math::sqrt(var / n))
+}
+
+fn rules_json(r: &Rules) -> Value {
+    json!({
+        "decks": r.decks,
+        "dealer_hits_soft_17": r.dealer_hits_soft_17,
+        "double_after_split": r.double_after_split,
+        "double_any_two": r.double_any_two,
+        "max_hands_after_split": r.max_split_hands,
+        "resplit_aces": r.resplit_aces,
+        "late_surrender": r.late_surrender,
+        "blackjack_pays": r.blackjack_pays,
+        "dealer_peeks": r.dealer_peeks,
+    })
+}
+
+/// The up cards in the order of the reference file: 2..10, then A.
+const UP_ORDER: [Pip; 10] = [
+    Pip::Two,
+    Pip::Three,
+    Pip::Four,
+    Pip::Five,
+    Pip::Six,
+    Pip::Seven,
+    Pip::Eight,
+    Pip::Nine,
+    Pip::Ten,
+    Pip::Ace,
+];
+
+/// `cardtree blackjack dealer`.
+pub fn dealer(rules: Rules, peeked: bool, as_json: bool) -> Result<String, String> {
+    rules.validate().map_err(|e| e.to_string())?;
+    let shoe = Shoe::standard(rules.decks).map_err(|e| e.to_string())?;
+    let mut per_up = Map::new();
+    let mut text = format!(
+        "dealer final totals, {} decks, {}, from a full shoe less the up card{}\n up   bust       17       18       19       20       21       blackjack\n",
+        rules.decks,
+        if rules.dealer_hits_soft_17 {
+            "H17"
+        } else {
+            "S17"
+        },
+        if peeked { ", given no blackjack" } else { "" }
+    );
+    for up in UP_ORDER {
+        let mut s = shoe;
+        s.remove(up).map_err(|e| e.to_string())?;
+        let d = dealer_outcomes(&s, up, rules.dealer_hits_soft_17, peeked)
+            .map_err(|e| e.to_string())?;
+        let mut o = Map::new();
+        o.insert("bust".into(), json!(d.bust()));
+        let _ = write!(text, "{:>3}  {:.5}", up.label(), d.bust());
+        for t in 17..=21u8 {
+            o.insert(t.to_string(), json!(d.total(t)));
+            let _ = write!(text, "  {:.5}", d.total(t));
+        }
+        o.insert("blackjack".into(), json!(d.blackjack()));
+        let _ = writeln!(text, "  {:.5}", d.blackjack());
+        per_up.insert(up.label().into(), Value::Object(o));
+    }
+    if as_json {
+        Ok(json!({
+            "rules": rules_json(&rules),
+            "peeked": peeked,
+            "dealer_outcomes_full_shoe": per_up,
+        })
+        .to_string()
+            + "\n")
+    } else {
+        Ok(text)
+    }
+}
+
+/// `cardtree blackjack ev`.
+pub fn ev(rules: Rules, split_play: SplitPlayArg, as_json: bool) -> Result<String, String> {
+    let play = match split_play {
+        SplitPlayArg::Cdz => SplitPlay::Cdz,
+        SplitPlayArg::Optimal => SplitPlay::Optimal,
+    };
+    let shoe = Shoe::standard(rules.decks).map_err(|e| e.to_string())?;
+    let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
+    let start = Instant::now();
+    let v = Oracle::new(rules, &mut slots)
+        .and_then(|o| o.with_split_play(play).round(&shoe))
+        .map_err(|e| e.to_string())?;
+    let seconds = start.elapsed().as_secs_f64();
+    let mut by_up = Map::new();
+    let mut text = format!(
+        "expected return under optimal composition-dependent play: {:+.6} % of the bet ({:.2} s)\n",
+        v.total * 100.0,
+        seconds
+    );
+    for up in UP_ORDER {
+        let e = v.by_up[up.index()] * 100.0;
+        by_up.insert(up.label().into(), json!(e));
+        let _ = writeln!(text, "  up {:>2}: {:+.6} %", up.label(), e);
+    }
+    if as_json {
+        Ok(json!({
+            "rules": rules_json(&rules),
+            "ev_total_percent": v.total * 100.0,
+            "ev_by_upcard_percent": by_up,
+            "split_play": format!("{play:?}").to_lowercase(),
+            "seconds": seconds,
+        })
+        .to_string()
+            + "\n")
+    } else {
+        Ok(text)
+    }
+}
+
+/// `cardtree blackjack play`.
+#[allow(clippy::too_many_arguments)]
+pub fn play(
+    rules: Rules,
+    kind: PlayerKind,
+    vs: Option<PlayerKind>,
+    shoe: ShoeKind,
+    hands: u64,
+    seed: u64,
+    mcts: MctsConfig,
+    threads: usize,
+    as_json: bool,
+    dump: Option<&std::path::Path>,
+) -> Result<String, String> {
+    rules.validate().map_err(|e| e.to_string())?;
+    let preset = shoe.preset();
+    let start = Instant::now();
+    let (values, decisions) = play_parallel(kind, rules, mcts, preset, seed, hands, threads)?;
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(path) = dump {
+        let text: String = values.iter().map(|v| format!("{v}\n")).collect();
+        crate::output::write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let (mean, half) = mean_interval(&values);
+    let mut out = json!({
+        "player": kind.name(),
+        "shoe": preset.name(),
+        "decks": rules.decks,
+        "hands": hands,
+        "seed": seed,
+        "mean": mean,
+        "ci95": [mean - half, mean + half],
+        "decisions": decisions,
+        "seconds": seconds,
+        "decisions_per_second": decisions as f64 / seconds.max(1e-9),
+    });
+    if kind == PlayerKind::Mcts {
+        out["iterations"] = json!(mcts.iterations);
+        out["c"] = json!(mcts.exploration);
+        out["closed_loop"] = json!(mcts.closed_loop);
+        out["basic_rollout"] = json!(mcts.rollout == Rollout::Basic);
+    }
+    let mut text = format!(
+        "{} on {} ({} decks), {} hands, seed {}: mean return {:+.5} bets per hand, 95 % interval [{:+.5}, {:+.5}]; {} decisions, {:.0} decisions/s\n",
+        kind.name(),
+        preset.name(),
+        rules.decks,
+        hands,
+        seed,
+        mean,
+        mean - half,
+        mean + half,
+        decisions,
+        decisions as f64 / seconds.max(1e-9)
+    );
+    if let Some(other) = vs {
+        let (theirs, _) = play_parallel(other, rules, mcts, preset, seed, hands, threads)?;
+        let diff: Vec<f64> = values.iter().zip(&theirs).map(|(a, b)| a - b).collect();
+        let (m2, _) = mean_interval(&theirs);
+        let (d, dh) = mean_interval(&diff);
+        out["vs"] = json!({
+            "player": other.name(),
+            "mean": m2,
+            "paired_difference": d,
+            "paired_difference_ci95": [d - dh, d + dh],
+        });
+        let _ = writeln!(
+            text,
+            "{} on the same cards: {:+.5}; paired difference {} - {} = {:+.5}, 95 % interval [{:+.5}, {:+.5}]",
+            other.name(),
+            m2,
+            kind.name(),
+            other.name(),
+            d,
+            d - dh,
+            d + dh
+        );
+    }
+    Ok(if as_json {
+        out.to_string() + "\n"
+    } else {
+        text
+    })
+}
+
+/// Runs a `cardtree blackjack` command and returns its output.
+pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
+    match cmd {
+        BlackjackCommand::Dealer {
+            rules,
+            peeked,
+            json,
+        } => dealer(rules.rules(), peeked, json),
+        BlackjackCommand::Ev {
+            rules,
+            split_play,
+            json,
+        } => ev(rules.rules(), split_play, json),
+        BlackjackCommand::Play {
+            rules,
+            player,
+            vs,
+            shoe,
+            hands,
+            seed,
+            iterations,
+            c,
+            closed_loop,
+            basic_rollout,
+            threads,
+            json,
+            dump,
+        } => play(
+            rules.rules(),
+            player,
+            vs,
+            shoe,
+            hands,
+            seed,
+            MctsConfig {
+                iterations,
+                exploration: c,
+                closed_loop,
+                rollout: if basic_rollout {
+                    Rollout::Basic
+                } else {
+                    Rollout::HitBelow17
+                },
+            },
+            threads,
+            json,
+            dump.as_deref(),
+        ),
+    }
+}
