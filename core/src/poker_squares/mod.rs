@@ -1,0 +1,21 @@
+//! Parameterized Poker Squares, the game of the EAAI-2016 challenge, and the players of the
+//! DePauw papers (Arrington, Langley and Bogaerts, `../shared/papers/004_*` and its draft
+//! `001_*`).
+//!
+//! A shuffled deck deals 25 cards one at a time; each is placed for good in an empty cell of
+//! a 5x5 grid, and the score is the sum of the ten row and column hands under a
+//! [`PointSystem`] the player learns when the game starts. Hand classes and ace rules are
+//! those of the challenge's framework ([`HandClass`]). [`PokerSquares`] implements
+//! [`Game`](crate::Game) (one player, chance draws), so the generic searches apply.
+
+mod game;
+mod grid;
+mod hand;
+mod java_random;
+mod points;
+
+pub use game::PokerSquares;
+pub use grid::{CELLS, Grid, LINES, ParseGridError, SIZE, cells_of, lines_of};
+pub use hand::{HandClass, HandSummary, classify};
+pub use java_random::JavaRandom;
+pub use points::{ParseSystemError, PointSystem, SystemKind};
