@@ -7,4 +7,5 @@
 pub mod dds;
 pub mod deals;
 pub mod output;
+pub mod pps;
 pub mod solve;

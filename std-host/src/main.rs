@@ -24,6 +24,9 @@ enum Command {
     /// Double-dummy bridge: solve deals, deal random hands.
     #[command(subcommand)]
     Bridge(BridgeCommand),
+    /// Parameterized Poker Squares: score grids, play games.
+    #[command(subcommand)]
+    Pps(cardtree_host::pps::PpsCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -110,6 +113,7 @@ fn emit(text: &str, out: Option<&PathBuf>) -> Result<(), String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
+        Command::Pps(cmd) => cardtree_host::pps::run(cmd),
         Command::Bridge(BridgeCommand::Deal {
             seed,
             count,

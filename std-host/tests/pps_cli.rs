@@ -1,0 +1,57 @@
+//! `cardtree pps` as a user runs it.
+
+use std::process::Command;
+
+fn cardtree(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_cardtree"))
+        .args(args)
+        .output()
+        .expect("run cardtree")
+}
+
+const GRID: &str = "KD 2C 2H JS 9C 5C TD 6S AS TS KS QC QH 5S AH 7S 7D 9S 6C 6H 7H 2S QS AD KH";
+
+#[test]
+fn score_json_is_exact() {
+    // Line 2 of ../shared/poker-squares/dev_grids.jsonl.
+    let out = cardtree(&[
+        "pps", "score", "--grid", GRID, "--system", "american", "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "{\"hands\":[1,1,1,2,0,2,1,1,1,0],\"score\":22}\n"
+    );
+    let out = cardtree(&[
+        "pps",
+        "score",
+        "--grid",
+        GRID,
+        "--system",
+        "0,1,3,6,12,5,10,16,30,30",
+        "--json",
+    ]);
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .ends_with("\"score\":12}\n")
+    );
+}
+
+#[test]
+fn score_text_and_errors() {
+    let out = cardtree(&["pps", "score", "--grid", GRID, "--system", "british"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("two pair (2)"), "{text}");
+    assert!(text.ends_with("score 12\n"), "{text}");
+    let out = cardtree(&["pps", "score", "--grid", "AS KS", "--system", "american"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("25 cells"));
+    let out = cardtree(&["pps", "score", "--grid", GRID, "--system", "1,2,3"]);
+    assert!(!out.status.success());
+}
