@@ -8,14 +8,38 @@
 //! those of the challenge's framework ([`HandClass`]). [`PokerSquares`] implements
 //! [`Game`](crate::Game) (one player, chance draws), so the generic searches apply.
 
+mod apriori;
+mod budget;
+mod flat;
 mod game;
 mod grid;
 mod hand;
+mod heuristic;
 mod java_random;
+mod mcts;
+mod player;
 mod points;
+mod prune;
+mod random_player;
+mod rule_player;
+mod rules;
+mod simulate;
+mod squash;
 
+pub use apriori::{APRIORI, APRIORI_GAMES};
+pub use budget::{Budget, Clock, NoClock};
+pub use flat::FlatPlayer;
 pub use game::PokerSquares;
 pub use grid::{CELLS, Grid, LINES, ParseGridError, SIZE, cells_of, lines_of};
 pub use hand::{HandClass, HandSummary, classify};
+pub use heuristic::{Evaluator, HeuristicConfig, Possibility, possibilities};
 pub use java_random::JavaRandom;
+pub use mcts::{MctsConfig, MctsPlayer, MctsStats, PAPER_CP, Selection};
+pub use player::{Placer, PlayError, play_game, shuffled_deck};
 pub use points::{ParseSystemError, PointSystem, SystemKind};
+pub use prune::{PruneRule, best_index};
+pub use random_player::RandomPlayer;
+pub use rule_player::RulePlayer;
+pub use rules::simple_rule;
+pub use simulate::{Simulation, simulate};
+pub use squash::{AMERICAN_MAX, Squash};
