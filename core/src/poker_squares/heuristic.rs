@@ -211,19 +211,85 @@ impl Evaluator {
                 }
                 scale * sum
             }
-            4 => {
-                let mut sum = 0.0;
-                let total = for_each_completion(h, deck, |class, n| {
-                    sum += self.points_of(class) * f64::from(n);
-                });
-                if total == 0 {
-                    self.points_of(h.class())
-                } else {
-                    sum / f64::from(total)
-                }
-            }
+            4 => self.four_card_value(h, deck),
             _ => self.points_of(h.class()),
         }
+    }
+
+    /// The weighted sum of a four-card hand over the next card from `deck`, counted by card
+    /// sets rather than card by card; [`for_each_completion`] is the plain reference it is
+    /// tested against.
+    fn four_card_value(&self, h: &HandSummary, deck: Cards) -> f64 {
+        let total = deck.len() as u32;
+        let current = h.class();
+        if total == 0 {
+            return self.points_of(current);
+        }
+        let pts = |c: HandClass| self.points_of(c);
+        let mut sum = 0.0;
+        let mut held_cards = 0u64;
+        let mut ranks = h.ranks;
+        let distinct = h.ranks.count_ones() == 4;
+        let max = h.max_of_a_kind();
+        while ranks != 0 {
+            let r = ranks.trailing_zeros() as usize;
+            ranks &= ranks - 1;
+            let same = deck.bits() & RANK_CARDS.get(r).copied().unwrap_or(0);
+            held_cards |= same;
+            let n = same.count_ones();
+            if n == 0 {
+                continue;
+            }
+            let c = h.counts.get(r).copied().unwrap_or(0);
+            let class = match (c, max, distinct) {
+                (_, _, true) => HandClass::OnePair,
+                // {2,1,1}: the pair's rank makes trips, a single's rank two pair.
+                (2, 2, false) if h.paired_ranks() == 1 => HandClass::ThreeOfAKind,
+                (1, 2, false) => HandClass::TwoPair,
+                // {2,2}: either pair's rank makes a full house.
+                (2, 2, false) => HandClass::FullHouse,
+                // {3,1}: quads or a full house.
+                (3, 3, false) => HandClass::FourOfAKind,
+                (1, 3, false) => HandClass::FullHouse,
+                _ => HandClass::FourOfAKind,
+            };
+            sum += pts(class) * f64::from(n);
+        }
+        let other = deck.bits() & !held_cards;
+        if !distinct {
+            // A new rank leaves a pair, two pair or trips as it is.
+            sum += pts(current) * f64::from(other.count_ones());
+            return sum / f64::from(total);
+        }
+        let suited = if h.suits.count_ones() == 1 {
+            let s = h.suits.trailing_zeros() as usize;
+            other & SUIT_CARDS.get(s).copied().unwrap_or(0)
+        } else {
+            0
+        };
+        let mut straight = 0u64;
+        let mut royal = 0u64;
+        for r in 0..13usize {
+            let bit = 1u16 << r;
+            if h.ranks & bit == 0 && super::hand::is_straight_mask(h.ranks | bit) {
+                let cards = other & RANK_CARDS.get(r).copied().unwrap_or(0);
+                straight |= cards;
+                if h.ranks | bit == ROYAL_RANKS {
+                    royal |= cards;
+                }
+            }
+        }
+        let n_royal = (royal & suited).count_ones();
+        let n_sf = (straight & suited).count_ones() - n_royal;
+        let n_straight = straight.count_ones() - n_sf - n_royal;
+        let n_flush = suited.count_ones() - n_sf - n_royal;
+        let n_high = other.count_ones() - n_royal - n_sf - n_straight - n_flush;
+        sum += pts(HandClass::RoyalFlush) * f64::from(n_royal)
+            + pts(HandClass::StraightFlush) * f64::from(n_sf)
+            + pts(HandClass::Straight) * f64::from(n_straight)
+            + pts(HandClass::Flush) * f64::from(n_flush)
+            + pts(HandClass::HighCard) * f64::from(n_high);
+        sum / f64::from(total)
     }
 
     /// The value of every line of `grid`, and their sum.
@@ -248,10 +314,13 @@ impl Evaluator {
     /// left unchanged), from the parent's line values: only the row and the column of the cell
     /// change. Returns the parent's value.
     pub fn placements(&self, grid: &Grid, deck: Cards, card: Card, out: &mut [f64; CELLS]) -> f64 {
-        let (total, lines) = self.lines(grid, deck);
         let mut summaries = [HandSummary::EMPTY; LINES];
-        for (i, s) in summaries.iter_mut().enumerate() {
+        let mut lines = [0.0; LINES];
+        let mut total = 0.0;
+        for ((s, v), i) in summaries.iter_mut().zip(lines.iter_mut()).zip(0..) {
             *s = grid.summary(i);
+            *v = self.hand_value(s, deck);
+            total += *v;
         }
         let mut free = grid.free_mask();
         while free != 0 {
@@ -275,6 +344,20 @@ impl Evaluator {
         total
     }
 }
+
+/// The cards of each rank (bit = card index), deuce first.
+const RANK_CARDS: [u64; 13] = {
+    let mut out = [0u64; 13];
+    let mut r = 0;
+    while r < 13 {
+        out[r] = (1 << r) | (1 << (13 + r)) | (1 << (26 + r)) | (1 << (39 + r));
+        r += 1;
+    }
+    out
+};
+
+/// The cards of each suit (bit = card index), clubs first.
+const SUIT_CARDS: [u64; 4] = [0x1fff, 0x1fff << 13, 0x1fff << 26, 0x1fff << 39];
 
 /// Calls `f(class, n)` for the classes a four-card hand becomes with each card of `deck`
 /// (`n` cards give `class`); returns the number of cards in `deck`. Cards are grouped by rank,
@@ -407,6 +490,47 @@ mod tests {
         let american = Evaluator::new(&PointSystem::AMERICAN, HeuristicConfig::PAPER);
         let v = american.hand_value(&hand("5H 6H 7H 8H"), cards("4H 9C 2H 8C"));
         assert_eq!(v, (75.0 + 15.0 + 20.0 + 2.0) / 4.0);
+    }
+
+    #[test]
+    fn four_card_values_agree_with_card_by_card_completion() {
+        let e = Evaluator::new(
+            &PointSystem::new([3, 7, 11, 19, 23, 29, 31, 37, 41, 43]),
+            HeuristicConfig::PAPER,
+        );
+        let mut r = crate::rng::seeded(9);
+        for _ in 0..3000 {
+            let mut deck = Cards::ALL;
+            let mut h = HandSummary::EMPTY;
+            for _ in 0..4 {
+                let c = crate::rng::choose_card(&mut r, deck).unwrap();
+                deck.remove(c);
+                h.add(c);
+            }
+            for _ in 0..crate::rng::index(&mut r, 30) {
+                let c = crate::rng::choose_card(&mut r, deck).unwrap();
+                deck.remove(c);
+            }
+            let w = Evaluator::four_card_weights(&h, deck);
+            let want: f64 = w.iter().zip(&e.points).map(|(a, b)| a * b).sum();
+            let got = e.hand_value(&h, deck);
+            assert!((got - want).abs() < 1e-9, "{h:?}: {got} vs {want}");
+        }
+        // Hands the random draw rarely makes.
+        for s in [
+            "TH JH QH KH",
+            "AH 2H 3H 5H",
+            "7C 7D 7H 7S",
+            "7C 7D 7H 9S",
+            "7C 7D 9H 9S",
+            "7C 7D 9H 8S",
+        ] {
+            let h = hand(s);
+            let deck = Cards::ALL.difference(cards(s));
+            let w = Evaluator::four_card_weights(&h, deck);
+            let want: f64 = w.iter().zip(&e.points).map(|(a, b)| a * b).sum();
+            assert!((e.hand_value(&h, deck) - want).abs() < 1e-9, "{s}");
+        }
     }
 
     #[test]
