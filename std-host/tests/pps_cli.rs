@@ -55,3 +55,44 @@ fn score_text_and_errors() {
     let out = cardtree(&["pps", "score", "--grid", GRID, "--system", "1,2,3"]);
     assert!(!out.status.success());
 }
+
+#[test]
+fn play_reports_mean_sd_and_interval_and_is_paired() {
+    let run = |player: &str, extra: &[&str]| {
+        let mut args = vec![
+            "pps", "play", "--player", player, "--games", "6", "--seed", "3",
+        ];
+        args.extend_from_slice(extra);
+        let out = cardtree(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run("random", &[]);
+    assert!(text.contains("games 6\n"), "{text}");
+    assert!(text.contains("\nmean "), "{text}");
+    assert!(text.contains("\nsd "), "{text}");
+    assert!(text.contains("95% interval "), "{text}");
+    // Iteration budgets are deterministic whatever the thread count.
+    let per_game = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.contains(',') && !l.starts_with("game"))
+            .map(str::to_string)
+            .collect()
+    };
+    let a = run(
+        "mcts",
+        &["--iterations", "30", "--threads", "1", "--per-game"],
+    );
+    let b = run(
+        "mcts",
+        &["--iterations", "30", "--threads", "2", "--per-game"],
+    );
+    assert_eq!(per_game(&a), per_game(&b));
+    assert_eq!(per_game(&a).len(), 6);
+    let out = cardtree(&["pps", "play", "--player", "mcts", "--system", "nope"]);
+    assert!(!out.status.success());
+}
