@@ -138,6 +138,10 @@ impl Power {
         if !total.is_finite() || !weighted.is_finite() && self.is_mean() {
             return Err(MeanError::Overflow);
         }
+        if lo == hi {
+            // Every mean of equal values is that value (the clamp below would give it too).
+            return Ok(lo);
+        }
         if self.0 == f64::INFINITY {
             // The extreme value itself, not `hi - (hi - min)`, which may round.
             return Ok(if flip.is_some() { lo } else { hi });

@@ -6,6 +6,9 @@
 #[cfg(feature = "dds")]
 pub mod dds;
 pub mod deals;
+pub mod mckay;
 pub mod output;
+pub mod plot;
 pub mod pps;
+pub mod runner;
 pub mod solve;

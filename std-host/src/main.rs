@@ -6,6 +6,9 @@ use std::process::ExitCode;
 
 use cardtree::Seat;
 use cardtree::bridge::{Strain, TransTable, TtEntry};
+use cardtree::search::FinalMove;
+use cardtree_host::mckay::{self, Constants, Powers};
+use cardtree_host::runner::{self, RunOptions, Shard};
 use cardtree_host::solve::{self, DEFAULT_TABLE_ENTRIES, Task};
 use cardtree_host::{deals, output};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -27,6 +30,104 @@ enum Command {
     /// Parameterized Poker Squares: score grids, play games.
     #[command(subcommand)]
     Pps(cardtree_host::pps::PpsCommand),
+    /// Run the papers' experiments on all cores, with shards, resume and merge.
+    #[command(subcommand)]
+    Experiment(ExperimentCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum ExperimentCommand {
+    /// McKay & Kruskal: power-mean UCT chooses opening leads over a grid of exploration
+    /// constants and powers; each lead is scored by its double-dummy value.
+    Mckay(McKayArgs),
+    /// Combine the directories of every shard of one run into the output of an unsharded run.
+    Merge {
+        /// The shard directories.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// The output directory.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+#[derive(Debug, clap::Args)]
+struct McKayArgs {
+    /// Deals in the JSON-lines format of ../shared/bridge/ (full deals; leads without a
+    /// "tricks" field are valued by cardtree's solver).
+    #[arg(long, required_unless_present = "quick", conflicts_with = "quick")]
+    deals: Option<PathBuf>,
+    /// No input: 4 random deals from the seed, valued by cardtree's solver, on a 5 x 5 grid
+    /// (c = 0.25, 1, 4, 16, 64; p = 1, 2, 5, 10, 15) of 5000 playouts: about half a minute.
+    #[arg(long)]
+    quick: bool,
+    /// Exploration constants c of V = X + sqrt(c ln n / T): a list "0.5,2,8", a doubling
+    /// range "0.125..128", or "0.125,0.25,...,128" (geometric). Default: the paper's 0.125..128.
+    #[arg(long = "c", value_parser = mckay::parse_constants)]
+    constants: Option<Constants>,
+    /// Powers p of the generalized average: "1,5,15", "1..15" or "1,2,...,15". Default 1..15.
+    #[arg(long = "p", value_parser = mckay::parse_powers)]
+    powers: Option<Powers>,
+    /// Playouts per search.
+    #[arg(long)]
+    playouts: Option<u32>,
+    /// Seed of the run: item k draws from stream (seed, k).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The search: the paper's appendix, or standard UCT (one new node per playout and a
+    /// random rollout).
+    #[arg(long, value_enum, default_value_t = VariantArg::Paper)]
+    variant: VariantArg,
+    /// The lead chosen: the root child of highest value (the paper) or of most visits.
+    #[arg(long, value_enum, default_value_t = ChoiceArg::Value)]
+    choice: ChoiceArg,
+    /// The output directory.
+    #[arg(long)]
+    out: PathBuf,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// Options of the shared runner.
+#[derive(Debug, clap::Args)]
+struct RunArgs {
+    /// Run only shard i of n (1-based): the items k with k % n = i - 1. Combine the shards'
+    /// directories with `cardtree experiment merge`.
+    #[arg(long, default_value = "1/1")]
+    shard: Shard,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// No progress bar (there is none anyway when standard error is not a terminal).
+    #[arg(long)]
+    quiet: bool,
+}
+
+impl RunArgs {
+    fn options(&self, out: PathBuf) -> RunOptions {
+        RunOptions {
+            out,
+            shard: self.shard,
+            threads: self.threads,
+            progress: !self.quiet,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum VariantArg {
+    /// All children on a node's first visit; every playout in the tree to the end of the deal.
+    Paper,
+    /// One new node per playout, then a uniformly random rollout.
+    Standard,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ChoiceArg {
+    /// The root child of highest value.
+    Value,
+    /// The root child of most visits.
+    Visits,
 }
 
 #[derive(Debug, Subcommand)]
@@ -114,6 +215,17 @@ fn emit(text: &str, out: Option<&PathBuf>) -> Result<(), String> {
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Pps(cmd) => cardtree_host::pps::run(cmd),
+        Command::Experiment(ExperimentCommand::Mckay(args)) => experiment_mckay(args),
+        Command::Experiment(ExperimentCommand::Merge { dirs, out }) => {
+            let files = runner::merge(&dirs, &out, summarizer)?;
+            eprintln!(
+                "cardtree: merged {} shards; wrote {} in {}",
+                dirs.len(),
+                files.join(", "),
+                out.display()
+            );
+            Ok(())
+        }
         Command::Bridge(BridgeCommand::Deal {
             seed,
             count,
@@ -188,6 +300,97 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// The summary of an experiment kind, for `merge`.
+fn summarizer(kind: &str) -> Option<runner::Summarizer> {
+    match kind {
+        mckay::KIND => Some(mckay::summarize),
+        _ => None,
+    }
+}
+
+/// `cardtree experiment mckay`.
+fn experiment_mckay(args: McKayArgs) -> Result<(), String> {
+    // Solver tables for deals without values: 80 MiB a thread.
+    const TABLE: usize = DEFAULT_TABLE_ENTRIES;
+    let mut grid = mckay::Grid::paper(args.seed);
+    let (deals, source) = if args.quick {
+        grid.constants = vec![0.25, 1.0, 4.0, 16.0, 64.0];
+        grid.powers = vec![1, 2, 5, 10, 15];
+        let start = std::time::Instant::now();
+        let deals = mckay::quick_deals(args.seed, 4, TABLE)?;
+        eprintln!(
+            "cardtree: dealt 4 hands from seed {} and valued their leads with cardtree's solver in {:.1} s",
+            args.seed,
+            start.elapsed().as_secs_f64()
+        );
+        (deals, "quick".to_string())
+    } else {
+        let Some(path) = args.deals else {
+            return Err("give --deals FILE or --quick".to_string());
+        };
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        (
+            mckay::read_deals(&text, &path.display().to_string(), TABLE)?,
+            name,
+        )
+    };
+    if let Some(Constants(c)) = args.constants {
+        grid.constants = c;
+    }
+    if let Some(Powers(p)) = args.powers {
+        grid.powers = p;
+    }
+    if let Some(n) = args.playouts {
+        grid.playouts = n;
+    }
+    grid.variant = match args.variant {
+        VariantArg::Paper => mckay::Variant::Paper,
+        VariantArg::Standard => mckay::Variant::Standard,
+    };
+    grid.choice = match args.choice {
+        ChoiceArg::Value => FinalMove::HighestValue,
+        ChoiceArg::Visits => FinalMove::MostVisits,
+    };
+    let experiment = mckay::McKay {
+        grid,
+        deals,
+        source,
+    };
+    let baseline = experiment
+        .deals
+        .iter()
+        .map(mckay::LeadDeal::random_error)
+        .sum::<f64>()
+        / experiment.deals.len() as f64;
+    println!(
+        "baseline: a random lead loses {baseline:.3} tricks on average on these {} deals",
+        experiment.deals.len()
+    );
+    let options = args.run.options(args.out.clone());
+    let report = runner::run(&experiment, mckay::summarize, &options)?;
+    eprintln!("cardtree: {}", runner::describe(&report, &args.out));
+    if report.ran > 0 {
+        let playouts = report.ran as f64 * f64::from(experiment.grid.playouts);
+        eprintln!(
+            "cardtree: {:.0} playouts/s on {} threads",
+            playouts / report.seconds.max(1e-9),
+            report.threads
+        );
+    }
+    if options.shard.is_whole() {
+        let path = args.out.join("summary.md");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        print!("{text}");
+    }
+    Ok(())
 }
 
 /// `cardtree bridge bench`.

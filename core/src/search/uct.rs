@@ -563,6 +563,10 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         }) else {
             return Ok(None);
         };
+        if xmin == xmax {
+            // One visited child, or all alike: any mean is that value.
+            return Ok(Some(xmin));
+        }
         let kind = node.tag & KIND_MASK;
         let value = if kind == KIND_MIN && !self.power.is_mean() {
             self.power

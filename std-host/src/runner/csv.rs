@@ -1,0 +1,150 @@
+//! `raw.csv`: the rows of every item, with the item number first.
+
+use std::collections::BTreeMap;
+
+use super::Row;
+
+/// Rows of a run in item order, with their columns (`item` excluded).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    columns: Vec<String>,
+    rows: Vec<(usize, Row)>,
+}
+
+impl Table {
+    /// The table of `items` (in that order), each item's rows taken from `results`. Every item
+    /// must be there and every row must have one field per column; fields may not hold a
+    /// comma, quote or line break (the file is plain CSV without quoting).
+    pub fn from_items(
+        columns: Vec<String>,
+        items: &[usize],
+        results: &mut BTreeMap<usize, Vec<Row>>,
+    ) -> Result<Table, String> {
+        let mut rows = Vec::new();
+        for &item in items {
+            let item_rows = results
+                .remove(&item)
+                .ok_or_else(|| format!("item {item} has no result"))?;
+            for row in item_rows {
+                check_row(&columns, &row).map_err(|e| format!("item {item}: {e}"))?;
+                rows.push((item, row));
+            }
+        }
+        Ok(Table { columns, rows })
+    }
+
+    /// The columns, `item` excluded.
+    #[must_use]
+    pub fn columns(&self) -> &[String] {
+        &self.columns
+    }
+
+    /// Every row with its item, in item order.
+    #[must_use]
+    pub fn rows(&self) -> &[(usize, Row)] {
+        &self.rows
+    }
+
+    /// The index of column `name`.
+    pub fn column(&self, name: &str) -> Result<usize, String> {
+        self.columns
+            .iter()
+            .position(|c| c == name)
+            .ok_or_else(|| format!("raw.csv has no column {name:?}"))
+    }
+
+    /// The rows grouped by item.
+    #[must_use]
+    pub fn into_items(self) -> BTreeMap<usize, Vec<Row>> {
+        let mut items: BTreeMap<usize, Vec<Row>> = BTreeMap::new();
+        for (item, row) in self.rows {
+            items.entry(item).or_default().push(row);
+        }
+        items
+    }
+
+    /// The CSV text: header `item,<columns>`, then one line per row.
+    #[must_use]
+    pub fn to_csv(&self) -> String {
+        let mut out = String::from("item");
+        for c in &self.columns {
+            out.push(',');
+            out.push_str(c);
+        }
+        out.push('\n');
+        for (item, row) in &self.rows {
+            out.push_str(&item.to_string());
+            for f in row {
+                out.push(',');
+                out.push_str(f);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Reads what [`to_csv`](Table::to_csv) wrote.
+    pub fn parse(text: &str) -> Result<Table, String> {
+        let mut lines = text.lines();
+        let header = lines.next().ok_or("empty file")?;
+        let mut names = header.split(',');
+        if names.next() != Some("item") {
+            return Err("line 1: the first column is not \"item\"".to_string());
+        }
+        let columns: Vec<String> = names.map(String::from).collect();
+        let mut rows = Vec::new();
+        for (n, line) in lines.enumerate() {
+            let mut fields = line.split(',');
+            let item = fields
+                .next()
+                .and_then(|f| f.parse().ok())
+                .ok_or_else(|| format!("line {}: no item number", n + 2))?;
+            let row: Row = fields.map(String::from).collect();
+            check_row(&columns, &row).map_err(|e| format!("line {}: {e}", n + 2))?;
+            rows.push((item, row));
+        }
+        Ok(Table { columns, rows })
+    }
+}
+
+fn check_row(columns: &[String], row: &Row) -> Result<(), String> {
+    if row.len() != columns.len() {
+        return Err(format!(
+            "{} fields for {} columns",
+            row.len(),
+            columns.len()
+        ));
+    }
+    if let Some(f) = row.iter().find(|f| f.contains([',', '"', '\n', '\r'])) {
+        return Err(format!("field {f:?} holds a comma, quote or line break"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        let mut results = BTreeMap::new();
+        results.insert(1, vec![vec!["x".to_string(), "0.5".to_string()]]);
+        results.insert(
+            0,
+            vec![
+                vec!["y".to_string(), "1".to_string()],
+                vec!["z".to_string(), "2".to_string()],
+            ],
+        );
+        let t = Table::from_items(vec!["a".into(), "b".into()], &[0, 1], &mut results).unwrap();
+        let text = t.to_csv();
+        assert_eq!(text, "item,a,b\n0,y,1\n0,z,2\n1,x,0.5\n");
+        assert_eq!(Table::parse(&text).unwrap(), t);
+        assert!(Table::parse("item,a\n0,1,2\n").is_err());
+        let mut missing = BTreeMap::new();
+        assert!(Table::from_items(vec!["a".into()], &[0], &mut missing).is_err());
+        let mut comma = BTreeMap::new();
+        comma.insert(0, vec![vec!["1,2".to_string()]]);
+        assert!(Table::from_items(vec!["a".into()], &[0], &mut comma).is_err());
+    }
+}

@@ -1,0 +1,369 @@
+//! The experiment runner every experiment shares: parallel work items with seeds derived from
+//! the item, a progress bar, shards, merging, resuming, and whole-or-nothing output files.
+//!
+//! An experiment is a fixed, numbered list of *work items* (for McKay's grid, one item is one
+//! (constant, power) cell on one deal). Item `k` draws its random numbers from
+//! [`cardtree::rng::stream`]`(seed, k)` and nothing else, so its result does not depend on the
+//! thread that runs it, the number of threads, the shard, or whether the run was interrupted.
+//!
+//! A run writes into an output directory:
+//! - `manifest.json`: the experiment kind, its fingerprint (every argument that determines the
+//!   results), the number of items, the columns, the shard, and whether the run is complete;
+//! - `journal.jsonl` while running: one line per finished item, appended and flushed as each
+//!   item finishes. A run started again with the same arguments and directory reads it and
+//!   runs only the missing items (a line cut short by a crash is dropped and its item rerun);
+//! - when every item of the shard is done: `raw.csv` (column `item` first, rows in item order)
+//!   and, for an unsharded run, the experiment's summary files; the journal is then removed.
+//!
+//! `--shard i/n` runs the items `k` with `k % n == i - 1`. [`merge`] checks that a set of
+//! complete shard directories holds every item exactly once and writes the output an
+//! unsharded run would have written, byte for byte: summaries are always computed from the
+//! rows as `raw.csv` holds them, and no output holds a time or a thread count.
+
+mod csv;
+mod journal;
+mod manifest;
+mod shard;
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+pub use csv::Table;
+use journal::Journal;
+pub use manifest::Manifest;
+pub use shard::Shard;
+
+use crate::output;
+
+/// One output file: a name inside the output directory and its bytes.
+pub type OutputFile = (String, Vec<u8>);
+
+/// A row of a work item's result: one string per column.
+pub type Row = Vec<String>;
+
+/// An experiment the runner can run: a numbered list of deterministic work items.
+pub trait Experiment: Sync {
+    /// Scratch memory one thread reuses from item to item (a search tree, a table).
+    type Worker;
+
+    /// The experiment's kind, as `cardtree experiment <kind>` names it; [`merge`] finds the
+    /// summary by it.
+    fn kind(&self) -> &'static str;
+
+    /// Every argument that determines the items' results (not the shard, the thread count or
+    /// the output directory). A run resumes only a directory with the same fingerprint.
+    fn fingerprint(&self) -> serde_json::Value;
+
+    /// The columns of `raw.csv` after `item`.
+    fn columns(&self) -> Vec<String>;
+
+    /// How many items the whole experiment has.
+    fn len(&self) -> usize;
+
+    /// Whether there are no items.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The stack a worker thread needs (large trees are built in place on it).
+    fn stack_bytes(&self) -> usize {
+        8 << 20
+    }
+
+    /// Creates one thread's scratch memory.
+    fn worker(&self) -> Self::Worker;
+
+    /// Runs item `index` with the generator of `rng::stream(seed, index)`, which this function
+    /// creates from the experiment's own seed. Returns its rows.
+    fn run(&self, worker: &mut Self::Worker, index: usize) -> Result<Vec<Row>, String>;
+}
+
+/// Turns every row of a complete run into the summary files (besides `raw.csv`).
+pub type Summarizer =
+    fn(fingerprint: &serde_json::Value, table: &Table) -> Result<Vec<OutputFile>, String>;
+
+/// How to run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// The output directory (created if missing).
+    pub out: PathBuf,
+    /// Which part of the items to run.
+    pub shard: Shard,
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+    /// Whether to draw a progress bar (it is drawn only on a terminal in any case).
+    pub progress: bool,
+}
+
+/// What a run did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunReport {
+    /// Items of this shard.
+    pub items: usize,
+    /// Items found finished in the journal (resumed).
+    pub resumed: usize,
+    /// Items run now.
+    pub ran: usize,
+    /// Wall time of the items run now, in seconds.
+    pub seconds: f64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Files written, relative to the output directory.
+    pub files: Vec<String>,
+}
+
+/// Runs `experiment` (or the rest of it, when its directory holds an interrupted run of the
+/// same arguments) and writes its outputs; `summarize` makes the summary files of an
+/// unsharded run.
+pub fn run<E: Experiment>(
+    experiment: &E,
+    summarize: Summarizer,
+    options: &RunOptions,
+) -> Result<RunReport, String> {
+    let dir = &options.out;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let manifest = Manifest {
+        kind: experiment.kind().to_string(),
+        fingerprint: experiment.fingerprint(),
+        items: experiment.len(),
+        columns: experiment.columns(),
+        shard: options.shard,
+        complete: false,
+    };
+    let existing = Manifest::read(dir)?;
+    if let Some(old) = &existing {
+        old.check_same_run(&manifest, dir)?;
+        if old.complete {
+            return Ok(RunReport {
+                items: options.shard.count(manifest.items),
+                resumed: options.shard.count(manifest.items),
+                ran: 0,
+                seconds: 0.0,
+                threads: 0,
+                files: Vec::new(),
+            });
+        }
+    } else {
+        manifest.write(dir)?;
+    }
+
+    let mine: Vec<usize> = options.shard.items(manifest.items).collect();
+    let (journal, done) = Journal::open(&dir.join(journal::FILE), &mine)?;
+    let pending: Vec<usize> = mine
+        .iter()
+        .copied()
+        .filter(|k| !done.contains_key(k))
+        .collect();
+    let resumed = done.len();
+
+    let start = Instant::now();
+    let (results, threads) = run_items(experiment, &pending, journal, options)?;
+    let seconds = start.elapsed().as_secs_f64();
+
+    let mut all = done;
+    all.extend(results);
+    let table = Table::from_items(manifest.columns.clone(), &mine, &mut all)?;
+    let mut files = vec![("raw.csv".to_string(), table.to_csv().into_bytes())];
+    if options.shard.is_whole() {
+        files.extend(summarize(&manifest.fingerprint, &table)?);
+    }
+    let names = write_outputs(dir, &files)?;
+    Manifest {
+        complete: true,
+        ..manifest
+    }
+    .write(dir)?;
+    journal::remove(&dir.join(journal::FILE))?;
+    Ok(RunReport {
+        items: mine.len(),
+        resumed,
+        ran: pending.len(),
+        seconds,
+        threads,
+        files: names,
+    })
+}
+
+/// Runs `pending` on a rayon pool, one worker per thread pulling items in order; each
+/// finished item goes to the journal at once. Stops at the first error.
+fn run_items<E: Experiment>(
+    experiment: &E,
+    pending: &[usize],
+    journal: Journal,
+    options: &RunOptions,
+) -> Result<(std::collections::BTreeMap<usize, Vec<Row>>, usize), String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .stack_size(experiment.stack_bytes())
+        .thread_name(|i| format!("cardtree-worker-{i}"))
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let bar = progress_bar(pending.len(), options.progress);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let error: Mutex<Option<String>> = Mutex::new(None);
+    let state = Mutex::new((journal, std::collections::BTreeMap::new()));
+    pool.broadcast(|_| {
+        let mut worker = experiment.worker();
+        while !stop.load(Ordering::Relaxed) {
+            let Some(&index) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            let outcome = experiment
+                .run(&mut worker, index)
+                .map_err(|e| format!("item {index}: {e}"))
+                .and_then(|rows| {
+                    let mut guard = state.lock().map_err(|_| "a worker panicked".to_string())?;
+                    let (journal, results) = &mut *guard;
+                    journal.append(index, &rows)?;
+                    results.insert(index, rows);
+                    Ok(())
+                });
+            match outcome {
+                Ok(()) => bar.inc(1),
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    if let Ok(mut slot) = error.lock() {
+                        slot.get_or_insert(e);
+                    }
+                }
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = error.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let (_, results) = state
+        .into_inner()
+        .map_err(|_| "a worker panicked".to_string())?;
+    Ok((results, pool.current_num_threads()))
+}
+
+/// A bar with count, rate and ETA on standard error; hidden when that is not a terminal.
+fn progress_bar(len: usize, wanted: bool) -> ProgressBar {
+    if !wanted {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len as u64);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{wide_bar}] {pos}/{len} items, {per_sec}, ETA {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Writes every file atomically into `dir`; returns their names.
+fn write_outputs(dir: &Path, files: &[OutputFile]) -> Result<Vec<String>, String> {
+    let mut names = Vec::new();
+    for (name, bytes) in files {
+        let path = dir.join(name);
+        output::write_atomic(&path, bytes)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        names.push(name.clone());
+    }
+    Ok(names)
+}
+
+/// Combines complete shard directories of one run into `out`, writing exactly what an
+/// unsharded run writes. `summarizer` finds the summary of a manifest's kind.
+pub fn merge(
+    dirs: &[PathBuf],
+    out: &Path,
+    summarizer: impl Fn(&str) -> Option<Summarizer>,
+) -> Result<Vec<String>, String> {
+    let Some(first_dir) = dirs.first() else {
+        return Err("give at least one shard directory".to_string());
+    };
+    let mut manifests = Vec::new();
+    for dir in dirs {
+        let m = Manifest::read(dir)?
+            .ok_or_else(|| format!("{}: no manifest.json (not a run directory)", dir.display()))?;
+        if !m.complete {
+            return Err(format!(
+                "{}: shard {} is not complete; run it again to finish it",
+                dir.display(),
+                m.shard
+            ));
+        }
+        manifests.push(m);
+    }
+    let base = &manifests[0];
+    for (m, dir) in manifests.iter().zip(dirs).skip(1) {
+        base.check_same_experiment(m, dir, first_dir)?;
+    }
+    let shards: Vec<Shard> = manifests.iter().map(|m| m.shard).collect();
+    Shard::check_cover(&shards)?;
+
+    let mut all = std::collections::BTreeMap::new();
+    for (dir, m) in dirs.iter().zip(&manifests) {
+        let path = dir.join("raw.csv");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let table = Table::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if table.columns() != m.columns.as_slice() {
+            return Err(format!(
+                "{}: columns differ from the manifest's",
+                path.display()
+            ));
+        }
+        for (item, rows) in table.into_items() {
+            if !m.shard.contains(item) {
+                return Err(format!(
+                    "{}: item {item} does not belong to shard {}",
+                    path.display(),
+                    m.shard
+                ));
+            }
+            all.insert(item, rows);
+        }
+    }
+    let whole = Shard::WHOLE;
+    let every: Vec<usize> = whole.items(base.items).collect();
+    let table = Table::from_items(base.columns.clone(), &every, &mut all)?;
+    let summarize =
+        summarizer(&base.kind).ok_or_else(|| format!("unknown experiment kind {:?}", base.kind))?;
+    let mut files = vec![("raw.csv".to_string(), table.to_csv().into_bytes())];
+    files.extend(summarize(&base.fingerprint, &table)?);
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    if let Some(existing) = Manifest::read(out)? {
+        base.check_same_experiment(&existing, out, first_dir)?;
+    }
+    let names = write_outputs(out, &files)?;
+    Manifest {
+        shard: whole,
+        complete: true,
+        ..base.clone()
+    }
+    .write(out)?;
+    Ok(names)
+}
+
+/// A one-line report of a run for standard error.
+pub fn describe(report: &RunReport, dir: &Path) -> String {
+    let rate = if report.seconds > 0.0 {
+        report.ran as f64 / report.seconds
+    } else {
+        0.0
+    };
+    format!(
+        "{} items ({} resumed, {} run in {:.1} s on {} threads, {:.2} items/s); wrote {} in {}",
+        report.items,
+        report.resumed,
+        report.ran,
+        report.seconds,
+        report.threads,
+        rate,
+        if report.files.is_empty() {
+            "nothing (already complete)".to_string()
+        } else {
+            report.files.join(", ")
+        },
+        dir.display()
+    )
+}
