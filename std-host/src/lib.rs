@@ -10,5 +10,6 @@ pub mod mckay;
 pub mod output;
 pub mod plot;
 pub mod pps;
+pub mod pps_experiment;
 pub mod runner;
 pub mod solve;

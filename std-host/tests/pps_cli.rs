@@ -96,3 +96,41 @@ fn play_reports_mean_sd_and_interval_and_is_paired() {
     let out = cardtree(&["pps", "play", "--player", "mcts", "--system", "nope"]);
     assert!(!out.status.success());
 }
+
+#[test]
+fn experiment_writes_summary_beside_the_paper_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("cardtree-pps-exp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = [
+        "experiment",
+        "pps",
+        "--table",
+        "squashing",
+        "--games",
+        "3",
+        "--iterations",
+        "20",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let out = cardtree(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(md.contains("| precise |") && md.contains("| 91 |"), "{md}");
+    assert!(md.contains("20 iterations per searched move"), "{md}");
+    let raw = std::fs::read_to_string(dir.join("raw.csv")).unwrap();
+    assert_eq!(raw.lines().count(), 1 + 4 * 3);
+    assert!(dir.join("plot.svg").exists());
+    // The same run again finds it complete and changes nothing.
+    let again = cardtree(&args);
+    assert!(again.status.success());
+    assert_eq!(std::fs::read_to_string(dir.join("raw.csv")).unwrap(), raw);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
