@@ -13,8 +13,8 @@ use cardtree::poker_squares::{
 use cardtree::rng;
 use clap::{Args, Subcommand, ValueEnum};
 
-/// Nodes of each game's search tree (16 bytes each: 32 MiB per thread).
-pub const TREE_NODES: usize = 1 << 21;
+/// Nodes of each game's search tree (16 bytes each: 64 MiB per thread).
+pub const TREE_NODES: usize = 1 << 22;
 
 /// The player of `cardtree pps play`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -326,7 +326,7 @@ pub fn play_many(
         let handles: Vec<_> = (0..threads.max(1))
             .map(|_| {
                 std::thread::Builder::new()
-                    .stack_size(96 << 20)
+                    .stack_size(160 << 20)
                     .spawn_scoped(s, || {
                         let mut tree = new_tree();
                         let mut out = Vec::new();

@@ -314,31 +314,100 @@ impl Evaluator {
     /// left unchanged), from the parent's line values: only the row and the column of the cell
     /// change. Returns the parent's value.
     pub fn placements(&self, grid: &Grid, deck: Cards, card: Card, out: &mut [f64; CELLS]) -> f64 {
-        let mut summaries = [HandSummary::EMPTY; LINES];
-        let mut lines = [0.0; LINES];
-        let mut total = 0.0;
-        for ((s, v), i) in summaries.iter_mut().zip(lines.iter_mut()).zip(0..) {
+        LineCache::new(self, grid, deck).placements(self, grid.free_mask(), card, deck, out)
+    }
+}
+
+/// The summaries and values of a grid's ten lines, kept up to date through a playout: a
+/// placement changes two lines, a draw changes only the four-card lines (their weights come
+/// from the deck); the other values stay.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LineCache {
+    summaries: [HandSummary; LINES],
+    values: [f64; LINES],
+}
+
+impl LineCache {
+    /// The lines of `grid` with `deck` left.
+    #[must_use]
+    pub fn new(eval: &Evaluator, grid: &Grid, deck: Cards) -> LineCache {
+        let mut c = LineCache {
+            summaries: [HandSummary::EMPTY; LINES],
+            values: [0.0; LINES],
+        };
+        for ((s, v), i) in c.summaries.iter_mut().zip(c.values.iter_mut()).zip(0..) {
             *s = grid.summary(i);
-            *v = self.hand_value(s, deck);
-            total += *v;
+            *v = eval.hand_value(s, deck);
         }
-        let mut free = grid.free_mask();
-        while free != 0 {
-            let cell = free.trailing_zeros() as usize;
-            free &= free - 1;
+        c
+    }
+
+    /// The sum of the line values: the state's heuristic value.
+    #[must_use]
+    pub fn total(&self) -> f64 {
+        self.values.iter().sum()
+    }
+
+    /// After a draw: the four-card lines' values under the new deck.
+    pub fn redeal(&mut self, eval: &Evaluator, deck: Cards) {
+        for (s, v) in self.summaries.iter().zip(self.values.iter_mut()) {
+            if s.len == 4 {
+                *v = eval.hand_value(s, deck);
+            }
+        }
+    }
+
+    /// After `card` went to `cell`: its row and column.
+    pub fn place(&mut self, eval: &Evaluator, cell: usize, card: Card, deck: Cards) {
+        let (r, c) = lines_of(cell);
+        for line in [r, c] {
+            if let (Some(s), Some(v)) = (self.summaries.get_mut(line), self.values.get_mut(line)) {
+                s.add(card);
+                *v = eval.hand_value(s, deck);
+            }
+        }
+    }
+
+    /// [`Evaluator::placements`] from the cached lines: each line with a free cell is valued
+    /// once with `card` added. Returns the parent's value.
+    pub fn placements(
+        &self,
+        eval: &Evaluator,
+        free: u32,
+        card: Card,
+        deck: Cards,
+        out: &mut [f64; CELLS],
+    ) -> f64 {
+        let total = self.total();
+        let mut open = 0u16;
+        let mut m = free;
+        while m != 0 {
+            let cell = m.trailing_zeros() as usize;
+            m &= m - 1;
             let (r, c) = lines_of(cell);
-            let (Some(sr), Some(sc), Some(vr), Some(vc)) = (
-                summaries.get(r),
-                summaries.get(c),
-                lines.get(r),
-                lines.get(c),
+            open |= (1 << r) | (1 << c);
+        }
+        let mut with = [0.0; LINES];
+        for (i, (w, s)) in with.iter_mut().zip(&self.summaries).enumerate() {
+            if open & (1 << i) != 0 {
+                *w = eval.hand_value(&s.with(card), deck);
+            }
+        }
+        let mut m = free;
+        while m != 0 {
+            let cell = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let (r, c) = lines_of(cell);
+            let (Some(vr), Some(vc), Some(wr), Some(wc)) = (
+                self.values.get(r),
+                self.values.get(c),
+                with.get(r),
+                with.get(c),
             ) else {
                 continue;
             };
-            let nr = self.hand_value(&sr.with(card), deck);
-            let nc = self.hand_value(&sc.with(card), deck);
             if let Some(o) = out.get_mut(cell) {
-                *o = total - vr - vc + nr + nc;
+                *o = total - vr - vc + wr + wc;
             }
         }
         total
@@ -531,6 +600,24 @@ mod tests {
             let want: f64 = w.iter().zip(&e.points).map(|(a, b)| a * b).sum();
             assert!((e.hand_value(&h, deck) - want).abs() < 1e-9, "{s}");
         }
+    }
+
+    #[test]
+    fn the_line_cache_follows_a_playout() {
+        let e = Evaluator::new(&PointSystem::BRITISH, HeuristicConfig::TUNED);
+        let mut r = crate::rng::seeded(4);
+        let mut g = crate::poker_squares::PokerSquares::new(PointSystem::BRITISH);
+        let mut cache = LineCache::new(&e, g.grid(), g.deck());
+        while !g.grid().is_full() {
+            let card = g.draw_random(&mut r).unwrap();
+            cache.redeal(&e, g.deck());
+            let fresh = LineCache::new(&e, g.grid(), g.deck());
+            assert!((cache.total() - fresh.total()).abs() < 1e-9);
+            let cell = crate::poker_squares::random_player::random_cell(&g, &mut r).unwrap();
+            g.place(cell).unwrap();
+            cache.place(&e, cell, card, g.deck());
+        }
+        assert!((cache.total() - f64::from(g.score())).abs() < 1e-9);
     }
 
     #[test]

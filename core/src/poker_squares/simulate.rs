@@ -4,7 +4,7 @@ use rand_core::Rng;
 
 use super::game::PokerSquares;
 use super::grid::CELLS;
-use super::heuristic::Evaluator;
+use super::heuristic::{Evaluator, LineCache};
 use super::prune::{PruneRule, best_index};
 use super::random_player::random_cell;
 use crate::rng;
@@ -37,15 +37,25 @@ pub fn simulate<R: Rng + ?Sized>(
     let mut values = [0.0f64; CELLS];
     let mut kids = [0.0f64; CELLS];
     let mut cells = [0usize; CELLS];
+    let mut cache = match policy {
+        Simulation::Random => None,
+        _ => Some(LineCache::new(eval, game.grid(), game.deck())),
+    };
     while !game.grid().is_full() {
-        if game.drawn().is_none() && game.draw_random(rng).is_none() {
-            break;
+        if game.drawn().is_none() {
+            if game.draw_random(rng).is_none() {
+                break;
+            }
+            if let Some(c) = cache.as_mut() {
+                c.redeal(eval, game.deck());
+            }
         }
         let Some(card) = game.drawn() else { break };
-        let cell = match policy {
-            Simulation::Random => random_cell(game, rng),
-            _ => {
-                let parent = eval.placements(game.grid(), game.deck(), card, &mut values);
+        let cell = match &cache {
+            None => random_cell(game, rng),
+            Some(lines) => {
+                let free = game.grid().free_mask();
+                let parent = lines.placements(eval, free, card, game.deck(), &mut values);
                 let mut n = 0;
                 let mut free = game.grid().free_mask();
                 while free != 0 {
@@ -82,6 +92,9 @@ pub fn simulate<R: Rng + ?Sized>(
         let Some(cell) = cell else { break };
         if game.place(cell).is_err() {
             break;
+        }
+        if let Some(c) = cache.as_mut() {
+            c.place(eval, cell, card, game.deck());
         }
     }
     game.score()
