@@ -7,6 +7,31 @@
 //! [`PointSystem`] the player learns when the game starts. Hand classes and ace rules are
 //! those of the challenge's framework ([`HandClass`]). [`PokerSquares`] implements
 //! [`Game`](crate::Game) (one player, chance draws), so the generic searches apply.
+//!
+//! Players: [`RandomPlayer`], [`RulePlayer`] (suits in columns, ranks in rows),
+//! [`GreedyPlayer`] (best placement by the papers' state heuristic, [`Evaluator`]),
+//! [`FlatPlayer`] (flat Monte Carlo) and [`MctsPlayer`], the papers' MCTS with choice and chance
+//! nodes and every selection, simulation and squashing variant of paper 004.
+//!
+//! ```
+//! use cardtree::poker_squares::{play_game, Budget, Grid, MctsConfig, MctsPlayer, NoClock, PointSystem};
+//! use cardtree::{rng, Tree};
+//!
+//! // Scoring as the EAAI-2016 framework scores (rows 0-4, then columns 0-4).
+//! let grid: Grid = "KD 2C 2H JS 9C 5C TD 6S AS TS KS QC QH 5S AH 7S 7D 9S 6C 6H 7H 2S QS AD KH".parse()?;
+//! assert_eq!(grid.score(&PointSystem::AMERICAN), 22);
+//! assert_eq!(grid.classes()[3].id(), 2); // row 3: two pair
+//!
+//! // The papers' best player (prune + UCT, best-move playouts, tuned weights), 50 iterations
+//! // per move, in a fixed-capacity tree; the deal comes first from the generator.
+//! let mut config = MctsConfig::new();
+//! config.budget = Budget::Iterations(50);
+//! let mut tree: Tree<u8, 20_000> = Tree::new();
+//! let mut player = MctsPlayer::new(&mut tree, &NoClock, config);
+//! let end = play_game(&mut player, &PointSystem::AMERICAN, &mut rng::stream(1, 0))?;
+//! assert!(end.is_full());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod apriori;
 mod budget;
