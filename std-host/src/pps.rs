@@ -104,6 +104,9 @@ pub struct PlayArgs {
     /// Pruning threshold factor delta.
     #[arg(long, default_value_t = 1.3)]
     pub delta: f64,
+    /// One child per free cell, even where empty rows or columns make cells alike.
+    #[arg(long)]
+    pub no_symmetry: bool,
     /// Search every move (no simple rules for moves 1, 2, 24, 25).
     #[arg(long)]
     pub no_simple_rules: bool,
@@ -193,6 +196,7 @@ impl PlayArgs {
         }
         mcts.prune.delta = self.delta;
         mcts.simple_rules = !self.no_simple_rules;
+        mcts.symmetry = !self.no_symmetry;
         mcts.budget = match (self.iterations, self.game_seconds) {
             (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
             (_, Some(_)) => return Err("--game-seconds must be positive".to_string()),

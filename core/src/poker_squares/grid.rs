@@ -145,6 +145,49 @@ impl Grid {
         m
     }
 
+    /// One free cell of each class of placements the score cannot tell apart, as bits
+    /// `1 << cell`: swapping two empty rows, or two empty columns, leaves the grid as it is,
+    /// so free cells `(r, c)` and `(r', c')` are alike when `r = r'` or both rows are empty,
+    /// and `c = c'` or both columns are empty. The lowest cell of each class is kept.
+    #[must_use]
+    pub fn distinct_free_mask(&self) -> u32 {
+        let mut row_empty = [true; SIZE];
+        let mut col_empty = [true; SIZE];
+        for (i, c) in self.cells.iter().enumerate() {
+            if c.is_some() {
+                if let Some(e) = row_empty.get_mut(i / SIZE) {
+                    *e = false;
+                }
+                if let Some(e) = col_empty.get_mut(i % SIZE) {
+                    *e = false;
+                }
+            }
+        }
+        // Key of a row or column: its index, or SIZE for "some empty one".
+        let key = |empty: &[bool; SIZE], i: usize| {
+            if empty.get(i).copied().unwrap_or(false) {
+                SIZE
+            } else {
+                i
+            }
+        };
+        let mut seen = [[false; SIZE + 1]; SIZE + 1];
+        let mut out = 0;
+        let mut free = self.free_mask();
+        while free != 0 {
+            let cell = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let (kr, kc) = (key(&row_empty, cell / SIZE), key(&col_empty, cell % SIZE));
+            if let Some(s) = seen.get_mut(kr).and_then(|row| row.get_mut(kc))
+                && !*s
+            {
+                *s = true;
+                out |= 1 << cell;
+            }
+        }
+        out
+    }
+
     /// The cards of line `line` (rows 0-4, columns 5-9); empty for other lines.
     #[must_use]
     pub fn line(&self, line: usize) -> [Option<Card>; SIZE] {
@@ -291,5 +334,13 @@ mod tests {
         assert!(e.place(3, "KS".parse().unwrap()).is_err());
         assert!(e.place(4, "AS".parse().unwrap()).is_err());
         assert_eq!(e.free_mask().count_ones(), 24);
+        // AS in cell 3 (row 0, column 3): same row (cell 0), same column (cell 8), neither
+        // (cell 5): three classes.
+        assert_eq!(e.distinct_free_mask(), (1 << 0) | (1 << 5) | (1 << 8));
+        assert_eq!(Grid::EMPTY.distinct_free_mask(), 1);
+        let g: Grid = "QH AC 8C 6H 5S 4C JC TD 2C 9D KS 6D QD 9S 7C QS JH 4D AS JD 7S 8S 3H -- --"
+            .parse()
+            .unwrap();
+        assert_eq!(g.distinct_free_mask(), g.free_mask());
     }
 }

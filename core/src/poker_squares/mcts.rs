@@ -67,6 +67,10 @@ pub struct MctsConfig {
     pub heuristic: HeuristicConfig,
     /// The budget; default 1000 iterations per move.
     pub budget: Budget,
+    /// Whether choice nodes get one child per class of placements the score cannot tell apart
+    /// ([`Grid::distinct_free_mask`](super::Grid::distinct_free_mask): empty rows and
+    /// columns may be permuted); default `true`.
+    pub symmetry: bool,
     /// Whether the first, second, next-to-last and last moves follow the simple rules
     /// instead of search; default `true` (paper 004, "MCTS Application to PPS").
     pub simple_rules: bool,
@@ -85,6 +89,7 @@ impl MctsConfig {
             prune: PruneRule::PAPER,
             heuristic: HeuristicConfig::TUNED,
             budget: Budget::Iterations(1000),
+            symmetry: true,
             simple_rules: true,
         }
     }
@@ -172,6 +177,20 @@ impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
             free
         };
         left / to_search.max(1)
+    }
+
+    /// The placements a choice node gets: every free cell, or one per symmetry class.
+    fn choices(&self, state: &PokerSquares, moves: &mut MoveList<u8>) {
+        if !self.config.symmetry {
+            state.legal_moves(moves);
+            return;
+        }
+        moves.clear();
+        let mut m = state.grid().distinct_free_mask();
+        while m != 0 {
+            let _ = moves.push(m.trailing_zeros() as u8);
+            m &= m - 1;
+        }
     }
 
     /// Searches the placement of `game.drawn()`; returns the chosen cell.
@@ -305,7 +324,7 @@ impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
                 // Choice node.
                 let expanded = self.tree.get(node).is_some_and(|n| n.is_expanded());
                 if !expanded {
-                    state.legal_moves(&mut moves);
+                    self.choices(&state, &mut moves);
                     match self.tree.expand(node, &moves) {
                         Ok(_) => self.tag_children(&state, node, eval),
                         Err(TreeError::Full { .. }) => {
