@@ -83,3 +83,34 @@ fn every_grid_vector_scores_as_the_framework() {
     assert_eq!(all.len() - 1, 2000);
     assert_eq!(partial, 400, "every fifth grid is partly filled");
 }
+
+/// The generic searches of `cardtree::search` play Poker Squares through the `Game` trait:
+/// a one-cell-left position has an exact answer that both must find.
+#[test]
+fn generic_searches_apply_to_the_game() {
+    use cardtree::poker_squares::PokerSquares;
+    use cardtree::search::{RandomPolicy, UctConfig, flat_monte_carlo, uct};
+    use cardtree::{Tree, rng};
+    // Cells 19 and 23 are free; row 4 holds 9H TH JH -- QH, so KH in cell 23 makes a
+    // straight flush (75 points) that no last card can match in cell 19's lines.
+    let grid: Grid = "2C 3D 4S 7C 8D 9C TD 2S 3H 5S QC 4D AC 6H JD KS 6C 8S 3C -- 9H TH JH -- QH"
+        .parse()
+        .unwrap();
+    let mut g = PokerSquares::from_grid(grid, PointSystem::AMERICAN);
+    g.draw("KH".parse().unwrap()).unwrap();
+    let flat = flat_monte_carlo(&g, 200, &mut RandomPolicy, &mut rng::seeded(1), 100).unwrap();
+    let mut tree: Box<Tree<u8, 20_000>> = Box::new(Tree::new());
+    let mut config = UctConfig::new();
+    config.iterations = 400;
+    let u = uct(
+        &mut tree,
+        &g,
+        &config,
+        &mut RandomPolicy,
+        &mut rng::seeded(1),
+    )
+    .unwrap();
+    assert_eq!(u.best, Some(23));
+    assert_eq!(flat.best, Some(23));
+    assert_eq!(u.iterations, 400);
+}
