@@ -60,6 +60,7 @@ mod dice;
 mod game;
 pub mod math;
 pub mod pbn;
+pub mod poker_squares;
 mod power_mean;
 pub mod rng;
 pub mod search;

@@ -11,5 +11,7 @@ pub mod deals;
 pub mod mckay;
 pub mod output;
 pub mod plot;
+pub mod pps;
+pub mod pps_experiment;
 pub mod runner;
 pub mod solve;

@@ -30,6 +30,9 @@ enum Command {
     /// Blackjack: the exact oracle's numbers, paired hands of every player.
     #[command(subcommand)]
     Blackjack(cardtree_host::blackjack::BlackjackCommand),
+    /// Parameterized Poker Squares: score grids, play games.
+    #[command(subcommand)]
+    Pps(cardtree_host::pps::PpsCommand),
     /// Run the papers' experiments on all cores, with shards, resume and merge.
     #[command(subcommand)]
     Experiment(ExperimentCommand),
@@ -42,6 +45,9 @@ enum ExperimentCommand {
     Mckay(McKayArgs),
     /// Blackjack (../shared/papers/003_*): every player on every shoe, MCTS_N and C sweeps.
     Blackjack(cardtree_host::blackjack_experiment::ExperimentArgs),
+    /// Parameterized Poker Squares: paper 004's Table 2 (squashing), the Cp table, the twelve
+    /// rows of Table 3 and the alpha/beta/gamma sweep, beside the papers' numbers.
+    Pps(PpsExperimentArgs),
     /// Combine the directories of every shard of one run into the output of an unsharded run.
     Merge {
         /// The shard directories.
@@ -83,6 +89,34 @@ struct McKayArgs {
     /// The lead chosen: the root child of highest value (the paper) or of most visits.
     #[arg(long, value_enum, default_value_t = ChoiceArg::Value)]
     choice: ChoiceArg,
+    /// The output directory.
+    #[arg(long)]
+    out: PathBuf,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// `cardtree experiment pps`.
+#[derive(Debug, clap::Args)]
+struct PpsExperimentArgs {
+    /// Which table.
+    #[arg(long, value_enum)]
+    table: cardtree_host::pps_experiment::PpsTable,
+    /// The point system.
+    #[arg(long, default_value = "american")]
+    system: String,
+    /// Paired games per configuration.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Seed of the run: game i deals from stream (seed, i) for every configuration.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Iterations per searched move (deterministic; the default budget, 1000).
+    #[arg(long, conflicts_with = "game_seconds")]
+    iterations: Option<u32>,
+    /// Seconds per game instead (the papers' 30; needed for the "+ Calc." rows).
+    #[arg(long)]
+    game_seconds: Option<f64>,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -221,6 +255,8 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Experiment(ExperimentCommand::Blackjack(args)) => {
             cardtree_host::blackjack_experiment::main(&args)
         }
+        Command::Pps(cmd) => cardtree_host::pps::run(cmd),
+        Command::Experiment(ExperimentCommand::Pps(args)) => experiment_pps(args),
         Command::Experiment(ExperimentCommand::Merge { dirs, out }) => {
             let files = runner::merge(&dirs, &out, summarizer)?;
             eprintln!(
@@ -314,8 +350,31 @@ fn summarizer(kind: &str) -> Option<runner::Summarizer> {
         cardtree_host::blackjack_experiment::KIND => {
             Some(cardtree_host::blackjack_experiment::summarize)
         }
+        cardtree_host::pps_experiment::KIND => Some(cardtree_host::pps_experiment::summarize),
         _ => None,
     }
+}
+
+/// `cardtree experiment pps`.
+fn experiment_pps(args: PpsExperimentArgs) -> Result<(), String> {
+    use cardtree::poker_squares::Budget;
+    use cardtree_host::pps_experiment::{PpsExperiment, summarize};
+    let budget = match (args.iterations, args.game_seconds) {
+        (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
+        (_, Some(_)) => return Err("--game-seconds must be positive".to_string()),
+        (k, None) => Budget::Iterations(k.unwrap_or(1000)),
+    };
+    let experiment = PpsExperiment::new(args.table, &args.system, args.games, args.seed, budget)?;
+    let options = args.run.options(args.out.clone());
+    let report = runner::run(&experiment, summarize, &options)?;
+    eprintln!("cardtree: {}", runner::describe(&report, &args.out));
+    if options.shard.is_whole() {
+        let path = args.out.join("summary.md");
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            print!("{text}");
+        }
+    }
+    Ok(())
 }
 
 /// `cardtree experiment mckay`.

@@ -1,0 +1,491 @@
+//! Monte-Carlo tree search for Poker Squares as the DePauw papers built it (paper 004,
+//! "MCTS Application to PPS" and "Domain Knowledge"): choice nodes for placements, chance
+//! nodes for draws, UCT `X_j + 2 Cp sqrt(2 ln n / n_j)` (paper 004, equation 1) at choice
+//! nodes, uniformly sampled draws at chance nodes, and the heuristic's selection and
+//! simulation variants.
+//!
+//! The generic [`uct`](crate::search::uct) cannot prune children by a game heuristic or run
+//! heuristic playouts, so this search is specific to Poker Squares; the game itself
+//! ([`PokerSquares`]) holds no search code. The tree is a fixed-capacity [`Tree`]; when it is
+//! full, iterations go on without growing it and the count is reported.
+
+use rand_core::Rng;
+
+use super::budget::{Budget, Clock};
+use super::game::PokerSquares;
+use super::grid::CELLS;
+use super::heuristic::{Evaluator, HeuristicConfig};
+use super::player::{Placer, PlayError};
+use super::points::PointSystem;
+use super::prune::{PruneRule, best_index};
+use super::rules::simple_rule;
+use super::simulate::{Simulation, simulate};
+use super::squash::Squash;
+use crate::game::{Game, MoveList};
+use crate::math;
+use crate::rng;
+use crate::tree::{NodeId, Tree, TreeError};
+
+/// How children of a choice node are selected (paper 004, Table 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[repr(u8)]
+pub enum Selection {
+    /// Plain UCT.
+    Uct = 0,
+    /// UCT, with the heuristic of every child computed at expansion and not used ("UCT +
+    /// Calc.").
+    UctCalc = 1,
+    /// Only the child of highest heuristic value may be selected ("Best Move").
+    BestMove = 2,
+    /// UCT over the children the pruning rule keeps ("Prune + UCT").
+    PruneUct = 3,
+}
+
+/// The tag bit of a pruned child.
+const PRUNED: u8 = 1;
+
+/// The papers' exploration constant, `Cp = 200 / sqrt(2)` (paper 004, "The
+/// Exploration-Exploitation Tradeoff").
+pub const PAPER_CP: f64 = 141.421_356_237_309_5;
+
+/// The parameters of the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct MctsConfig {
+    /// Cp of UCT; default [`PAPER_CP`].
+    pub cp: f64,
+    /// Selection variant; default [`Selection::PruneUct`].
+    pub selection: Selection,
+    /// Simulation variant; default [`Simulation::BestMove`].
+    pub simulation: Simulation,
+    /// Reward squashing; default [`Squash::None`].
+    pub squash: Squash,
+    /// The pruning rule; default [`PruneRule::PAPER`].
+    pub prune: PruneRule,
+    /// The heuristic's weights; default [`HeuristicConfig::TUNED`].
+    pub heuristic: HeuristicConfig,
+    /// The budget; default 1000 iterations per move.
+    pub budget: Budget,
+    /// Whether choice nodes get one child per class of placements the score cannot tell apart
+    /// ([`Grid::distinct_free_mask`](super::Grid::distinct_free_mask): empty rows and
+    /// columns may be permuted); default `true`.
+    pub symmetry: bool,
+    /// Whether the first, second, next-to-last and last moves follow the simple rules
+    /// instead of search; default `true` (paper 004, "MCTS Application to PPS").
+    pub simple_rules: bool,
+}
+
+impl MctsConfig {
+    /// The papers' best player (Table 3 row 12): prune + UCT, best-move simulation, tuned
+    /// weights, Cp = 200/sqrt(2), no squashing; 1000 iterations per move.
+    #[must_use]
+    pub const fn new() -> MctsConfig {
+        MctsConfig {
+            cp: PAPER_CP,
+            selection: Selection::PruneUct,
+            simulation: Simulation::BestMove,
+            squash: Squash::None,
+            prune: PruneRule::PAPER,
+            heuristic: HeuristicConfig::TUNED,
+            budget: Budget::Iterations(1000),
+            symmetry: true,
+            simple_rules: true,
+        }
+    }
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig::new()
+    }
+}
+
+/// What the searches of one game did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct MctsStats {
+    /// Iterations (playouts) run.
+    pub iterations: u64,
+    /// Moves decided by search.
+    pub searched_moves: u32,
+    /// Moves decided by the simple rules.
+    pub rule_moves: u32,
+    /// Iterations that could not grow the tree because it was full.
+    pub tree_full: u64,
+    /// The most nodes any one move's tree held.
+    pub max_nodes: usize,
+}
+
+/// The MCTS player: a fixed-capacity tree borrowed for its lifetime, a clock for time budgets.
+#[derive(Debug)]
+pub struct MctsPlayer<'a, C: Clock, const N: usize> {
+    tree: &'a mut Tree<u8, N>,
+    clock: &'a C,
+    config: MctsConfig,
+    eval: Option<Evaluator>,
+    game_start: u64,
+    stats: MctsStats,
+}
+
+impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
+    /// A player searching in `tree`, timing itself by `clock` (read only for time budgets).
+    pub fn new(tree: &'a mut Tree<u8, N>, clock: &'a C, config: MctsConfig) -> Self {
+        MctsPlayer {
+            tree,
+            clock,
+            config,
+            eval: None,
+            game_start: 0,
+            stats: MctsStats::default(),
+        }
+    }
+
+    /// What the player's searches did since the game started.
+    #[must_use]
+    pub const fn stats(&self) -> MctsStats {
+        self.stats
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub const fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    fn evaluator(&mut self, system: &PointSystem) -> Evaluator {
+        match self.eval {
+            Some(e) => e,
+            None => {
+                let e = Evaluator::new(system, self.config.heuristic);
+                self.eval = Some(e);
+                e
+            }
+        }
+    }
+
+    /// The microseconds this move may use under a game time budget: what is left of the
+    /// game's budget over the moves still to search.
+    fn move_micros(&self, game: &PokerSquares, total: u64) -> u64 {
+        let used = self.clock.micros().saturating_sub(self.game_start);
+        let left = total.saturating_sub(used);
+        let free = u64::from(game.grid().free_mask().count_ones());
+        // The last two moves follow the rules and take no time.
+        let to_search = if self.config.simple_rules {
+            free.saturating_sub(2)
+        } else {
+            free
+        };
+        left / to_search.max(1)
+    }
+
+    /// The placements a choice node gets: every free cell, or one per symmetry class.
+    fn choices(&self, state: &PokerSquares, moves: &mut MoveList<u8>) {
+        if !self.config.symmetry {
+            state.legal_moves(moves);
+            return;
+        }
+        moves.clear();
+        let mut m = state.grid().distinct_free_mask();
+        while m != 0 {
+            let _ = moves.push(m.trailing_zeros() as u8);
+            m &= m - 1;
+        }
+    }
+
+    /// Searches the placement of `game.drawn()`; returns the chosen cell.
+    pub fn search<R: Rng + ?Sized>(
+        &mut self,
+        game: &PokerSquares,
+        rng: &mut R,
+    ) -> Result<usize, PlayError> {
+        let eval = self.evaluator(game.system());
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(PlayError::NothingToPlace);
+        }
+        let range = self.config.squash.range(game.system());
+        let root = self.tree.init().map_err(|_| PlayError::NothingToPlace)?;
+        let (limit, deadline) = match self.config.budget {
+            Budget::Iterations(n) => (u64::from(n), None),
+            Budget::GameMicros(total) => {
+                let per_move = self.move_micros(game, total);
+                (u64::MAX, Some(self.clock.micros().saturating_add(per_move)))
+            }
+        };
+        let mut done = 0u64;
+        while done < limit {
+            if let Some(d) = deadline
+                && done.is_multiple_of(16)
+                && self.clock.micros() >= d
+                && done > 0
+            {
+                break;
+            }
+            self.iterate(game, root, &eval, range, rng);
+            done += 1;
+        }
+        self.stats.iterations += done;
+        self.stats.searched_moves += 1;
+        self.stats.max_nodes = self.stats.max_nodes.max(self.tree.len());
+        // The child of highest mean among those kept and visited.
+        let mut best: Option<(u8, f64)> = None;
+        for id in self.tree.children(root) {
+            let Some(n) = self.tree.get(id) else { continue };
+            if n.visits == 0 || n.tag & PRUNED != 0 {
+                continue;
+            }
+            let v = f64::from(n.value);
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((n.mv, v));
+            }
+        }
+        match best {
+            Some((mv, _)) => Ok(usize::from(mv)),
+            None => {
+                // No iteration ran: the best placement by the heuristic.
+                let card = game.drawn().ok_or(PlayError::NothingToPlace)?;
+                let mut values = [0.0; CELLS];
+                eval.placements(game.grid(), game.deck(), card, &mut values);
+                let kids: heapless::Vec<f64, CELLS> = moves
+                    .iter()
+                    .map(|&m| values.get(usize::from(m)).copied().unwrap_or(0.0))
+                    .collect();
+                best_index(&kids)
+                    .and_then(|i| moves.get(i))
+                    .map(|&m| usize::from(m))
+                    .ok_or(PlayError::NothingToPlace)
+            }
+        }
+    }
+
+    /// Tags the children of a freshly expanded choice node as pruned, by the selection
+    /// variant; computes the heuristic where the variant needs it.
+    fn tag_children(&mut self, state: &PokerSquares, node: NodeId, eval: &Evaluator) {
+        if self.config.selection == Selection::Uct {
+            return;
+        }
+        let Some(card) = state.drawn() else { return };
+        let mut values = [0.0; CELLS];
+        let parent = eval.placements(state.grid(), state.deck(), card, &mut values);
+        let mut kids: heapless::Vec<f64, CELLS> = heapless::Vec::new();
+        for id in self.tree.children(node) {
+            let v = self
+                .tree
+                .get(id)
+                .and_then(|n| values.get(usize::from(n.mv)).copied())
+                .unwrap_or(0.0);
+            if kids.push(v).is_err() {
+                break;
+            }
+        }
+        let mask = match self.config.selection {
+            Selection::PruneUct => self.config.prune.prune(&kids, parent),
+            Selection::BestMove => match best_index(&kids) {
+                Some(b) => !(1u32 << b),
+                None => 0,
+            },
+            _ => {
+                core::hint::black_box(&kids);
+                0
+            }
+        };
+        let ids = self.tree.children(node);
+        for (i, id) in ids.enumerate() {
+            if i < 32
+                && mask & (1 << i) != 0
+                && let Some(n) = self.tree.get_mut(id)
+            {
+                n.tag |= PRUNED;
+            }
+        }
+    }
+
+    /// One iteration: selection and expansion down the tree, a playout, the backup.
+    fn iterate<R: Rng + ?Sized>(
+        &mut self,
+        root_state: &PokerSquares,
+        root: NodeId,
+        eval: &Evaluator,
+        range: Option<(f64, f64)>,
+        rng: &mut R,
+    ) {
+        let mut state = *root_state;
+        let mut path: heapless::Vec<NodeId, 64> = heapless::Vec::new();
+        let mut node = root;
+        let _ = path.push(node);
+        let mut moves = MoveList::new();
+        loop {
+            if state.grid().is_full() {
+                break;
+            }
+            if state.drawn().is_some() {
+                // Choice node.
+                let expanded = self.tree.get(node).is_some_and(|n| n.is_expanded());
+                if !expanded {
+                    self.choices(&state, &mut moves);
+                    match self.tree.expand(node, &moves) {
+                        Ok(_) => self.tag_children(&state, node, eval),
+                        Err(TreeError::Full { .. }) => {
+                            self.stats.tree_full += 1;
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                let Some(child) = self.select(node, rng) else {
+                    break;
+                };
+                let Some(n) = self.tree.get(child) else { break };
+                let (mv, fresh) = (n.mv, n.visits == 0);
+                if state.place(usize::from(mv)).is_err() {
+                    break;
+                }
+                node = child;
+                let _ = path.push(node);
+                if fresh {
+                    break;
+                }
+            } else {
+                // Chance node: a uniformly random draw.
+                let deck = state.deck();
+                let Some(card) = rng::choose_card(rng, deck) else {
+                    break;
+                };
+                let expanded = self.tree.get(node).is_some_and(|n| n.is_expanded());
+                if !expanded {
+                    let mut cards: heapless::Vec<u8, 52> = heapless::Vec::new();
+                    for c in deck {
+                        let _ = cards.push(c.index() as u8);
+                    }
+                    match self.tree.expand(node, &cards) {
+                        Ok(_) => {}
+                        Err(TreeError::Full { .. }) => {
+                            self.stats.tree_full += 1;
+                            let _ = state.draw(card);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                let below = deck.bits() & ((1u64 << card.index()) - 1);
+                let Some(child) = self.tree.children(node).nth(below.count_ones() as usize) else {
+                    break;
+                };
+                if state.draw(card).is_err() {
+                    break;
+                }
+                node = child;
+                let _ = path.push(node);
+            }
+        }
+        let score = simulate(
+            &mut state,
+            self.config.simulation,
+            eval,
+            &self.config.prune,
+            rng,
+        );
+        let reward = Squash::reward(range, score);
+        for &id in &path {
+            if let Some(n) = self.tree.get_mut(id) {
+                n.visits = n.visits.saturating_add(1);
+                let v = f64::from(n.value);
+                n.value = (v + (reward - v) / f64::from(n.visits)) as f32;
+            }
+        }
+    }
+
+    /// The child of a choice node to descend to: a random unvisited child not pruned, else
+    /// the UCT maximum over the children not pruned.
+    fn select<R: Rng + ?Sized>(&self, node: NodeId, rng: &mut R) -> Option<NodeId> {
+        let parent_visits = self.tree.get(node)?.visits;
+        let mut unvisited = 0usize;
+        for id in self.tree.children(node) {
+            let n = self.tree.get(id)?;
+            if n.tag & PRUNED == 0 && n.visits == 0 {
+                unvisited += 1;
+            }
+        }
+        if unvisited > 0 {
+            let k = rng::index(rng, unvisited);
+            return self
+                .tree
+                .children(node)
+                .filter(|&id| {
+                    self.tree
+                        .get(id)
+                        .is_some_and(|n| n.tag & PRUNED == 0 && n.visits == 0)
+                })
+                .nth(k);
+        }
+        let log_n = math::ln(f64::from(parent_visits.max(1)));
+        let c = 2.0 * self.config.cp;
+        let mut best: Option<(NodeId, f64)> = None;
+        for id in self.tree.children(node) {
+            let n = self.tree.get(id)?;
+            if n.tag & PRUNED != 0 {
+                continue;
+            }
+            let nj = f64::from(n.visits.max(1));
+            let u = f64::from(n.value) + c * math::sqrt(2.0 * log_n / nj);
+            if best.is_none_or(|(_, b)| u > b) {
+                best = Some((id, u));
+            }
+        }
+        best.map(|(id, _)| id)
+    }
+}
+
+impl<C: Clock, const N: usize> Placer for MctsPlayer<'_, C, N> {
+    fn start_game(&mut self, system: &PointSystem) {
+        self.eval = Some(Evaluator::new(system, self.config.heuristic));
+        self.game_start = self.clock.micros();
+        self.stats = MctsStats::default();
+    }
+
+    fn place<R: Rng + ?Sized>(
+        &mut self,
+        game: &PokerSquares,
+        rng: &mut R,
+    ) -> Result<usize, PlayError> {
+        if self.config.simple_rules {
+            let eval = self.evaluator(game.system());
+            if let Some(cell) = simple_rule(game, &eval) {
+                self.stats.rule_moves += 1;
+                return Ok(cell);
+            }
+        }
+        self.search(game, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::poker_squares::budget::NoClock;
+    use crate::poker_squares::player::play_game;
+
+    #[test]
+    fn a_game_is_deterministic_and_the_tree_full_condition_is_reported() {
+        let clock = NoClock;
+        let mut config = MctsConfig::new();
+        config.budget = Budget::Iterations(60);
+        let mut tree: Tree<u8, 20_000> = Tree::new();
+        let mut p = MctsPlayer::new(&mut tree, &clock, config);
+        let a = play_game(&mut p, &PointSystem::AMERICAN, &mut rng::stream(3, 0)).unwrap();
+        let stats = p.stats();
+        assert_eq!(stats.rule_moves, 4);
+        assert_eq!(stats.searched_moves, 21);
+        assert_eq!(stats.iterations, 21 * 60);
+        let b = play_game(&mut p, &PointSystem::AMERICAN, &mut rng::stream(3, 0)).unwrap();
+        assert_eq!(a, b);
+        // A tiny tree fills at once; the search goes on and says so.
+        let mut small: Tree<u8, 40> = Tree::new();
+        let mut q = MctsPlayer::new(&mut small, &clock, config);
+        let g = play_game(&mut q, &PointSystem::AMERICAN, &mut rng::stream(3, 0)).unwrap();
+        assert!(g.is_full());
+        assert!(q.stats().tree_full > 0);
+    }
+}

@@ -1,0 +1,72 @@
+//! Parameterized Poker Squares, the game of the EAAI-2016 challenge, and the players of the
+//! DePauw papers (Arrington, Langley and Bogaerts, `../shared/papers/004_*` and its draft
+//! `001_*`).
+//!
+//! A shuffled deck deals 25 cards one at a time; each is placed for good in an empty cell of
+//! a 5x5 grid, and the score is the sum of the ten row and column hands under a
+//! [`PointSystem`] the player learns when the game starts. Hand classes and ace rules are
+//! those of the challenge's framework ([`HandClass`]). [`PokerSquares`] implements
+//! [`Game`](crate::Game) (one player, chance draws), so the generic searches apply.
+//!
+//! Players: [`RandomPlayer`], [`RulePlayer`] (suits in columns, ranks in rows),
+//! [`GreedyPlayer`] (best placement by the papers' state heuristic, [`Evaluator`]),
+//! [`FlatPlayer`] (flat Monte Carlo) and [`MctsPlayer`], the papers' MCTS with choice and chance
+//! nodes and every selection, simulation and squashing variant of paper 004.
+//!
+//! ```
+//! use cardtree::poker_squares::{play_game, Budget, Grid, MctsConfig, MctsPlayer, NoClock, PointSystem};
+//! use cardtree::{rng, Tree};
+//!
+//! // Scoring as the EAAI-2016 framework scores (rows 0-4, then columns 0-4).
+//! let grid: Grid = "KD 2C 2H JS 9C 5C TD 6S AS TS KS QC QH 5S AH 7S 7D 9S 6C 6H 7H 2S QS AD KH".parse()?;
+//! assert_eq!(grid.score(&PointSystem::AMERICAN), 22);
+//! assert_eq!(grid.classes()[3].id(), 2); // row 3: two pair
+//!
+//! // The papers' best player (prune + UCT, best-move playouts, tuned weights), 50 iterations
+//! // per move, in a fixed-capacity tree; the deal comes first from the generator.
+//! let mut config = MctsConfig::new();
+//! config.budget = Budget::Iterations(50);
+//! let mut tree: Tree<u8, 20_000> = Tree::new();
+//! let mut player = MctsPlayer::new(&mut tree, &NoClock, config);
+//! let end = play_game(&mut player, &PointSystem::AMERICAN, &mut rng::stream(1, 0))?;
+//! assert!(end.is_full());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod apriori;
+mod budget;
+mod flat;
+mod game;
+mod greedy_player;
+mod grid;
+mod hand;
+mod heuristic;
+mod java_random;
+mod mcts;
+mod player;
+mod points;
+mod prune;
+mod random_player;
+mod rule_player;
+mod rules;
+mod simulate;
+mod squash;
+
+pub use apriori::{APRIORI, APRIORI_GAMES};
+pub use budget::{Budget, Clock, NoClock};
+pub use flat::FlatPlayer;
+pub use game::PokerSquares;
+pub use greedy_player::GreedyPlayer;
+pub use grid::{CELLS, Grid, LINES, ParseGridError, SIZE, cells_of, lines_of};
+pub use hand::{HandClass, HandSummary, classify};
+pub use heuristic::{Evaluator, HeuristicConfig, LineCache, Possibility, possibilities};
+pub use java_random::JavaRandom;
+pub use mcts::{MctsConfig, MctsPlayer, MctsStats, PAPER_CP, Selection};
+pub use player::{Placer, PlayError, play_game, shuffled_deck};
+pub use points::{ParseSystemError, PointSystem, SystemKind};
+pub use prune::{PruneRule, best_index};
+pub use random_player::RandomPlayer;
+pub use rule_player::RulePlayer;
+pub use rules::simple_rule;
+pub use simulate::{Simulation, simulate};
+pub use squash::{AMERICAN_MAX, Squash};

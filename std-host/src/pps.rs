@@ -1,0 +1,627 @@
+//! `cardtree pps`: Parameterized Poker Squares from the command line (scoring a grid, playing
+//! games with the players of the core).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use cardtree::Tree;
+use cardtree::poker_squares::{
+    Budget, Clock, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig, LINES, MctsConfig,
+    MctsPlayer, MctsStats, PAPER_CP, PointSystem, RandomPlayer, RulePlayer, Selection, Simulation,
+    Squash, play_game,
+};
+use cardtree::rng;
+use clap::{Args, Subcommand, ValueEnum};
+
+/// Nodes of each game's search tree (16 bytes each: 64 MiB per thread).
+pub const TREE_NODES: usize = 1 << 22;
+
+/// The player of `cardtree pps play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlayerKind {
+    /// Random placement.
+    Random,
+    /// Suits in columns, ranks in rows.
+    Rules,
+    /// Flat Monte Carlo with random playouts (--iterations playouts per move).
+    Flat,
+    /// Greedy: the placement of highest heuristic value.
+    Greedy,
+    /// The papers' MCTS.
+    Mcts,
+}
+
+/// Selection variants by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SelectionArg {
+    /// UCT.
+    Uct,
+    /// UCT + Calc.
+    UctCalc,
+    /// Best move.
+    BestMove,
+    /// Prune + UCT.
+    PruneUct,
+}
+
+/// Simulation variants by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SimulationArg {
+    /// Random.
+    Random,
+    /// Random + Calc.
+    RandomCalc,
+    /// Prune + Random.
+    PruneRandom,
+    /// Best move.
+    BestMove,
+}
+
+/// Squashing by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SquashArg {
+    /// Raw scores.
+    None,
+    /// Exact range (American: 0..725).
+    Precise,
+    /// Ten times the lowest and highest hand score.
+    Imprecise,
+    /// 0..200.
+    Max200,
+    /// 0..2000.
+    Max2000,
+}
+
+/// Everything that defines a player and its budget, as given on the command line.
+#[derive(Clone, Debug, Args)]
+pub struct PlayArgs {
+    /// The point system (see `pps score --help`).
+    #[arg(long, default_value = "american")]
+    pub system: String,
+    /// The player.
+    #[arg(long, value_enum, default_value_t = PlayerKind::Mcts)]
+    pub player: PlayerKind,
+    /// MCTS selection.
+    #[arg(long, value_enum, default_value_t = SelectionArg::PruneUct)]
+    pub selection: SelectionArg,
+    /// MCTS simulation.
+    #[arg(long, value_enum, default_value_t = SimulationArg::BestMove)]
+    pub simulation: SimulationArg,
+    /// Reward squashing.
+    #[arg(long, value_enum, default_value_t = SquashArg::None)]
+    pub squash: SquashArg,
+    /// UCT's Cp (default 200/sqrt 2, the papers').
+    #[arg(long, default_value_t = PAPER_CP)]
+    pub cp: f64,
+    /// Weights alpha,beta,gamma of one-, two-, three-card hands (default the papers' tuned
+    /// 0.1,0.3,0.85; "paper" for 0.2,0.4,0.6).
+    #[arg(long, default_value = "tuned")]
+    pub weights: String,
+    /// The a-priori class probabilities, ten numbers by class id (default the table in
+    /// `cardtree::poker_squares::APRIORI`).
+    #[arg(long)]
+    pub apriori: Option<String>,
+    /// Pruning threshold factor delta.
+    #[arg(long, default_value_t = 1.3)]
+    pub delta: f64,
+    /// One child per free cell, even where empty rows or columns make cells alike.
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Search every move (no simple rules for moves 1, 2, 24, 25).
+    #[arg(long)]
+    pub no_simple_rules: bool,
+    /// Iterations per searched move (MCTS) or playouts per move (flat); the default budget.
+    #[arg(long, conflicts_with = "game_seconds")]
+    pub iterations: Option<u32>,
+    /// A time budget per game in seconds, shared over its searched moves.
+    #[arg(long)]
+    pub game_seconds: Option<f64>,
+}
+
+/// The weights of `--weights`.
+pub fn parse_weights(s: &str) -> Result<HeuristicConfig, String> {
+    match s {
+        "tuned" => Ok(HeuristicConfig::TUNED),
+        "paper" | "default" => Ok(HeuristicConfig::PAPER),
+        _ => {
+            let v: Vec<f64> = s
+                .split(',')
+                .map(|x| x.trim().parse::<f64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("bad --weights {s:?}: three numbers alpha,beta,gamma"))?;
+            let [alpha, beta, gamma] = v[..] else {
+                return Err(format!(
+                    "bad --weights {s:?}: three numbers alpha,beta,gamma"
+                ));
+            };
+            Ok(HeuristicConfig {
+                alpha,
+                beta,
+                gamma,
+                ..HeuristicConfig::TUNED
+            })
+        }
+    }
+}
+
+/// A resolved player configuration.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayConfig {
+    /// The point system.
+    pub system: PointSystem,
+    /// The player.
+    pub player: PlayerKind,
+    /// The MCTS configuration (its budget is the one used).
+    pub mcts: MctsConfig,
+}
+
+impl PlayArgs {
+    /// The configuration these arguments name.
+    pub fn resolve(&self) -> Result<PlayConfig, String> {
+        let system: PointSystem = self
+            .system
+            .parse()
+            .map_err(|e| format!("bad --system: {e}"))?;
+        let mut mcts = MctsConfig::new();
+        mcts.cp = self.cp;
+        mcts.selection = match self.selection {
+            SelectionArg::Uct => Selection::Uct,
+            SelectionArg::UctCalc => Selection::UctCalc,
+            SelectionArg::BestMove => Selection::BestMove,
+            SelectionArg::PruneUct => Selection::PruneUct,
+        };
+        mcts.simulation = match self.simulation {
+            SimulationArg::Random => Simulation::Random,
+            SimulationArg::RandomCalc => Simulation::RandomCalc,
+            SimulationArg::PruneRandom => Simulation::PruneRandom,
+            SimulationArg::BestMove => Simulation::BestMove,
+        };
+        mcts.squash = match self.squash {
+            SquashArg::None => Squash::None,
+            SquashArg::Precise => Squash::Precise,
+            SquashArg::Imprecise => Squash::Imprecise,
+            SquashArg::Max200 => Squash::Max200,
+            SquashArg::Max2000 => Squash::Max2000,
+        };
+        mcts.heuristic = parse_weights(&self.weights)?;
+        if let Some(text) = &self.apriori {
+            let v: Vec<f64> = text
+                .split(',')
+                .map(|x| x.trim().parse::<f64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| "bad --apriori: ten numbers".to_string())?;
+            mcts.heuristic.apriori = v
+                .try_into()
+                .map_err(|_| "bad --apriori: ten numbers".to_string())?;
+        }
+        mcts.prune.delta = self.delta;
+        mcts.simple_rules = !self.no_simple_rules;
+        mcts.symmetry = !self.no_symmetry;
+        mcts.budget = match (self.iterations, self.game_seconds) {
+            (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
+            (_, Some(_)) => return Err("--game-seconds must be positive".to_string()),
+            (Some(k), None) => Budget::Iterations(k),
+            (None, None) => Budget::Iterations(1000),
+        };
+        Ok(PlayConfig {
+            system,
+            player: self.player,
+            mcts,
+        })
+    }
+}
+
+/// The host's clock: microseconds since the player was made.
+#[derive(Debug)]
+pub struct HostClock(Instant);
+
+impl HostClock {
+    /// A clock starting now.
+    #[must_use]
+    pub fn new() -> HostClock {
+        HostClock(Instant::now())
+    }
+}
+
+impl Default for HostClock {
+    fn default() -> Self {
+        HostClock::new()
+    }
+}
+
+impl Clock for HostClock {
+    fn micros(&self) -> u64 {
+        self.0.elapsed().as_micros() as u64
+    }
+}
+
+/// One finished game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameResult {
+    /// The game's index (its deal is `rng::stream(seed, index)`).
+    pub index: u64,
+    /// The final score.
+    pub score: i32,
+    /// The classes of the ten hands.
+    pub classes: [HandClass; LINES],
+    /// The MCTS statistics (zero for other players).
+    pub stats: MctsStats,
+    /// Wall-clock seconds the game took.
+    pub seconds: f64,
+}
+
+/// A worker's reusable search tree.
+pub type SearchTree = Tree<u8, TREE_NODES>;
+
+/// A fresh tree on the heap.
+#[must_use]
+pub fn new_tree() -> Box<SearchTree> {
+    Box::new(Tree::new())
+}
+
+/// Plays game `index` of the run seeded `seed`: deal and player randomness from
+/// `rng::stream(seed, index)`, so game `index` deals the same cards to every configuration.
+pub fn play_one(
+    config: &PlayConfig,
+    seed: u64,
+    index: u64,
+    tree: &mut SearchTree,
+) -> Result<GameResult, String> {
+    let mut r = rng::stream(seed, index);
+    let start = Instant::now();
+    let clock = HostClock::new();
+    let (grid, stats) = match config.player {
+        PlayerKind::Random => (
+            play_game(&mut RandomPlayer, &config.system, &mut r),
+            MctsStats::default(),
+        ),
+        PlayerKind::Rules => (
+            play_game(&mut RulePlayer, &config.system, &mut r),
+            MctsStats::default(),
+        ),
+        PlayerKind::Flat => {
+            let playouts = match config.mcts.budget {
+                Budget::Iterations(k) => k,
+                Budget::GameMicros(_) => {
+                    return Err("the flat player takes --iterations only".to_string());
+                }
+            };
+            (
+                play_game(&mut FlatPlayer::new(playouts), &config.system, &mut r),
+                MctsStats::default(),
+            )
+        }
+        PlayerKind::Greedy => (
+            play_game(
+                &mut GreedyPlayer::new(config.mcts.heuristic),
+                &config.system,
+                &mut r,
+            ),
+            MctsStats::default(),
+        ),
+        PlayerKind::Mcts => {
+            let mut p = MctsPlayer::new(tree, &clock, config.mcts);
+            let g = play_game(&mut p, &config.system, &mut r);
+            (g, p.stats())
+        }
+    };
+    let grid = grid.map_err(|e| format!("game {index}: {e}"))?;
+    Ok(GameResult {
+        index,
+        score: grid.score(&config.system),
+        classes: grid.classes(),
+        stats,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Plays games `0..games` on `threads` threads (each with its own tree); results in game order.
+pub fn play_many(
+    config: &PlayConfig,
+    seed: u64,
+    games: u64,
+    threads: usize,
+    progress: bool,
+) -> Result<Vec<GameResult>, String> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let mut results: Vec<Option<Result<GameResult, String>>> = vec![None; games as usize];
+    let chunks: Vec<Vec<(usize, Result<GameResult, String>)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(160 << 20)
+                    .spawn_scoped(s, || {
+                        let mut tree = new_tree();
+                        let mut out = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i as u64 >= games {
+                                break;
+                            }
+                            out.push((i, play_one(config, seed, i as u64, &mut tree)));
+                            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            if progress && (d.is_multiple_of(10) || d as u64 == games) {
+                                eprint!("\r{d}/{games} games");
+                            }
+                        }
+                        out
+                    })
+                    .expect("spawn a worker thread")
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    if progress {
+        eprintln!();
+    }
+    for (i, r) in chunks.into_iter().flatten() {
+        if let Some(slot) = results.get_mut(i) {
+            *slot = Some(r);
+        }
+    }
+    results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err("a worker thread failed".to_string())))
+        .collect()
+}
+
+/// Mean, sample standard deviation and the half-width of the 95 % normal interval.
+#[must_use]
+pub fn summary(scores: &[f64]) -> (f64, f64, f64) {
+    let n = scores.len() as f64;
+    if scores.is_empty() {
+        return (0.0, 0.0, 0.0);
+    }
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = if scores.len() > 1 {
+        scores.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let sd = cardtree::math::sqrt(var);
+    (mean, sd, 1.96 * sd / cardtree::math::sqrt(n))
+}
+
+/// The report of `cardtree pps play`.
+#[must_use]
+pub fn play_report(config: &PlayConfig, results: &[GameResult], wall: f64) -> String {
+    let scores: Vec<f64> = results.iter().map(|r| f64::from(r.score)).collect();
+    let (mean, sd, half) = summary(&scores);
+    let iterations: u64 = results.iter().map(|r| r.stats.iterations).sum();
+    let full: u64 = results.iter().map(|r| r.stats.tree_full).sum();
+    let nodes = results.iter().map(|r| r.stats.max_nodes).max().unwrap_or(0);
+    let game_secs: f64 = results.iter().map(|r| r.seconds).sum();
+    let mut out = format!(
+        "system {}\ngames {}\nmean {:.2}\nsd {:.2}\n95% interval {:.2} .. {:.2}\n",
+        config.system,
+        results.len(),
+        mean,
+        sd,
+        mean - half,
+        mean + half
+    );
+    if config.player == PlayerKind::Mcts {
+        out.push_str(&format!(
+            "iterations {} ({:.0} per second of game time), tree-full iterations {}, largest tree {} nodes\n",
+            iterations,
+            iterations as f64 / game_secs.max(1e-9),
+            full,
+            nodes
+        ));
+    }
+    out.push_str(&format!(
+        "wall {:.1} s, {:.3} s per game\n",
+        wall,
+        game_secs / results.len().max(1) as f64
+    ));
+    out
+}
+
+/// Final-class frequencies over the ten hands of `games` rule-player games (the a-priori
+/// probabilities of the heuristic; see `cardtree::poker_squares::APRIORI`).
+pub fn apriori(
+    games: u64,
+    seed: u64,
+    greedy: Option<HeuristicConfig>,
+) -> Result<[f64; HandClass::COUNT], String> {
+    let mut counts = [0u64; HandClass::COUNT];
+    for i in 0..games {
+        let mut r = rng::stream(seed, i);
+        let grid = match greedy {
+            Some(h) => play_game(&mut GreedyPlayer::new(h), &PointSystem::AMERICAN, &mut r),
+            None => play_game(&mut RulePlayer, &PointSystem::AMERICAN, &mut r),
+        }
+        .map_err(|e| e.to_string())?;
+        for c in grid.classes() {
+            counts[c.id()] += 1;
+        }
+    }
+    let total = (games * LINES as u64).max(1) as f64;
+    Ok(counts.map(|c| c as f64 / total))
+}
+
+/// The subcommands of `cardtree pps`.
+#[derive(Debug, Subcommand)]
+pub enum PpsCommand {
+    /// Score a grid: the ten hand classes (rows 0-4, then columns 0-4) and the total.
+    Score {
+        /// 25 cells row by row, cards like AS or TD, `--` for an empty cell.
+        #[arg(long)]
+        grid: String,
+        /// american, british, ameritish[:seed], random[:seed], hypercorner[:seed],
+        /// single-hand[:seed], fh, or ten integers "0,2,5,..." by class id.
+        #[arg(long, default_value = "american")]
+        system: String,
+        /// Print exactly {"hands":[10 ids],"score":N}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play games and print the mean score, its standard deviation and 95 % interval. Game i
+    /// deals the same cards (from the seed and i) to every configuration: paired games.
+    Play {
+        /// The player and its budget.
+        #[command(flatten)]
+        args: PlayArgs,
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed of the run.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once (one per thread).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Print each game's score as CSV (index,score,iterations) to standard output first.
+        #[arg(long)]
+        per_game: bool,
+    },
+    /// Estimate the heuristic's a-priori hand-class probabilities: final-class frequencies
+    /// over the ten hands of rule-player games; prints the table as Rust.
+    Apriori {
+        /// Games to play per round.
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+        /// Rounds of refinement after the rule player's frequencies: each round plays the
+        /// greedy heuristic player (tuned weights) with the previous round's table.
+        #[arg(long, default_value_t = 0)]
+        rounds: u32,
+        /// Seed of the run.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Runs one `cardtree pps` subcommand, printing to standard output.
+pub fn run(cmd: PpsCommand) -> Result<(), String> {
+    match cmd {
+        PpsCommand::Score { grid, system, json } => {
+            let (grid, system) = parse_inputs(&grid, &system)?;
+            if json {
+                println!("{}", score_json(&grid, &system));
+            } else {
+                print!("{}", score_text(&grid, &system));
+            }
+            Ok(())
+        }
+        PpsCommand::Play {
+            args,
+            games,
+            seed,
+            threads,
+            per_game,
+        } => {
+            let config = args.resolve()?;
+            let start = Instant::now();
+            let results = play_many(&config, seed, games, threads, true)?;
+            if per_game {
+                println!("game,score,iterations");
+                for r in &results {
+                    println!("{},{},{}", r.index, r.score, r.stats.iterations);
+                }
+            }
+            print!(
+                "{}",
+                play_report(&config, &results, start.elapsed().as_secs_f64())
+            );
+            Ok(())
+        }
+        PpsCommand::Apriori {
+            games,
+            seed,
+            rounds,
+        } => {
+            let mut p = apriori(games, seed, None)?;
+            for round in 0..rounds {
+                let h = HeuristicConfig {
+                    apriori: p,
+                    ..HeuristicConfig::TUNED
+                };
+                p = apriori(games, seed, Some(h))?;
+                eprintln!("round {}: {p:?}", round + 1);
+            }
+            println!("// cardtree pps apriori --games {games} --seed {seed} --rounds {rounds}");
+            println!("pub const APRIORI_GAMES: u32 = {games};");
+            let items: Vec<String> = p.iter().map(|x| format!("{x:.6e}")).collect();
+            println!(
+                "pub const APRIORI: [f64; HandClass::COUNT] = [{}];",
+                items.join(", ")
+            );
+            Ok(())
+        }
+    }
+}
+
+/// Reads a grid (25 cells row by row, `--` for empty) and a point system (a name, a name with
+/// a seed `random:7`, or ten integers).
+pub fn parse_inputs(grid: &str, system: &str) -> Result<(Grid, PointSystem), String> {
+    let grid: Grid = grid.parse().map_err(|e| format!("bad --grid: {e}"))?;
+    let system: PointSystem = system.parse().map_err(|e| format!("bad --system: {e}"))?;
+    Ok((grid, system))
+}
+
+/// `{"hands":[10 class ids, rows 0-4 then columns 0-4],"score":N}`.
+#[must_use]
+pub fn score_json(grid: &Grid, system: &PointSystem) -> String {
+    let ids: Vec<String> = grid.classes().iter().map(|c| c.id().to_string()).collect();
+    format!(
+        "{{\"hands\":[{}],\"score\":{}}}",
+        ids.join(","),
+        grid.score(system)
+    )
+}
+
+/// A readable report: each row and column with its class and points, then the total.
+#[must_use]
+pub fn score_text(grid: &Grid, system: &PointSystem) -> String {
+    let mut out = String::new();
+    let classes = grid.classes();
+    for (line, class) in classes.iter().enumerate().take(LINES) {
+        let name = if line < 5 {
+            format!("row {line}")
+        } else {
+            format!("column {}", line - 5)
+        };
+        let cards: Vec<String> = grid
+            .line(line)
+            .iter()
+            .map(|c| {
+                c.map_or("--".to_string(), |c| {
+                    format!("{}{}", c.rank().char(), c.suit().char())
+                })
+            })
+            .collect();
+        out.push_str(&format!(
+            "{name:<9} {}  {:<16} {:>4}\n",
+            cards.join(" "),
+            format!("{} ({})", class.name(), class.id()),
+            system.score(*class)
+        ));
+    }
+    out.push_str(&format!("score {}\n", grid.score(system)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_has_the_exact_shape() {
+        let (g, s) = parse_inputs(
+            "QH AC 8C 6H 5S 4C JC TD 2C 9D KS 6D QD 9S 7C QS JH 4D AS JD 7S 8S 3H KC TS",
+            "american",
+        )
+        .unwrap();
+        assert_eq!(
+            score_json(&g, &s),
+            "{\"hands\":[0,0,0,1,0,1,1,0,0,0],\"score\":6}"
+        );
+        assert!(score_text(&g, &s).ends_with("score 6\n"));
+        assert!(parse_inputs("AS", "american").is_err());
+        assert!(parse_inputs(&"-- ".repeat(25), "nope").is_err());
+    }
+}

@@ -1,0 +1,136 @@
+//! `cardtree pps` as a user runs it.
+
+use std::process::Command;
+
+fn cardtree(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_cardtree"))
+        .args(args)
+        .output()
+        .expect("run cardtree")
+}
+
+const GRID: &str = "KD 2C 2H JS 9C 5C TD 6S AS TS KS QC QH 5S AH 7S 7D 9S 6C 6H 7H 2S QS AD KH";
+
+#[test]
+fn score_json_is_exact() {
+    // Line 2 of ../shared/poker-squares/dev_grids.jsonl.
+    let out = cardtree(&[
+        "pps", "score", "--grid", GRID, "--system", "american", "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "{\"hands\":[1,1,1,2,0,2,1,1,1,0],\"score\":22}\n"
+    );
+    let out = cardtree(&[
+        "pps",
+        "score",
+        "--grid",
+        GRID,
+        "--system",
+        "0,1,3,6,12,5,10,16,30,30",
+        "--json",
+    ]);
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .ends_with("\"score\":12}\n")
+    );
+}
+
+#[test]
+fn score_text_and_errors() {
+    let out = cardtree(&["pps", "score", "--grid", GRID, "--system", "british"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("two pair (2)"), "{text}");
+    assert!(text.ends_with("score 12\n"), "{text}");
+    let out = cardtree(&["pps", "score", "--grid", "AS KS", "--system", "american"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("25 cells"));
+    let out = cardtree(&["pps", "score", "--grid", GRID, "--system", "1,2,3"]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn play_reports_mean_sd_and_interval_and_is_paired() {
+    let run = |player: &str, extra: &[&str]| {
+        let mut args = vec![
+            "pps", "play", "--player", player, "--games", "6", "--seed", "3",
+        ];
+        args.extend_from_slice(extra);
+        let out = cardtree(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run("random", &[]);
+    assert!(text.contains("games 6\n"), "{text}");
+    assert!(text.contains("\nmean "), "{text}");
+    assert!(text.contains("\nsd "), "{text}");
+    assert!(text.contains("95% interval "), "{text}");
+    // Iteration budgets are deterministic whatever the thread count.
+    let per_game = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.contains(',') && l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(str::to_string)
+            .collect()
+    };
+    let a = run(
+        "mcts",
+        &["--iterations", "30", "--threads", "1", "--per-game"],
+    );
+    let b = run(
+        "mcts",
+        &["--iterations", "30", "--threads", "2", "--per-game"],
+    );
+    assert_eq!(per_game(&a), per_game(&b));
+    assert_eq!(per_game(&a).len(), 6);
+    let out = cardtree(&["pps", "play", "--player", "mcts", "--system", "nope"]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn experiment_writes_summary_beside_the_paper_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("cardtree-pps-exp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = [
+        "experiment",
+        "pps",
+        "--table",
+        "squashing",
+        "--games",
+        "3",
+        "--iterations",
+        "20",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let out = cardtree(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(md.contains("| precise |") && md.contains("| 91 |"), "{md}");
+    assert!(md.contains("20 iterations per searched move"), "{md}");
+    let raw = std::fs::read_to_string(dir.join("raw.csv")).unwrap();
+    assert_eq!(raw.lines().count(), 1 + 4 * 3);
+    assert!(dir.join("plot.svg").exists());
+    // The same run again finds it complete and changes nothing.
+    let again = cardtree(&args);
+    assert!(again.status.success());
+    assert_eq!(std::fs::read_to_string(dir.join("raw.csv")).unwrap(), raw);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
