@@ -27,6 +27,7 @@ use crate::blackjack::{BlackjackError, Mcts, MctsConfig};
 use crate::bridge::{PositionError, TtEntry};
 use crate::card::Card;
 use crate::pbn::PbnError;
+use crate::poker_squares::PlayError;
 use crate::search::SearchError;
 use crate::tree::Tree;
 
@@ -34,7 +35,8 @@ use crate::tree::Tree;
 /// task).
 pub const SEED: u64 = 2024;
 
-/// Nodes of [`Arena::small_tree`] (one-byte moves, tic-tac-toe): 2048 nodes, 32 KiB.
+/// Nodes of [`Arena::small_tree`] (one-byte moves: tic-tac-toe, Poker Squares): 2048 nodes,
+/// 32 KiB.
 pub const SMALL_TREE_NODES: usize = 2048;
 /// Nodes of [`Arena::card_tree`]: 4096 nodes, 64 KiB.
 pub const CARD_TREE_NODES: usize = 4096;
@@ -63,6 +65,7 @@ pub const SCENARIOS: &[Scenario] = &[
     Scenario::new("bridge-uct-p5", "iterations", CARD_TREE_BYTES, scenarios::bridge_uct_p5),
     Scenario::new("bridge-solve", "nodes", TABLE_BYTES, scenarios::bridge_solve),
     Scenario::new("blackjack-mcts", "playouts", BLACKJACK_MCTS_BYTES, scenarios::blackjack_mcts),
+    Scenario::new("pps-mcts", "iterations", SMALL_TREE_BYTES, scenarios::pps_mcts),
 ];
 
 /// The memory the scenarios search in: every tree and table, sized for a microcontroller.
@@ -73,7 +76,7 @@ pub const SCENARIOS: &[Scenario] = &[
 /// the firmware keep it in `.bss`.
 #[derive(Clone, Debug)]
 pub struct Arena {
-    /// The tree of one-byte-move games (tic-tac-toe).
+    /// The tree of one-byte-move games (tic-tac-toe, Poker Squares placements).
     pub small_tree: Tree<u8, SMALL_TREE_NODES>,
     /// The tree of card games (bridge).
     pub card_tree: Tree<Card, CARD_TREE_NODES>,
@@ -130,6 +133,8 @@ pub enum Failure {
     Setup,
     /// A Blackjack round failed.
     Blackjack(BlackjackError),
+    /// A Poker Squares game failed.
+    PokerSquares(PlayError),
 }
 
 impl fmt::Display for Failure {
@@ -140,6 +145,7 @@ impl fmt::Display for Failure {
             Failure::Pbn(e) => write!(f, "pbn: {e}"),
             Failure::Setup => f.write_str("a fixed parameter or move was rejected"),
             Failure::Blackjack(e) => write!(f, "blackjack: {e}"),
+            Failure::PokerSquares(e) => write!(f, "poker squares: {e}"),
         }
     }
 }

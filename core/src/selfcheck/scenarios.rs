@@ -4,6 +4,7 @@
 use super::{Arena, Check, Failure, SEED};
 use crate::blackjack::{CardOrder, MctsConfig, Rules, Shoe, play_round};
 use crate::bridge::{BridgePlay, Strain, TransTable, solve};
+use crate::poker_squares::{self, Budget, MctsPlayer, NoClock, PointSystem, play_game};
 use crate::search::{
     Exploration, NaturalOrder, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta, uct,
 };
@@ -17,6 +18,11 @@ const TASK_TTT_UCT: u64 = 1;
 const TASK_BRIDGE_UCT_P1: u64 = 2;
 const TASK_BRIDGE_UCT_P5: u64 = 3;
 const TASK_BLACKJACK_MCTS: u64 = 4;
+const TASK_PPS_MCTS: u64 = 5;
+
+/// MCTS iterations per searched move in the Poker Squares scenario (the papers' best player,
+/// prune + UCT with best-move simulation, on a budget a Cortex-M0 under QEMU runs in seconds).
+const PPS_ITERATIONS: u32 = 20;
 
 /// Blackjack rounds the MCTS player plays, each from a fresh six-deck shoe.
 const BLACKJACK_ROUNDS: u64 = 20;
@@ -258,6 +264,39 @@ pub(super) fn blackjack_mcts(arena: &mut Arena) -> Result<Check, Failure> {
     Ok(Check {
         digest: d.value(),
         work: stats.playouts,
+    })
+}
+
+/// One American Poker Squares game played by the papers' best MCTS player (paper 004, Table 3
+/// row 12: prune + UCT, best-move simulation, tuned weights, Cp = 200/sqrt(2)) with
+/// [`PPS_ITERATIONS`] iterations a move, in [`Arena::small_tree`]: the deal, every placement,
+/// the score and the search's statistics.
+pub(super) fn pps_mcts(arena: &mut Arena) -> Result<Check, Failure> {
+    let config = poker_squares::MctsConfig {
+        budget: Budget::Iterations(PPS_ITERATIONS),
+        ..poker_squares::MctsConfig::new()
+    };
+    let system = PointSystem::AMERICAN;
+    let mut player = MctsPlayer::new(&mut arena.small_tree, &NoClock, config);
+    let mut rng = rng::stream(SEED, TASK_PPS_MCTS);
+    let grid = play_game(&mut player, &system, &mut rng).map_err(Failure::PokerSquares)?;
+    let mut d = Digest::new();
+    for cell in 0..poker_squares::CELLS {
+        d.usize(grid.get(cell).map_or(usize::MAX, Card::index));
+    }
+    for class in grid.classes() {
+        d.u8(class as u8);
+    }
+    d.u32(grid.score(&system) as u32);
+    let stats = player.stats();
+    d.u64(stats.iterations);
+    d.u32(stats.searched_moves);
+    d.u32(stats.rule_moves);
+    d.u64(stats.tree_full);
+    d.usize(stats.max_nodes);
+    Ok(Check {
+        digest: d.value(),
+        work: stats.iterations,
     })
 }
 
