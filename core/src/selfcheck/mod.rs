@@ -70,7 +70,7 @@ pub const SCENARIOS: &[Scenario] = &[
 
 /// The memory the scenarios search in: every tree and table, sized for a microcontroller.
 ///
-/// About 116 KiB ([`Arena::BYTES`]); scenarios use one buffer each (see
+/// About 164 KiB ([`Arena::BYTES`]); scenarios use one buffer each (see
 /// [`Scenario::arena_bytes`]). All-zero bytes are a valid arena (the trees' blank nodes and
 /// the table's empty slots are zeros, apart from a table slot's unused move byte), which lets
 /// the firmware keep it in `.bss`.
