@@ -292,26 +292,7 @@ impl<'m> Oracle<'m> {
         hand: Hand,
         key: u64,
     ) -> Result<Option<f64>, BlackjackError> {
-        let Some((weights, w)) = self.weights(shoe) else {
-            return Ok(None);
-        };
-        let mut sum = 0.0;
-        for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
-            if c == 0 {
-                continue;
-            }
-            let p = c as f64 / w;
-            shoe.remove(pip)?;
-            let next = hand.with(pip);
-            let v = if next.is_bust() {
-                Ok(-1.0)
-            } else {
-                self.best(shoe, next, key + unit(pip))
-            };
-            shoe.add(pip)?;
-            sum += p * v?;
-        }
-        Ok(Some(sum))
+        self.draw_then(shoe, hand, key, Oracle::best)
     }
 
     /// The value of doubling `hand`: two bets, one card; `None` from an empty shoe.
@@ -320,6 +301,19 @@ impl<'m> Oracle<'m> {
         shoe: &mut Shoe,
         hand: Hand,
         key: u64,
+    ) -> Result<Option<f64>, BlackjackError> {
+        let one_bet = self.draw_then(shoe, hand, key, |o, s, h, k| o.stand(s, h, k))?;
+        Ok(one_bet.map(|v| 2.0 * v))
+    }
+
+    /// The expectation over the next card drawn to `hand` of `then` (a bust is -1); `None`
+    /// from an empty shoe.
+    fn draw_then(
+        &mut self,
+        shoe: &mut Shoe,
+        hand: Hand,
+        key: u64,
+        then: fn(&mut Self, &mut Shoe, Hand, u64) -> Result<f64, BlackjackError>,
     ) -> Result<Option<f64>, BlackjackError> {
         let Some((weights, w)) = self.weights(shoe) else {
             return Ok(None);
@@ -335,12 +329,12 @@ impl<'m> Oracle<'m> {
             let v = if next.is_bust() {
                 Ok(-1.0)
             } else {
-                self.stand(shoe, next, key + unit(pip))
+                then(self, shoe, next, key + unit(pip))
             };
             shoe.add(pip)?;
             sum += p * v?;
         }
-        Ok(Some(2.0 * sum))
+        Ok(Some(sum))
     }
 
     /// The value of a two-card hand made by a split, played optimally without splitting
