@@ -15,7 +15,7 @@ struct Vector {
 }
 
 fn vectors(name: &str) -> Vec<Vector> {
-    common::bridge_vectors(name)
+    common::shared_vectors("bridge", name)
         .into_iter()
         .map(|v| {
             let leader = v["leader"]

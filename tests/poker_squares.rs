@@ -1,21 +1,13 @@
 //! Poker Squares scoring against every vector of `../shared/poker-squares/`, produced by the
 //! EAAI-2016 framework's own scoring code.
 
-use std::path::PathBuf;
-
 use cardtree::Card;
 use cardtree::poker_squares::{Grid, PointSystem, classify};
 
+mod common;
+
 fn lines(name: &str) -> Vec<serde_json::Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/poker-squares")
-        .join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| serde_json::from_str(l).unwrap_or_else(|e| panic!("{name}:{}: {e}", i + 1)))
-        .collect()
+    common::shared_vectors("poker-squares", name)
 }
 
 #[test]

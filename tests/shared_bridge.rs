@@ -6,7 +6,7 @@ mod common;
 use cardtree::{Card, Deal, Seat, SizeRule, pbn, rng};
 
 fn shared(name: &str) -> Vec<serde_json::Value> {
-    common::bridge_vectors(name)
+    common::shared_vectors("bridge", name)
 }
 
 fn leader(v: &serde_json::Value) -> Seat {

@@ -1,11 +1,13 @@
-//! Shared by the integration tests: reading the test vectors of `../shared/bridge/`.
+//! Shared by the integration tests: reading the test vectors of `../shared/`.
 
 use std::path::PathBuf;
 
-/// Every line of `../shared/bridge/<name>` as JSON; panics with the file and line on bad data.
-pub(crate) fn bridge_vectors(name: &str) -> Vec<serde_json::Value> {
+/// Every line of `../shared/<dir>/<name>` (JSON lines) as JSON; panics with the file and line
+/// on bad data.
+pub(crate) fn shared_vectors(dir: &str, name: &str) -> Vec<serde_json::Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/bridge")
+        .join("../shared")
+        .join(dir)
         .join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
