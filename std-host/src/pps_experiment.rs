@@ -43,6 +43,9 @@ pub enum PpsTable {
     SelectionSimulation,
     /// Draft 001's alpha, beta, gamma sweep with prune + UCT and best-move simulation.
     Weights,
+    /// The papers' best player alone (Table 3 row 12: prune + UCT, best-move simulation,
+    /// tuned weights): the target measurement, 500 paired games at 30 s a game.
+    Best,
 }
 
 impl PpsTable {
@@ -54,6 +57,7 @@ impl PpsTable {
             PpsTable::Cp => "cp",
             PpsTable::SelectionSimulation => "selection-simulation",
             PpsTable::Weights => "weights",
+            PpsTable::Best => "best",
         }
     }
 
@@ -63,6 +67,7 @@ impl PpsTable {
             PpsTable::Cp,
             PpsTable::SelectionSimulation,
             PpsTable::Weights,
+            PpsTable::Best,
         ]
         .into_iter()
         .find(|t| t.name() == s)
@@ -153,6 +158,18 @@ pub fn configs(table: PpsTable, system: PointSystem, budget: Budget) -> Vec<(Str
                     }),
                 ));
             }
+        }
+        PpsTable::Best => {
+            let mut m = MctsConfig::new();
+            m.budget = budget;
+            out.push((
+                "12 prune-uct/best-move tuned".to_string(),
+                PlayConfig {
+                    system,
+                    player: PlayerKind::Mcts,
+                    mcts: m,
+                },
+            ));
         }
         PpsTable::Weights => {
             for line in PAPERS_CSV.lines().skip(1) {
@@ -409,6 +426,7 @@ mod tests {
             (PpsTable::Cp, 9),
             (PpsTable::SelectionSimulation, 12),
             (PpsTable::Weights, 29),
+            (PpsTable::Best, 1),
         ] {
             let c = configs(t, PointSystem::AMERICAN, b);
             assert_eq!(c.len(), n, "{}", t.name());
