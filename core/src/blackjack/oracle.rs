@@ -313,7 +313,7 @@ impl<'m> Oracle<'m> {
         shoe: &mut Shoe,
         hand: Hand,
         key: u64,
-        then: fn(&mut Self, &mut Shoe, Hand, u64) -> Result<f64, BlackjackError>,
+        mut then: impl FnMut(&mut Self, &mut Shoe, Hand, u64) -> Result<f64, BlackjackError>,
     ) -> Result<Option<f64>, BlackjackError> {
         let Some((weights, w)) = self.weights(shoe) else {
             return Ok(None);
@@ -458,26 +458,13 @@ impl<'m> Oracle<'m> {
         let v = match decision? {
             Action::Double => self.double(shoe, hand, key)?.unwrap_or(-2.0),
             Action::Hit => {
-                let Some((weights, w)) = self.weights(shoe) else {
-                    return self.stand(shoe, hand, key);
+                let cdz = |o: &mut Self, s: &mut Shoe, h: Hand, k: u64| {
+                    o.cdz_hand(s, h, k, unsplit, pair, false)
                 };
-                let mut sum = 0.0;
-                for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
-                    if c == 0 {
-                        continue;
-                    }
-                    let p = c as f64 / w;
-                    shoe.remove(pip)?;
-                    let next = hand.with(pip);
-                    let v = if next.is_bust() {
-                        Ok(-1.0)
-                    } else {
-                        self.cdz_hand(shoe, next, key + unit(pip), unsplit, pair, false)
-                    };
-                    shoe.add(pip)?;
-                    sum += p * v?;
+                match self.draw_then(shoe, hand, key, cdz)? {
+                    Some(v) => v,
+                    None => return self.stand(shoe, hand, key),
                 }
-                sum
             }
             _ => self.stand(shoe, hand, key)?,
         };
