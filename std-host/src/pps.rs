@@ -55,6 +55,10 @@ pub enum SimulationArg {
     PruneRandom,
     /// Best move.
     BestMove,
+    /// The rule player's placements (suits in columns, ranks in rows; ours, not the papers').
+    Rules,
+    /// Rules or best move, whichever scores more under the system (decided once a game; ours).
+    Auto,
 }
 
 /// Squashing by name.
@@ -175,6 +179,8 @@ impl PlayArgs {
             SimulationArg::RandomCalc => Simulation::RandomCalc,
             SimulationArg::PruneRandom => Simulation::PruneRandom,
             SimulationArg::BestMove => Simulation::BestMove,
+            SimulationArg::Rules => Simulation::Rules,
+            SimulationArg::Auto => Simulation::Auto,
         };
         mcts.squash = match self.squash {
             SquashArg::None => Squash::None,
@@ -412,6 +418,17 @@ pub fn play_report(config: &PlayConfig, results: &[GameResult], wall: f64) -> St
             full,
             nodes
         ));
+        let rules = results
+            .iter()
+            .filter(|r| r.stats.playouts == Some(Simulation::Rules))
+            .count();
+        if config.mcts.simulation == Simulation::Auto {
+            out.push_str(&format!(
+                "playouts: rules in {} games, best move in {}\n",
+                rules,
+                results.len() - rules
+            ));
+        }
     }
     out.push_str(&format!(
         "wall {:.1} s, {:.3} s per game\n",

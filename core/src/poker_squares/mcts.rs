@@ -19,7 +19,7 @@ use super::player::{Placer, PlayError};
 use super::points::PointSystem;
 use super::prune::{PruneRule, best_index};
 use super::rules::simple_rule;
-use super::simulate::{Simulation, simulate};
+use super::simulate::{AUTO_PLAYOUTS, Simulation, pick_simulation, simulate};
 use super::squash::Squash;
 use crate::game::{Game, MoveList};
 use crate::math;
@@ -115,6 +115,8 @@ pub struct MctsStats {
     pub tree_full: u64,
     /// The most nodes any one move's tree held.
     pub max_nodes: usize,
+    /// The playout policy the searches used ([`Simulation::Auto`] resolved), once one ran.
+    pub playouts: Option<Simulation>,
 }
 
 /// The MCTS player: a fixed-capacity tree borrowed for its lifetime, a clock for time budgets.
@@ -124,6 +126,8 @@ pub struct MctsPlayer<'a, C: Clock, const N: usize> {
     clock: &'a C,
     config: MctsConfig,
     eval: Option<Evaluator>,
+    /// The playout policy of this game: `config.simulation`, [`Simulation::Auto`] resolved.
+    playouts: Option<Simulation>,
     game_start: u64,
     stats: MctsStats,
 }
@@ -136,6 +140,7 @@ impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
             clock,
             config,
             eval: None,
+            playouts: None,
             game_start: 0,
             stats: MctsStats::default(),
         }
@@ -162,6 +167,27 @@ impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
                 e
             }
         }
+    }
+
+    /// The playout policy of this game, resolving [`Simulation::Auto`] on first use.
+    fn playout_policy<R: Rng + ?Sized>(
+        &mut self,
+        system: &PointSystem,
+        eval: &Evaluator,
+        rng: &mut R,
+    ) -> Simulation {
+        if let Some(p) = self.playouts {
+            return p;
+        }
+        let p = match self.config.simulation {
+            Simulation::Auto => {
+                pick_simulation(system, eval, &self.config.prune, AUTO_PLAYOUTS, rng)
+            }
+            p => p,
+        };
+        self.playouts = Some(p);
+        self.stats.playouts = Some(p);
+        p
     }
 
     /// The microseconds this move may use under a game time budget: what is left of the
@@ -206,6 +232,7 @@ impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
             return Err(PlayError::NothingToPlace);
         }
         let range = self.config.squash.range(game.system());
+        let policy = self.playout_policy(game.system(), &eval, rng);
         let root = self.tree.init().map_err(|_| PlayError::NothingToPlace)?;
         let (limit, deadline) = match self.config.budget {
             Budget::Iterations(n) => (u64::from(n), None),
@@ -223,7 +250,7 @@ impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
             {
                 break;
             }
-            self.iterate(game, root, &eval, range, rng);
+            self.iterate(game, root, &eval, policy, range, rng);
             done += 1;
         }
         self.stats.iterations += done;
@@ -308,6 +335,7 @@ impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
         root_state: &PokerSquares,
         root: NodeId,
         eval: &Evaluator,
+        policy: Simulation,
         range: Option<(f64, f64)>,
         rng: &mut R,
     ) {
@@ -380,13 +408,7 @@ impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
                 let _ = path.push(node);
             }
         }
-        let score = simulate(
-            &mut state,
-            self.config.simulation,
-            eval,
-            &self.config.prune,
-            rng,
-        );
+        let score = simulate(&mut state, policy, eval, &self.config.prune, rng);
         let reward = Squash::reward(range, score);
         for &id in &path {
             if let Some(n) = self.tree.get_mut(id) {
@@ -441,6 +463,7 @@ impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
 impl<C: Clock, const N: usize> Placer for MctsPlayer<'_, C, N> {
     fn start_game(&mut self, system: &PointSystem) {
         self.eval = Some(Evaluator::new(system, self.config.heuristic));
+        self.playouts = None;
         self.game_start = self.clock.micros();
         self.stats = MctsStats::default();
     }

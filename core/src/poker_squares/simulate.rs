@@ -5,8 +5,10 @@ use rand_core::Rng;
 use super::game::PokerSquares;
 use super::grid::CELLS;
 use super::heuristic::{Evaluator, LineCache};
+use super::points::PointSystem;
 use super::prune::{PruneRule, best_index};
 use super::random_player::random_cell;
+use super::rule_player::rule_cell;
 use crate::rng;
 
 /// How a playout places cards.
@@ -23,6 +25,51 @@ pub enum Simulation {
     PruneRandom = 2,
     /// The placement of highest heuristic value ("Best Move").
     BestMove = 3,
+    /// The placement [`RulePlayer`](super::RulePlayer) makes (suits in columns, ranks in
+    /// rows), no heuristic: not in the papers, an addition of ours. It knows nothing of the
+    /// point system, so it suits systems that pay for flushes and pairs, as American does.
+    Rules = 4,
+    /// Whichever of [`Simulation::Rules`] and [`Simulation::BestMove`] scores more under the
+    /// game's point system: the MCTS player decides once per game, by [`pick_simulation`]
+    /// over [`AUTO_PLAYOUTS`] paired playouts of each from the empty grid. Not in the papers;
+    /// ours. Given to [`simulate`] directly, it plays as [`Simulation::BestMove`].
+    Auto = 5,
+}
+
+/// How many paired playouts of each policy [`Simulation::Auto`] compares: enough that the
+/// standard error of the mean difference (about 30 American points / sqrt(200) = 2) is
+/// well below the gaps it has to see (31 points American, 7.5 British, 350 on `random:42`).
+pub const AUTO_PLAYOUTS: u32 = 200;
+
+/// Which of [`Simulation::Rules`] and [`Simulation::BestMove`] scores more in total over `n`
+/// paired playouts from the empty grid under `system` (playout `i` of both draws the same
+/// cards); ties go to best move, the papers' policy.
+pub fn pick_simulation<R: Rng + ?Sized>(
+    system: &PointSystem,
+    eval: &Evaluator,
+    prune: &PruneRule,
+    n: u32,
+    rng: &mut R,
+) -> Simulation {
+    let mut rules = 0i64;
+    let mut best = 0i64;
+    for i in 0..n {
+        let seed = rng.next_u64();
+        for (policy, total) in [
+            (Simulation::Rules, &mut rules),
+            (Simulation::BestMove, &mut best),
+        ] {
+            let mut game = PokerSquares::new(*system);
+            // Both policies use the generator only to draw cards: the same draws for both.
+            let mut draws = rng::stream(seed, u64::from(i));
+            *total += i64::from(simulate(&mut game, policy, eval, prune, &mut draws));
+        }
+    }
+    if rules > best {
+        Simulation::Rules
+    } else {
+        Simulation::BestMove
+    }
 }
 
 /// Plays `game` to the end with `policy` (random draws from the deck, placements by the
@@ -37,8 +84,13 @@ pub fn simulate<R: Rng + ?Sized>(
     let mut values = [0.0f64; CELLS];
     let mut kids = [0.0f64; CELLS];
     let mut cells = [0usize; CELLS];
+    let policy = if policy == Simulation::Auto {
+        Simulation::BestMove
+    } else {
+        policy
+    };
     let mut cache = match policy {
-        Simulation::Random => None,
+        Simulation::Random | Simulation::Rules => None,
         _ => Some(LineCache::new(eval, game.grid(), game.deck())),
     };
     while !game.grid().is_full() {
@@ -52,6 +104,7 @@ pub fn simulate<R: Rng + ?Sized>(
         }
         let Some(card) = game.drawn() else { break };
         let cell = match &cache {
+            None if policy == Simulation::Rules => rule_cell(game),
             None => random_cell(game, rng),
             Some(lines) => {
                 let free = game.grid().free_mask();
@@ -98,4 +151,85 @@ pub fn simulate<R: Rng + ?Sized>(
         }
     }
     game.score()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::poker_squares::{HeuristicConfig, PointSystem, rule_cell};
+
+    #[test]
+    fn rules_playouts_place_as_the_rule_player_does() {
+        let system = PointSystem::AMERICAN;
+        let eval = Evaluator::new(&system, HeuristicConfig::TUNED);
+        for seed in 0..20 {
+            let mut start = PokerSquares::new(system);
+            let mut rng = rng::stream(seed, 0);
+            // A few random placements first, so playouts start mid-game.
+            for _ in 0..seed % 7 {
+                start.draw_random(&mut rng).unwrap();
+                let cell = random_cell(&start, &mut rng).unwrap();
+                start.place(cell).unwrap();
+            }
+            let mut played = start;
+            let mut twin = rng.clone();
+            let score = simulate(
+                &mut played,
+                Simulation::Rules,
+                &eval,
+                &PruneRule::PAPER,
+                &mut rng,
+            );
+            // The same draws, each card placed by the rule player's rule.
+            let mut replay = start;
+            while !replay.grid().is_full() {
+                replay.draw_random(&mut twin).unwrap();
+                let cell = rule_cell(&replay).unwrap();
+                replay.place(cell).unwrap();
+            }
+            assert!(played.grid().is_full());
+            assert_eq!(played.grid(), replay.grid());
+            assert_eq!(score, replay.score());
+        }
+    }
+
+    #[test]
+    fn auto_picks_the_policy_that_suits_the_system() {
+        let prune = PruneRule::PAPER;
+        // American pays for flushes and full houses: suits in columns, ranks in rows wins.
+        let american = PointSystem::AMERICAN;
+        let eval = Evaluator::new(&american, HeuristicConfig::TUNED);
+        let mut r = rng::stream(1, 0);
+        assert_eq!(
+            pick_simulation(&american, &eval, &prune, AUTO_PLAYOUTS, &mut r),
+            Simulation::Rules
+        );
+        // random:42 pays -115 for a pair and 58 for high card: the rules, which gather ranks
+        // in rows, know nothing of it; the heuristic does.
+        let random: PointSystem = "random:42".parse().unwrap();
+        let eval = Evaluator::new(&random, HeuristicConfig::TUNED);
+        assert_eq!(
+            pick_simulation(&random, &eval, &prune, AUTO_PLAYOUTS, &mut r),
+            Simulation::BestMove
+        );
+        // Given to simulate directly, Auto plays best move.
+        let mut a = PokerSquares::new(american);
+        let mut b = a;
+        let eval = Evaluator::new(&american, HeuristicConfig::TUNED);
+        let sa = simulate(
+            &mut a,
+            Simulation::Auto,
+            &eval,
+            &prune,
+            &mut rng::stream(5, 0),
+        );
+        let sb = simulate(
+            &mut b,
+            Simulation::BestMove,
+            &eval,
+            &prune,
+            &mut rng::stream(5, 0),
+        );
+        assert_eq!((a.grid(), sa), (b.grid(), sb));
+    }
 }
