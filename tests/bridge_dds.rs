@@ -3,7 +3,7 @@
 
 mod common;
 
-use cardtree::bridge::{BridgePlay, Strain, TransTable, TtEntry, solve};
+use cardtree::bridge::{BridgePlay, Strain, TransTable, TtLine, solve};
 use cardtree::{Card, Seat, SizeRule, pbn};
 
 struct Vector {
@@ -49,8 +49,7 @@ fn check(name: &str, rule: SizeRule) -> u64 {
             .iter()
             .map(|part| {
                 scope.spawn(move || {
-                    let mut slots = vec![TtEntry::EMPTY; 1 << 24];
-                    let mut table = TransTable::new(&mut slots);
+                    let mut table = TransTable::new(vec![TtLine::ZERO; 1 << 18].into_boxed_slice());
                     let mut nodes = 0;
                     let mut wrong = Vec::new();
                     for v in part.iter() {

@@ -8,13 +8,14 @@ use contract_bridge::PartialDeal;
 use dds_bridge::{Board, CurrentTrick, Objective, Solver, Target};
 
 /// DDS's value of every card of `leader` in the position `pbn` (a full deal or an ending at
-/// a trick boundary): tricks for the leader's side, in cardtree's cards, sorted.
+/// a trick boundary): tricks for the leader's side, in cardtree's cards, sorted; and the
+/// nodes DDS searched.
 pub fn solve(
     solver: &mut Solver,
     pbn: &str,
     leader: Seat,
     strain: Strain,
-) -> Result<Vec<(Card, u8)>, String> {
+) -> Result<(Vec<(Card, u8)>, u32), String> {
     let partial: PartialDeal = pbn
         .parse()
         .map_err(|e| format!("DDS cannot read {pbn:?}: {e}"))?;
@@ -36,7 +37,7 @@ pub fn solve(
         }
     }
     out.sort();
-    Ok(out)
+    Ok((out, found.nodes))
 }
 
 fn strain_to_dds(s: Strain) -> contract_bridge::Strain {

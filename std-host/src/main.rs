@@ -5,11 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cardtree::Seat;
-use cardtree::bridge::{Strain, TransTable, TtEntry};
+use cardtree::bridge::Strain;
 use cardtree::search::FinalMove;
 use cardtree_host::mckay::{self, Constants, Powers};
 use cardtree_host::runner::{self, RunOptions, Shard};
-use cardtree_host::solve::{self, DEFAULT_TABLE_ENTRIES, Task};
+use cardtree_host::solve::{self, DEFAULT_TABLE_MIB, Task};
 use cardtree_host::{deals, output};
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -189,9 +189,9 @@ enum BridgeCommand {
         /// Threads for --file (each with its own table).
         #[arg(long, default_value_t = 2)]
         threads: usize,
-        /// Transposition-table entries per thread (20 bytes each).
-        #[arg(long, default_value_t = DEFAULT_TABLE_ENTRIES)]
-        table: usize,
+        /// Transposition-table memory per thread, in MiB.
+        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        table_mib: usize,
         /// Write the output to this file (whole or not at all) instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -202,9 +202,9 @@ enum BridgeCommand {
         /// JSON lines with fields pbn, leader, trump (e.g. ../shared/bridge/dev_deals.jsonl).
         #[arg(long)]
         file: PathBuf,
-        /// Transposition-table entries (20 bytes each).
-        #[arg(long, default_value_t = DEFAULT_TABLE_ENTRIES)]
-        table: usize,
+        /// Transposition-table memory, in MiB.
+        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        table_mib: usize,
         /// Also time DDS and compare every card (needs the `dds` feature).
         #[arg(long)]
         dds: bool,
@@ -280,7 +280,11 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             emit(&deals::generate(seed, count, first, format), out.as_ref())
         }
-        Command::Bridge(BridgeCommand::Bench { file, table, dds }) => bench(&file, table, dds),
+        Command::Bridge(BridgeCommand::Bench {
+            file,
+            table_mib,
+            dds,
+        }) => bench(&file, table_mib, dds),
         Command::Bridge(BridgeCommand::Solve {
             deal,
             leader,
@@ -288,7 +292,7 @@ fn run(cli: Cli) -> Result<(), String> {
             file,
             json,
             threads,
-            table,
+            table_mib,
             out,
         }) => {
             if let Some(pbn) = deal {
@@ -298,8 +302,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     leader,
                     strain: trump,
                 };
-                let mut slots = vec![TtEntry::EMPTY; table];
-                let solved = solve::run(&task, &mut TransTable::new(&mut slots))?;
+                let solved = solve::run(&task, &mut solve::host_table(table_mib))?;
                 let line = if json {
                     solve::to_json(None, &solved)
                 } else {
@@ -313,7 +316,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let start = std::time::Instant::now();
-            let results = solve::run_lines(&text, threads, table, json);
+            let results = solve::run_lines(&text, threads, table_mib, json);
             let mut body = String::new();
             let mut errors = 0;
             for (i, r) in results.iter().enumerate() {
@@ -379,8 +382,8 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), String> {
 
 /// `cardtree experiment mckay`.
 fn experiment_mckay(args: McKayArgs) -> Result<(), String> {
-    // Solver tables for deals without values: 80 MiB a thread.
-    const TABLE: usize = DEFAULT_TABLE_ENTRIES;
+    // Solver tables for deals without values, a thread each.
+    const TABLE: usize = 16;
     let mut grid = mckay::Grid::paper(args.seed);
     let (deals, source) = if args.quick {
         grid.constants = vec![0.25, 1.0, 4.0, 16.0, 64.0];
@@ -461,7 +464,7 @@ fn experiment_mckay(args: McKayArgs) -> Result<(), String> {
 }
 
 /// `cardtree bridge bench`.
-fn bench(path: &PathBuf, entries: usize, dds: bool) -> Result<(), String> {
+fn bench(path: &PathBuf, mib: usize, dds: bool) -> Result<(), String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut tasks = Vec::new();
@@ -474,53 +477,71 @@ fn bench(path: &PathBuf, entries: usize, dds: bool) -> Result<(), String> {
     if dds {
         return Err("--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".to_string());
     }
-    let mut slots = vec![TtEntry::EMPTY; entries];
-    let (mut ms, mut nodes, mut stack, mut used) = (Vec::new(), 0u64, 0usize, 0usize);
+    let mut table = solve::host_table(mib);
+    let (mut ms, mut nodes, mut stack, mut blocks) = (Vec::new(), Vec::new(), 0usize, 0usize);
+    let mut totals = cardtree::bridge::TableStats::default();
     let mut ours = Vec::new();
     for task in &tasks {
-        let mut table = TransTable::new(&mut slots);
-        table.clear();
         let solved = solve::run(task, &mut table)?;
-        used = used.max(table.used());
+        blocks = blocks.max(table.blocks_used());
         ms.push(solved.ms);
-        nodes += solved.solution.stats.nodes;
-        stack = stack.max(solved.solution.stats.stack_bytes);
+        let st = solved.solution.stats;
+        nodes.push(st.nodes);
+        stack = stack.max(st.stack_bytes);
+        totals.lookups += st.table.lookups;
+        totals.hits += st.table.hits;
+        totals.stores += st.table.stores;
+        totals.resets += st.table.resets;
         let mut cards: Vec<_> = solved.solution.cards.iter().copied().collect();
         cards.sort();
         ours.push(cards);
     }
     let mine = solve::Timing::of(&ms);
+    let node_stats = solve::Timing::of(&nodes.iter().map(|&n| n as f64).collect::<Vec<_>>());
     println!(
         "deals: {} from {}, every lead, one thread",
         tasks.len(),
         path.display()
     );
-    println!("cardtree: {mine}; {nodes} nodes");
+    println!("cardtree: {mine}");
     println!(
-        "cardtree memory: table {} entries x {} bytes = {:.1} MiB ({} used at most), peak search stack {} bytes",
-        entries,
-        std::mem::size_of::<TtEntry>(),
-        (entries * std::mem::size_of::<TtEntry>()) as f64 / f64::from(1 << 20),
-        used,
+        "cardtree nodes: median {:.0}, mean {:.0}, max {:.0}, total {:.0}",
+        node_stats.median, node_stats.mean, node_stats.max, node_stats.total
+    );
+    println!(
+        "cardtree table: {:.1} MiB, {} of {} blocks used at most; {} lookups, {} hits, {} stores, {} resets; peak search stack {} bytes",
+        table.bytes() as f64 / f64::from(1 << 20),
+        blocks,
+        table.block_capacity(),
+        totals.lookups,
+        totals.hits,
+        totals.stores,
+        totals.resets,
         stack
     );
     #[cfg(feature = "dds")]
     if dds {
         let mut solver = dds_bridge::Solver::default();
-        let mut dms = Vec::new();
+        let (mut dms, mut dnodes) = (Vec::new(), Vec::new());
         let mut mismatches = 0;
         for (task, mine) in tasks.iter().zip(&ours) {
             let start = std::time::Instant::now();
-            let theirs =
+            let (theirs, n) =
                 cardtree_host::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
             dms.push(start.elapsed().as_secs_f64() * 1e3);
+            dnodes.push(f64::from(n));
             if &theirs != mine {
                 mismatches += 1;
                 eprintln!("cardtree: mismatch with DDS on {}", task.pbn);
             }
         }
         let theirs = solve::Timing::of(&dms);
+        let theirs_nodes = solve::Timing::of(&dnodes);
         println!("DDS:      {theirs}");
+        println!(
+            "DDS nodes: median {:.0}, mean {:.0}, max {:.0}, total {:.0}",
+            theirs_nodes.median, theirs_nodes.mean, theirs_nodes.max, theirs_nodes.total
+        );
         println!(
             "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {} of {} deals agree",
             mine.median / theirs.median,

@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use cardtree::bridge::{BridgePlay, Strain, TransTable, TtEntry, solve};
+use cardtree::bridge::{BridgePlay, Strain, solve};
 use cardtree::search::{
     Backup, Expansion, Exploration, FinalMove, RandomPolicy, UctConfig, UctResult, uct,
 };
@@ -109,8 +109,8 @@ impl LeadDeal {
 
 /// Reads deals in the JSON-lines format of `../shared/bridge/`. Each line's `tricks` gives the
 /// leads' values; lines without it are valued by cardtree's solver (in parallel, a table of
-/// `table_entries` per thread). Errors name the line.
-pub fn read_deals(text: &str, source: &str, table_entries: usize) -> Result<Vec<LeadDeal>, String> {
+/// `table_mib` per thread). Errors name the line.
+pub fn read_deals(text: &str, source: &str, table_mib: usize) -> Result<Vec<LeadDeal>, String> {
     let mut deals = Vec::new();
     for (n, line) in text
         .lines()
@@ -167,13 +167,13 @@ pub fn read_deals(text: &str, source: &str, table_entries: usize) -> Result<Vec<
     if deals.is_empty() {
         return Err(format!("{source}: no deals"));
     }
-    value_missing(&mut deals, table_entries)?;
+    value_missing(&mut deals, table_mib)?;
     Ok(deals)
 }
 
 /// `count` random deals from `seed` (the generator of `cardtree bridge deal` and of
 /// `../shared/bridge/`), West on lead at no trump, valued by cardtree's solver.
-pub fn quick_deals(seed: u64, count: usize, table_entries: usize) -> Result<Vec<LeadDeal>, String> {
+pub fn quick_deals(seed: u64, count: usize, table_mib: usize) -> Result<Vec<LeadDeal>, String> {
     let text = crate::deals::generate(seed, count, Seat::West, crate::deals::Format::Pbn);
     let mut deals: Vec<LeadDeal> = text
         .lines()
@@ -186,20 +186,20 @@ pub fn quick_deals(seed: u64, count: usize, table_entries: usize) -> Result<Vec<
             tricks: Vec::new(),
         })
         .collect();
-    value_missing(&mut deals, table_entries)?;
+    value_missing(&mut deals, table_mib)?;
     Ok(deals)
 }
 
 /// Solves every deal without values, in parallel.
-fn value_missing(deals: &mut [LeadDeal], table_entries: usize) -> Result<(), String> {
+fn value_missing(deals: &mut [LeadDeal], table_mib: usize) -> Result<(), String> {
     deals
         .par_iter_mut()
         .filter(|d| d.tricks.is_empty())
         .try_for_each_init(
-            || vec![TtEntry::EMPTY; table_entries],
-            |slots, d| {
+            || solve_cmd::host_table(table_mib),
+            |table, d| {
                 let position = d.position()?;
-                let solution = solve(&position, &mut TransTable::new(slots));
+                let solution = solve(&position, table);
                 d.tricks = solution.cards.iter().copied().collect();
                 d.tricks.sort_by_key(|&(c, _)| core::cmp::Reverse(c));
                 Ok(())

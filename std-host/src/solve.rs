@@ -3,11 +3,21 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use cardtree::bridge::{BridgePlay, Solution, Strain, TransTable, TtEntry, solve};
+use cardtree::bridge::{BridgePlay, Solution, Strain, TableMemory, TransTable, TtLine, solve};
 use cardtree::{Seat, SizeRule, pbn};
 
-/// Default transposition-table size, in entries (20 bytes each: 80 MiB).
-pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 22;
+/// Default transposition-table size per thread, in MiB.
+pub const DEFAULT_TABLE_MIB: usize = 64;
+
+/// A transposition table owned by the host: `mib` MiB of lines on the heap.
+pub type HostTable = TransTable<Box<[TtLine]>>;
+
+/// A new [`HostTable`] of `mib` MiB (at least one line).
+#[must_use]
+pub fn host_table(mib: usize) -> HostTable {
+    let lines = TtLine::count_for_bytes(mib << 20).max(1);
+    TransTable::new(vec![TtLine::ZERO; lines].into_boxed_slice())
+}
 
 /// One position to solve: a deal (full, or an ending at a trick boundary), strain and leader.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +73,7 @@ pub fn parse_line(line: &str) -> Result<Task, String> {
 }
 
 /// Solves one task with `table`.
-pub fn run(task: &Task, table: &mut TransTable<'_>) -> Result<Solved, String> {
+pub fn run<M: TableMemory>(task: &Task, table: &mut TransTable<M>) -> Result<Solved, String> {
     let deal = pbn::parse(&task.pbn, SizeRule::Equal).map_err(|e| e.to_string())?;
     let position = BridgePlay::new(&deal, task.strain, task.leader).map_err(|e| e.to_string())?;
     let start = Instant::now();
@@ -108,11 +118,11 @@ pub fn to_text(s: &Solved) -> String {
 }
 
 /// Solves every line of a JSON-lines file on `threads` threads (each with its own table of
-/// `entries` slots). Returns, per input line in order, the output line or the error.
+/// `mib` MiB). Returns, per input line in order, the output line or the error.
 pub fn run_lines(
     text: &str,
     threads: usize,
-    entries: usize,
+    mib: usize,
     json: bool,
 ) -> Vec<Result<String, String>> {
     let lines: Vec<&str> = text.lines().collect();
@@ -123,8 +133,7 @@ pub fn run_lines(
             .map(|t| {
                 let lines = &lines;
                 scope.spawn(move || {
-                    let mut slots = vec![TtEntry::EMPTY; entries];
-                    let mut table = TransTable::new(&mut slots);
+                    let mut table = host_table(mib);
                     let mut done = Vec::new();
                     for (i, line) in lines.iter().enumerate().skip(t).step_by(threads) {
                         let result = if line.trim().is_empty() {
@@ -177,7 +186,7 @@ mod tests {
             r#"{"pbn":"N:AK... 32... QJ... 54...","leader":"X","trump":"NT"}"#,
             "\n",
         );
-        let out = run_lines(text, 2, 1024, true);
+        let out = run_lines(text, 2, 1, true);
         assert_eq!(out.len(), 4);
         let first = out[0].as_ref().unwrap();
         assert!(

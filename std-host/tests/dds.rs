@@ -3,14 +3,13 @@
 //! `cargo test --release -p cardtree-host --features dds --test dds`.
 #![cfg(feature = "dds")]
 
-use cardtree::bridge::{BridgePlay, Strain, TransTable, TtEntry, solve};
+use cardtree::bridge::{BridgePlay, Strain, solve};
 use cardtree::{BySeat, Deal, Seat, rng};
 
 #[test]
 fn random_deals_and_endings_agree_with_dds() {
     let mut dds = dds_bridge::Solver::default();
-    let mut slots = vec![TtEntry::EMPTY; 1 << 22];
-    let mut table = TransTable::new(&mut slots);
+    let mut table = cardtree_host::solve::host_table(16);
     let mut r = rng::seeded(2026);
     let mut checked = 0;
     for i in 0..40u64 {
@@ -27,7 +26,7 @@ fn random_deals_and_endings_agree_with_dds() {
         let mut ours: Vec<_> = solve(&pos, &mut table).cards.into_iter().collect();
         ours.sort();
         let pbn = deal.pbn(Seat::North).to_string();
-        let theirs = cardtree_host::dds::solve(&mut dds, &pbn, leader, strain).expect("dds");
+        let (theirs, _) = cardtree_host::dds::solve(&mut dds, &pbn, leader, strain).expect("dds");
         assert_eq!(ours, theirs, "{pbn} {strain} {leader} leads");
         checked += ours.len();
     }

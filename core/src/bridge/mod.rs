@@ -4,14 +4,16 @@
 //! progress and the tricks each side has won. It implements [`Game`](crate::Game) with the four
 //! seats as players and the two partnerships as sides (North-South side 0, East-West side 1),
 //! so every search in [`crate::search`] plays bridge. [`solve`] gives the exact double-dummy
-//! value of every card the player to move holds, with a caller-provided [`TransTable`].
+//! value of every card the player to move holds, [`solve_value`] the best value only, with a
+//! [`TransTable`] over memory the caller provides.
 
 mod play;
 mod solver;
 mod strain;
-mod table;
 
 pub use play::{BridgePlay, PositionError};
-pub use solver::{Solution, SolveStats, solve};
+pub use solver::{
+    Solution, SolveStats, SolverConfig, TableMemory, TableStats, TransTable, TtLine, Value, solve,
+    solve_value, solve_value_with, solve_with,
+};
 pub use strain::{ParseStrainError, Strain};
-pub use table::{TransTable, TtEntry};

@@ -337,14 +337,14 @@ mod tests {
 
     #[test]
     fn the_core_searches_play_bridge() {
-        use crate::bridge::{TransTable, TtEntry, solve};
+        use crate::bridge::{TransTable, TtLine, solve};
         use crate::search::{NaturalOrder, RandomPolicy, UctConfig, alpha_beta, uct};
         // A 4-card ending of a random deal, hearts trumps, East on lead.
         let full = Deal::random(&mut crate::rng::seeded(8));
         let hands = BySeat::from_fn(|seat| full.hand(seat).iter().rev().take(4).collect());
         let deal = Deal::from_hands(hands).unwrap();
         let pos = BridgePlay::new(&deal, Strain::Hearts, Seat::East).unwrap();
-        let mut slots = [TtEntry::EMPTY; 512];
+        let mut slots = [TtLine::ZERO; 64];
         let exact = solve(&pos, &mut TransTable::new(&mut slots));
         // Alpha-beta's value is North-South's tricks; East-West's are the rest.
         let ab = alpha_beta(&pos, None, &mut NaturalOrder).unwrap();

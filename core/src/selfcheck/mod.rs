@@ -24,7 +24,7 @@ use core::fmt;
 pub use digest::Digest;
 
 use crate::blackjack::{BlackjackError, Mcts, MctsConfig};
-use crate::bridge::{PositionError, TtEntry};
+use crate::bridge::{PositionError, TtLine};
 use crate::card::Card;
 use crate::pbn::PbnError;
 use crate::poker_squares::PlayError;
@@ -40,15 +40,15 @@ pub const SEED: u64 = 2024;
 pub const SMALL_TREE_NODES: usize = 2048;
 /// Nodes of [`Arena::card_tree`]: 4096 nodes, 64 KiB.
 pub const CARD_TREE_NODES: usize = 4096;
-/// Slots of [`Arena::table`], the solver's transposition table: 1024 slots, 20 KiB.
-pub const TABLE_SLOTS: usize = 1024;
+/// Lines of [`Arena::table`], the solver's transposition table: 320 lines of 64 bytes, 20 KiB.
+pub const TABLE_LINES: usize = 320;
 
 /// Bytes of [`Arena::small_tree`].
 pub const SMALL_TREE_BYTES: usize = core::mem::size_of::<Tree<u8, SMALL_TREE_NODES>>();
 /// Bytes of [`Arena::card_tree`].
 pub const CARD_TREE_BYTES: usize = core::mem::size_of::<Tree<Card, CARD_TREE_NODES>>();
 /// Bytes of [`Arena::table`].
-pub const TABLE_BYTES: usize = core::mem::size_of::<[TtEntry; TABLE_SLOTS]>();
+pub const TABLE_BYTES: usize = core::mem::size_of::<[TtLine; TABLE_LINES]>();
 /// Nodes of [`Arena::blackjack_mcts`], the Blackjack MCTS player's open-loop tree: 512 nodes,
 /// 44 KiB (100 playouts a decision add a few hundred at most).
 pub const BLACKJACK_MCTS_NODES: usize = 512;
@@ -72,7 +72,7 @@ pub const SCENARIOS: &[Scenario] = &[
 ///
 /// About 164 KiB ([`Arena::BYTES`]); scenarios use one buffer each (see
 /// [`Scenario::arena_bytes`]). All-zero bytes are a valid arena (the trees' blank nodes and
-/// the table's empty slots are zeros, apart from a table slot's unused move byte), which lets
+/// the table's lines are zeros), which lets
 /// the firmware keep it in `.bss`.
 #[derive(Clone, Debug)]
 pub struct Arena {
@@ -81,7 +81,7 @@ pub struct Arena {
     /// The tree of card games (bridge).
     pub card_tree: Tree<Card, CARD_TREE_NODES>,
     /// The bridge solver's transposition table.
-    pub table: [TtEntry; TABLE_SLOTS],
+    pub table: [TtLine; TABLE_LINES],
     /// The Blackjack MCTS player (its tree and statistics).
     pub blackjack_mcts: Mcts<BLACKJACK_MCTS_NODES>,
 }
@@ -96,7 +96,7 @@ impl Arena {
         Arena {
             small_tree: Tree::new(),
             card_tree: Tree::new(),
-            table: [TtEntry::EMPTY; TABLE_SLOTS],
+            table: [TtLine::ZERO; TABLE_LINES],
             blackjack_mcts: Mcts::new(MctsConfig::new()),
         }
     }

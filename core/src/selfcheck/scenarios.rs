@@ -169,7 +169,6 @@ pub(super) fn bridge_uct_p5(arena: &mut Arena) -> Result<Check, Failure> {
 /// value, the best, the solver's counts and the table's.
 pub(super) fn bridge_solve(arena: &mut Arena) -> Result<Check, Failure> {
     let mut table = TransTable::new(&mut arena.table);
-    table.clear();
     let mut d = Digest::new();
     let mut work = 0;
     for (text, strain, leader) in ENDINGS {
@@ -184,14 +183,14 @@ pub(super) fn bridge_solve(arena: &mut Arena) -> Result<Check, Failure> {
         // Not `stack_bytes`: it depends on the machine's frame layout.
         d.u64(s.stats.nodes);
         d.u32(s.stats.tests);
-        d.u64(s.stats.probes);
-        d.u64(s.stats.hits);
         work += s.stats.nodes;
     }
-    d.u64(table.probes);
-    d.u64(table.hits);
-    d.u64(table.stores);
-    d.usize(table.used());
+    let t = table.stats();
+    d.u64(t.lookups);
+    d.u64(t.hits);
+    d.u64(t.stores);
+    d.u64(t.resets);
+    d.usize(table.blocks_used());
     Ok(Check {
         digest: d.value(),
         work,
@@ -303,7 +302,7 @@ pub(super) fn pps_mcts(arena: &mut Arena) -> Result<Check, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bridge::TtEntry;
+    use crate::bridge::TtLine;
 
     /// DDS's numbers for [`ENDINGS`], from `../shared/bridge/endings.jsonl`.
     const DDS: [&[(&str, u8)]; 6] = [
@@ -359,7 +358,7 @@ mod tests {
 
     #[test]
     fn endings_are_the_shared_ones_and_dds_agrees() {
-        let mut slots = [TtEntry::EMPTY; 64];
+        let mut slots = [TtLine::ZERO; 64];
         for ((text, strain, leader), dds) in ENDINGS.into_iter().zip(DDS) {
             let deal = pbn::parse(text, SizeRule::Equal).unwrap();
             let s = solve(

@@ -1,0 +1,80 @@
+//! Bit helpers over the solver's card sets: a `u64` with card `suit * 13 + rank` at its bit
+//! (clubs 0, spades 3; the deuce rank 0, the ace 12), as [`Cards`](crate::Cards) has them.
+
+/// The 13 bits of one suit.
+pub(crate) const SUIT: u64 = 0x1FFF;
+
+/// The ranks of suit `s` in `cards`, as 13 bits.
+#[inline]
+pub(crate) fn suit_bits(cards: u64, s: usize) -> u16 {
+    ((cards >> (13 * (s & 3))) & SUIT) as u16
+}
+
+/// The cards of suit `s` in `cards`.
+#[inline]
+pub(crate) fn in_suit(cards: u64, s: usize) -> u64 {
+    cards & (SUIT << (13 * (s & 3)))
+}
+
+/// The suit of a card index.
+#[inline]
+pub(crate) fn suit_of(card: u8) -> usize {
+    usize::from(card / 13) & 3
+}
+
+/// The highest card of a non-empty set.
+#[inline]
+pub(crate) fn highest(cards: u64) -> u8 {
+    (63 - cards.leading_zeros()) as u8
+}
+
+/// The lowest card of a non-empty set.
+#[inline]
+pub(crate) fn lowest(cards: u64) -> u8 {
+    cards.trailing_zeros() as u8
+}
+
+/// The top `k` cards of `cards` (all of them if it has no more).
+#[inline]
+pub(crate) fn keep_top(mut cards: u64, k: u32) -> u64 {
+    let n = cards.count_ones();
+    for _ in k..n {
+        cards &= cards - 1;
+    }
+    cards
+}
+
+/// The cards of `cards` above `card` (in any suit above it too; mask with a suit).
+#[inline]
+pub(crate) fn above(card: u8) -> u64 {
+    !((2u64 << card) - 1)
+}
+
+/// Whether `card` beats `best`, the card winning the trick so far (`trump` 4: no trump).
+#[inline]
+pub(crate) fn beats(card: u8, best: u8, trump: usize) -> bool {
+    if suit_of(card) == suit_of(best) {
+        card > best
+    } else {
+        suit_of(card) == trump
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn helpers() {
+        let cards = 0b1011u64 | (1 << 40);
+        assert_eq!(suit_bits(cards, 0), 0b1011);
+        assert_eq!(suit_bits(cards, 3), 0b10);
+        assert_eq!(in_suit(cards, 3), 1 << 40);
+        assert_eq!((highest(cards), lowest(cards)), (40, 0));
+        assert_eq!(keep_top(0b1011, 2), 0b1010);
+        assert_eq!(keep_top(0b1011, 5), 0b1011);
+        assert_eq!(above(1) & 0b1111, 0b1100);
+        assert!(beats(12, 11, 4) && !beats(11, 12, 4));
+        assert!(beats(0, 25, 0) && !beats(0, 25, 4));
+    }
+}

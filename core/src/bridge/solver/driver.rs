@@ -1,0 +1,325 @@
+//! The driver: turns zero-window searches into exact values.
+//!
+//! - [`solve_value`]: the best value of the position by memory-enhanced test driving (MTD):
+//!   each search answers "at least `beta`?" with a fail-soft bound, and the next `beta` is
+//!   that bound (DDS steps by one; macroxue's solver jumps, as here).
+//! - [`solve`]: the value of every card of the player to move. The cards are grouped into
+//!   runs of equals (no other hand's card between them), the groups ordered as the search
+//!   orders moves, and each group is driven to its exact value from a guess: the first from
+//!   the position's high cards, every later one from the best value found so far plus one
+//!   (is it better?), then the bound that test returns. DDS does the same work as a root
+//!   search over all the cards with the ones already valued forbidden; one table serves all
+//!   the searches of a call, and later calls on the same deal and strain.
+
+use super::search::Search;
+use super::{Solution, SolveStats, SolverConfig};
+use crate::bridge::play::BridgePlay;
+use crate::cards::Cards;
+use crate::game::{Game, Turn};
+use crate::seat::Seat;
+
+use super::bits::in_suit;
+use super::moves::{Order, Spot, order};
+use super::table::{TableMemory, TransTable};
+
+/// The best value of the position and the work it took; see [`solve_value_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Value {
+    /// The most tricks the side to move can take from this point on (the trick in progress
+    /// included), with double-dummy play by everyone.
+    pub tricks: u8,
+    /// The work done.
+    pub stats: SolveStats,
+}
+
+/// The value of every card of the player to move, with the default [`SolverConfig`].
+///
+/// Exact whatever the table's size; `table` keeps what it learnt for later calls on the same
+/// deal and strain (and is cleared for another).
+pub fn solve<M: TableMemory>(position: &BridgePlay, table: &mut TransTable<M>) -> Solution {
+    solve_with(position, table, &SolverConfig::default())
+}
+
+/// The best value of the position only (cheaper than [`solve`]), with the default config.
+pub fn solve_value<M: TableMemory>(position: &BridgePlay, table: &mut TransTable<M>) -> Value {
+    solve_value_with(position, table, &SolverConfig::default())
+}
+
+/// What a call needs from the position.
+struct Setup {
+    hands: [u64; 4],
+    leader: usize,
+    trick: [u8; 3],
+    trick_len: usize,
+    trump: usize,
+    /// Tricks left, the one in progress included.
+    total: u8,
+    mover_ns: bool,
+}
+
+fn setup<M: TableMemory>(position: &BridgePlay, table: &mut TransTable<M>) -> Setup {
+    let mut hands = [0u64; 4];
+    for (i, seat) in Seat::ALL.into_iter().enumerate() {
+        hands[i] = position.hand(seat).bits();
+    }
+    let mut trick = [0u8; 3];
+    let mut trick_len = 0;
+    for (slot, c) in trick.iter_mut().zip(position.trick()) {
+        *slot = c.index() as u8;
+        trick_len += 1;
+    }
+    let leader = position.leader() as usize;
+    let mut owners = [4u8; 52];
+    for (seat, &h) in hands.iter().enumerate() {
+        let mut h = h;
+        while h != 0 {
+            owners[(h.trailing_zeros() as usize) % 52] = seat as u8;
+            h &= h - 1;
+        }
+    }
+    for (i, &c) in trick.iter().take(trick_len).enumerate() {
+        owners[usize::from(c) % 52] = ((leader + i) & 3) as u8;
+    }
+    let strain = position.strain();
+    table.prepare(&owners, strain as u8);
+    Setup {
+        hands,
+        leader,
+        trick,
+        trick_len,
+        trump: strain.trump().map_or(4, |s| s as usize),
+        total: position.tricks_left(),
+        mover_ns: position.to_move() as usize & 1 == 0,
+    }
+}
+
+/// A first guess of North-South's tricks: their share of the high-card points.
+fn guess(hands: &[u64; 4], total: u8) -> u8 {
+    let hcp = |h: u64| -> u32 {
+        (0..4)
+            .map(|s| {
+                let bits = in_suit(h, s) >> (13 * s);
+                (9..13)
+                    .map(|r| ((bits >> r) & 1) as u32 * (r - 8))
+                    .sum::<u32>()
+            })
+            .sum()
+    };
+    let ns = hcp(hands[0]) + hcp(hands[2]);
+    let all = ns + hcp(hands[1]) + hcp(hands[3]);
+    if all == 0 {
+        return total / 2;
+    }
+    ((ns * u32::from(total) + all / 2) / all) as u8
+}
+
+/// [`solve_value`] with a chosen config.
+pub fn solve_value_with<M: TableMemory>(
+    position: &BridgePlay,
+    table: &mut TransTable<M>,
+    config: &SolverConfig,
+) -> Value {
+    let before = table.stats();
+    if position.turn() == Turn::Terminal {
+        return Value {
+            tricks: 0,
+            stats: SolveStats::default(),
+        };
+    }
+    let s = setup(position, table);
+    let root = s.trick_len;
+    let mut search = Search::new(
+        s.hands,
+        s.leader,
+        &s.trick[..s.trick_len],
+        s.trump,
+        *config,
+        table,
+    );
+    let top = core::ptr::addr_of!(search) as usize;
+    let (mut lo, mut hi) = (0u8, s.total);
+    let mut g = guess(&s.hands, s.total).clamp(lo, hi);
+    let mut tests = 0;
+    while lo < hi {
+        let beta = if g <= lo { lo + 1 } else { g.min(hi) };
+        tests += 1;
+        let (v, _) = search.search(root, beta);
+        if v >= beta {
+            lo = v.min(hi);
+            g = lo + 1;
+        } else {
+            hi = v.max(lo);
+            g = hi;
+        }
+    }
+    let ns = lo;
+    let stats = SolveStats {
+        nodes: search.nodes,
+        tests,
+        stack_bytes: top.saturating_sub(search.stack_low),
+        table: search.table.stats().since(&before),
+    };
+    Value {
+        tricks: if s.mover_ns { ns } else { s.total - ns },
+        stats,
+    }
+}
+
+/// [`solve`] with a chosen config.
+pub fn solve_with<M: TableMemory>(
+    position: &BridgePlay,
+    table: &mut TransTable<M>,
+    config: &SolverConfig,
+) -> Solution {
+    let before = table.stats();
+    let mut solution = Solution {
+        cards: heapless::Vec::new(),
+        best: 0,
+        stats: SolveStats::default(),
+    };
+    if position.turn() == Turn::Terminal {
+        return solution;
+    }
+    let s = setup(position, table);
+    let root = s.trick_len;
+    let total = s.total;
+    let mut search = Search::new(
+        s.hands,
+        s.leader,
+        &s.trick[..s.trick_len],
+        s.trump,
+        *config,
+        table,
+    );
+    let top = core::ptr::addr_of!(search) as usize;
+    // The groups of equal cards, in the search's order; each is valued by its first card.
+    let playable = search.playable(root);
+    let mut all = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3];
+    for &c in &s.trick[..s.trick_len] {
+        all |= 1 << c;
+    }
+    let seat = search.seat_at(root);
+    let mut list = Order::new();
+    let led = s.trick.first().map_or(0, |&c| super::bits::suit_of(c));
+    let (winning, winner) = current_winner(&s, s.trump);
+    order(
+        &Spot {
+            hands: &s.hands,
+            seat,
+            place: root,
+            trump: s.trump,
+            all,
+            winning,
+            winner,
+            led,
+        },
+        playable,
+        &mut list,
+    );
+    let hand = s.hands[seat];
+    let mut values = [u8::MAX; 52];
+    let mut tests = 0u32;
+    let mut best_so_far: Option<u8> = None;
+    for i in 0..list.len() {
+        let card = list.get(i);
+        if values[usize::from(card)] != u8::MAX {
+            continue;
+        }
+        // Mover's tricks: bounds, and a first target.
+        let (mut lo, mut hi) = (0u8, total);
+        let mut g = match best_so_far {
+            Some(b) => b.saturating_add(1),
+            None => {
+                let ns = guess(&s.hands, total);
+                if s.mover_ns { ns } else { total - ns }
+            }
+        };
+        search.play(root, card);
+        while lo < hi {
+            let t = g.clamp(lo + 1, hi);
+            tests += 1;
+            // "The mover takes at least t" in North-South's terms.
+            let (ok, mover) = if s.mover_ns {
+                let (v, _) = search.search(root + 1, t);
+                (v >= t, v)
+            } else {
+                let beta = total - t + 1;
+                let (v, _) = search.search(root + 1, beta);
+                (v < beta, total.saturating_sub(v))
+            };
+            if ok {
+                lo = mover.clamp(t, hi);
+                g = lo + 1;
+            } else {
+                hi = mover.clamp(lo, t - 1);
+                g = hi;
+            }
+        }
+        search.unplay(root);
+        best_so_far = Some(best_so_far.map_or(lo, |b| b.max(lo)));
+        // Every card of the group gets the value.
+        for c in run_of(card, hand, all) {
+            values[usize::from(c)] = lo;
+        }
+    }
+    for card in Cards::from_bits_truncate(playable).iter().rev() {
+        let i = card.index();
+        if values[i] != u8::MAX {
+            solution.best = solution.best.max(values[i]);
+            let _ = solution.cards.push((card, values[i]));
+        }
+    }
+    solution.stats = SolveStats {
+        nodes: search.nodes,
+        tests,
+        stack_bytes: top.saturating_sub(search.stack_low),
+        table: search.table.stats().since(&before),
+    };
+    solution
+}
+
+/// The card winning the trick in progress and its seat (zeros when none is played).
+fn current_winner(s: &Setup, trump: usize) -> (u8, usize) {
+    let mut best: Option<(u8, usize)> = None;
+    for (i, &c) in s.trick.iter().take(s.trick_len).enumerate() {
+        let seat = (s.leader + i) & 3;
+        best = match best {
+            Some((b, _)) if !super::bits::beats(c, b, trump) => best,
+            _ => Some((c, seat)),
+        };
+    }
+    best.unwrap_or((0, 0))
+}
+
+/// The cards of `hand` equal to `card`: those with no card of another hand (among `all`)
+/// between them and it.
+fn run_of(card: u8, hand: u64, all: u64) -> impl Iterator<Item = u8> {
+    let s = super::bits::suit_of(card);
+    let suit = in_suit(all, s);
+    let mut run = 1u64 << card;
+    // Up, then down, through cards out that this hand holds.
+    let mut c = card;
+    loop {
+        let higher = suit & !((2u64 << c) - 1);
+        if higher == 0 || hand & (1u64 << higher.trailing_zeros()) == 0 {
+            break;
+        }
+        c = higher.trailing_zeros() as u8;
+        run |= 1 << c;
+    }
+    let mut c = card;
+    loop {
+        let lower = suit & ((1u64 << c) - 1);
+        if lower == 0 {
+            break;
+        }
+        let next = 63 - lower.leading_zeros();
+        if hand & (1u64 << next) == 0 {
+            break;
+        }
+        c = next as u8;
+        run |= 1 << c;
+    }
+    (0..52u8).filter(move |&i| run & (1u64 << i) != 0)
+}

@@ -1,0 +1,220 @@
+//! Patterns: a position at a trick boundary seen only through the ranks that mattered.
+//!
+//! Within a suit, what decides the play is the order of the cards still out and who holds
+//! each, not their printed ranks. A position is therefore kept as, for each suit, the owners
+//! of its cards from the highest down (two bits a card). The search also learns which ranks
+//! *won a trick by rank* (the "rank winners" of DDS's partition search); every card below the
+//! lowest of them in its suit is interchangeable with any other small card. So a result is
+//! stored for a [`Pattern`]: the owners of only the top `cut` cards of each suit. Together with
+//! the [`Shape`] (every hand's length in every suit, which places the small cards) and the seat
+//! on lead, it names a set of positions that all share the result. Facts about the technique
+//! (DDS's and macroxue's forms of it): `../shared/bridge/SOLVER-NOTES.md`.
+
+use super::bits::{SUIT, suit_bits};
+
+/// The bits of a suit field that hold owners: 13 cards, two bits each.
+pub(crate) const FIELD: u32 = (1 << 26) - 1;
+
+/// The owner bits of the top `k` cards of a field (`k <= 13`): the highest card's owner sits
+/// at bits 24..26, the next at 22..24, and so on.
+pub(crate) const fn mask(k: u8) -> u32 {
+    let k = if k > 13 { 13 } else { k };
+    (1 << 26) - (1 << (26 - 2 * k as u32))
+}
+
+/// The length of every suit in every hand: a nibble for each (seat, suit), 64 bits in all.
+/// Equal shapes have equal numbers of tricks left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Shape(pub(crate) u64);
+
+impl Shape {
+    /// The shape of four hands (seat `N, E, S, W`).
+    pub(crate) fn of(hands: &[u64; 4]) -> Shape {
+        let mut v = 0u64;
+        for (seat, &h) in hands.iter().enumerate() {
+            for s in 0..4 {
+                v |= u64::from(suit_bits(h, s).count_ones()) << ((seat * 4 + s) * 4);
+            }
+        }
+        Shape(v)
+    }
+}
+
+/// For each suit, the owners of its top `cut` cards (the rest are zero).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Pattern {
+    pub(crate) owners: [u32; 4],
+    pub(crate) cut: [u8; 4],
+}
+
+impl Pattern {
+    /// The whole position: every card of `all`, its owner from `owner` (a seat per card).
+    pub(crate) fn of_position(all: u64, owner: &[u8; 52]) -> Pattern {
+        let mut p = Pattern::default();
+        for s in 0..4 {
+            let (f, n) = suit_owners(all, s, owner);
+            p.owners[s] = f;
+            p.cut[s] = n;
+        }
+        p
+    }
+
+    /// Recomputes suit `s` of a whole-position pattern.
+    pub(crate) fn refresh_suit(&mut self, all: u64, s: usize, owner: &[u8; 52]) {
+        let (f, n) = suit_owners(all, s, owner);
+        self.owners[s & 3] = f;
+        self.cut[s & 3] = n;
+    }
+
+    /// Whether every position of `position` (a whole-position pattern) is one of this
+    /// pattern's: the same owners of the top cards this pattern keeps.
+    pub(crate) fn generalizes(&self, position: &Pattern) -> bool {
+        (0..4).all(|s| position.owners[s] & mask(self.cut[s]) == self.owners[s])
+    }
+
+    /// The cards this pattern keeps, in the position whose cards are `all`: the top `cut`
+    /// cards of each suit. They are the rank winners a table hit passes on.
+    pub(crate) fn cards(&self, all: u64) -> u64 {
+        let mut out = 0;
+        for s in 0..4 {
+            out |= u64::from(top_k(suit_bits(all, s), self.cut[s])) << (13 * s);
+        }
+        out
+    }
+
+    /// The pattern that a result with rank winners `winners` holds for, in the whole position
+    /// `position` (cards `all`), and the cards it keeps.
+    ///
+    /// Per suit, it keeps the cards down to the lowest winner, extended down through the
+    /// cards of the same hand just below it (the search tried one card of such a run for all:
+    /// had it tried another, that one would have won). If that run reaches the bottom of the
+    /// suit, the run is left out altogether: the shape already says that hand holds every card
+    /// below the kept ones, so the pattern names the same positions with fewer ranks.
+    pub(crate) fn from_winners(position: &Pattern, all: u64, winners: u64) -> (Pattern, u64) {
+        let mut p = Pattern::default();
+        let mut kept = 0u64;
+        for s in 0..4 {
+            let a = suit_bits(all, s);
+            let w = suit_bits(winners, s) & a;
+            if w == 0 {
+                continue;
+            }
+            let n = a.count_ones() as usize;
+            let f = position.owners[s];
+            let own = |i: usize| (f >> (24 - 2 * i as u32)) & 3;
+            // Index from the top (0 = highest card out) of the lowest winner.
+            let lowest = (a >> w.trailing_zeros()).count_ones() as usize - 1;
+            let h = own(lowest);
+            let mut bottom = lowest;
+            while bottom + 1 < n && own(bottom + 1) == h {
+                bottom += 1;
+            }
+            let k = if bottom + 1 == n {
+                let mut top = lowest;
+                while top > 0 && own(top - 1) == h {
+                    top -= 1;
+                }
+                top
+            } else {
+                bottom + 1
+            };
+            p.cut[s] = k as u8;
+            p.owners[s] = f & mask(k as u8);
+            kept |= u64::from(top_k(a, k as u8)) << (13 * s);
+        }
+        (p, kept)
+    }
+}
+
+/// The owners field of suit `s` and the number of its cards out.
+fn suit_owners(all: u64, s: usize, owner: &[u8; 52]) -> (u32, u8) {
+    let mut a = suit_bits(all, s);
+    let mut f = 0u32;
+    let mut shift = 24i32;
+    while a != 0 {
+        let r = 15 - a.leading_zeros() as usize;
+        a &= !(1 << r);
+        let seat = u32::from(owner[(13 * (s & 3) + r) % 52] & 3);
+        f |= seat << shift.max(0);
+        shift -= 2;
+    }
+    (f, ((24 - shift) / 2) as u8)
+}
+
+/// The top `k` bits of a 13-bit suit.
+fn top_k(mut a: u16, k: u8) -> u16 {
+    let n = a.count_ones();
+    for _ in u32::from(k)..n {
+        a &= a - 1;
+    }
+    a & SUIT as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Owners of a whole position given as (card, seat) pairs.
+    fn position(cards: &[(u8, u8)]) -> (u64, [u8; 52], Pattern) {
+        let mut owner = [0u8; 52];
+        let mut all = 0u64;
+        for &(c, seat) in cards {
+            owner[usize::from(c)] = seat;
+            all |= 1 << c;
+        }
+        (all, owner, Pattern::of_position(all, &owner))
+    }
+
+    #[test]
+    fn owners_are_top_aligned() {
+        // Clubs (suit 0): A (rank 12) to seat 1, 7 (rank 5) to seat 3, 2 to seat 2.
+        let (_, _, p) = position(&[(12, 1), (5, 3), (0, 2)]);
+        assert_eq!(p.cut[0], 3);
+        assert_eq!(p.owners[0], (1 << 24) | (3 << 22) | (2 << 20));
+        assert_eq!(mask(0), 0);
+        assert_eq!(mask(1), 3 << 24);
+        assert_eq!(mask(13), FIELD);
+    }
+
+    #[test]
+    fn cut_at_the_lowest_winner_and_its_run() {
+        // Spades (suit 3, cards 39..52): A K to N (0), Q to E (1), J T to S (2), 9 to W (3).
+        let s = |r: u8| 39 + r;
+        let (all, _, pos) = position(&[
+            (s(12), 0),
+            (s(11), 0),
+            (s(10), 1),
+            (s(9), 2),
+            (s(8), 2),
+            (s(7), 3),
+        ]);
+        // The K won: cut below the K (its run with the A is above it).
+        let (p, kept) = Pattern::from_winners(&pos, all, 1 << s(11));
+        assert_eq!(p.cut[3], 2);
+        assert_eq!(kept, (1 << s(12)) | (1 << s(11)));
+        // The J won: extended through the T (same hand, next card).
+        let (p, _) = Pattern::from_winners(&pos, all, 1 << s(9));
+        assert_eq!(p.cut[3], 5);
+        // The 9 won, but it is the bottom card: its run is left out, cut above it.
+        let (p, _) = Pattern::from_winners(&pos, all, 1 << s(7));
+        assert_eq!(p.cut[3], 5);
+        assert!(p.generalizes(&pos));
+        // No winners: nothing kept.
+        let (p, kept) = Pattern::from_winners(&pos, all, 0);
+        assert_eq!((p, kept), (Pattern::default(), 0));
+        assert!(p.generalizes(&pos));
+    }
+
+    #[test]
+    fn a_pattern_covers_positions_that_differ_below_the_cut() {
+        let s = |r: u8| 39 + r;
+        let (all, _, a) = position(&[(s(12), 0), (s(5), 1), (s(3), 2), (s(2), 3)]);
+        let (_, _, b) = position(&[(s(12), 0), (s(5), 2), (s(3), 1), (s(2), 3)]);
+        let (p, kept) = Pattern::from_winners(&a, all, 1 << s(12));
+        assert_eq!(kept, 1 << s(12));
+        assert!(p.generalizes(&a) && p.generalizes(&b));
+        let (_, _, c) = position(&[(s(12), 1), (s(5), 0), (s(3), 2), (s(2), 3)]);
+        assert!(!p.generalizes(&c));
+        assert_eq!(p.cards(all), 1 << s(12));
+    }
+}

@@ -1,0 +1,184 @@
+//! Quick tricks: tricks the side on lead is sure to take, counted at the start of a trick.
+//!
+//! Two kinds are added up (DDS's "quick tricks"; the form here follows the cases macroxue's
+//! solver counts, `../shared/bridge/SOLVER-NOTES.md`):
+//!
+//! - **Top trumps.** Trumps above every trump of the other side win a trick each whenever
+//!   they are played, now or later; partners' top trumps may fall together, so they count as
+//!   many as the longer trump holding can keep apart.
+//! - **Cashing winners now.** In each side suit, the cards at the top held by the side on
+//!   lead, cashed from the leader's hand while it keeps the lead, or from partner's after a
+//!   small card leads to one of partner's winners. A suit's count allows for blockage
+//!   (one hand's cards all above the other's) and, in a trump contract, for ruffs: no more
+//!   rounds than an opponent who holds trumps can follow.
+//!
+//! Every card whose rank the count relied on is returned as a rank winner (see
+//! [`pattern`](super::pattern)): the winners of a suit, up to the number of rounds in which
+//! another hand still follows (later rounds win by length, not rank).
+
+use super::bits::{highest, in_suit, keep_top, lowest};
+
+/// The quick tricks of the side whose `leader` is on lead, at most the tricks left, and the
+/// cards whose ranks they depend on. `trump` is a suit `0..4`, or 4 at no trump.
+pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8, u64) {
+    let me = hands[leader & 3];
+    let pd = hands[(leader + 2) & 3];
+    let lho = hands[(leader + 1) & 3];
+    let rho = hands[(leader + 3) & 3];
+    let all = me | pd | lho | rho;
+    let left = me.count_ones() as u8;
+    let (trump_tricks, mut winners) = if trump < 4 {
+        top_trumps(in_suit(me, trump), in_suit(pd, trump), in_suit(all, trump))
+    } else {
+        (0, 0)
+    };
+    let (lho_ruffs, rho_ruffs) = (
+        trump < 4 && in_suit(lho, trump) != 0,
+        trump < 4 && in_suit(rho, trump) != 0,
+    );
+    let (mut mine, mut partners, mut partner_winners) = (0u32, 0u32, 0u64);
+    let mut entry = false;
+    for s in (0..4).filter(|&s| s != trump) {
+        let (mut m, mut p) = (in_suit(me, s), in_suit(pd, s));
+        let (l, r) = (in_suit(lho, s), in_suit(rho, s));
+        let (ml, pl, ll, rl) = (
+            m.count_ones(),
+            p.count_ones(),
+            l.count_ones(),
+            r.count_ones(),
+        );
+        // Rounds in which some other hand still follows: winners there win by rank.
+        let my_ranked = pl.max(ll).max(rl);
+        let pd_ranked = ml.max(ll).max(rl);
+        // Rounds before an opponent holding trumps could ruff.
+        let mut rounds = 13;
+        if lho_ruffs {
+            rounds = ll;
+        }
+        if rho_ruffs {
+            rounds = rounds.min(rl);
+        }
+        m = keep_top(m, rounds);
+        p = keep_top(p, rounds);
+        // The run of top cards held by the side on lead.
+        let (mut mw, mut pw) = (0u32, 0u32);
+        let mut out = in_suit(all, s);
+        while out != 0 {
+            let c = highest(out);
+            let bit = 1u64 << c;
+            if m & bit != 0 {
+                mw += 1;
+                if mw <= my_ranked {
+                    winners |= bit;
+                }
+            } else if p & bit != 0 {
+                pw += 1;
+                if pw <= pd_ranked {
+                    partner_winners |= bit;
+                }
+            } else {
+                break;
+            }
+            out &= !bit;
+        }
+        mine += suit_tricks(m, mw, p, pw);
+        partners += suit_tricks(p, pw, m, mw);
+        // A small card of the leader's leads to one of partner's winners.
+        entry |= m != 0 && pw > 0 && highest(p) > lowest(m);
+    }
+    let cashed = if entry {
+        winners |= partner_winners;
+        mine.max(partners)
+    } else {
+        mine
+    };
+    let total = (u32::from(trump_tricks) + cashed).min(u32::from(left));
+    (total as u8, winners)
+}
+
+/// Tricks a suit gives when `a`, holding `aw` of the suit's top cards, leads it and its
+/// partner holds `b` with `bw` of them.
+fn suit_tricks(a: u64, aw: u32, b: u64, bw: u32) -> u32 {
+    if bw == 0 {
+        return aw;
+    }
+    if aw == 0 {
+        // A small card to partner's winners (none if `a` has no card to lead).
+        return if a != 0 { bw } else { 0 };
+    }
+    if highest(a) < lowest(b) {
+        // Blocked by partner, whose cards are all higher: partner overtakes and cashes.
+        return bw;
+    }
+    if lowest(a) > highest(b) {
+        // Blocked by the leader's hand: partner's winners cannot be reached in the suit.
+        return aw;
+    }
+    // Partner without small cards must spend one winner under the leader's.
+    let bw = if bw == b.count_ones() { bw - 1 } else { bw };
+    a.count_ones().min(aw + bw)
+}
+
+/// Tricks a side surely takes with top trumps, holding `mine` and `partner`'s of the trumps
+/// `all` still out, and the trumps that win by rank.
+pub(crate) fn top_trumps(mine: u64, partner: u64, all: u64) -> (u8, u64) {
+    if mine == all {
+        return (mine.count_ones() as u8, 0);
+    }
+    if partner == all {
+        return (partner.count_ones() as u8, 0);
+    }
+    let both = mine | partner;
+    let most = mine.count_ones().max(partner.count_ones());
+    let (mut count, mut winners, mut out) = (0u32, 0u64, all);
+    while out != 0 && count < most {
+        let c = highest(out);
+        if both & (1 << c) == 0 {
+            break;
+        }
+        count += 1;
+        winners |= 1 << c;
+        out &= !(1 << c);
+    }
+    (count as u8, winners)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Cards;
+
+    fn hands(pbn: [&str; 4]) -> [u64; 4] {
+        pbn.map(|h| h.parse::<Cards>().unwrap().bits())
+    }
+
+    #[test]
+    fn cashing_and_entries() {
+        // North (on lead) holds SA SK, HA; others small: three quick tricks at no trump.
+        let h = hands(["SA SK HA", "S2 S3 H2", "S4 S5 H3", "S6 S7 H4"]);
+        assert_eq!(quick_tricks(&h, 0, 4).0, 3);
+        // In hearts, East (holding trumps) has two spades: both spades still count, plus HA.
+        assert_eq!(quick_tricks(&h, 0, 2).0, 3);
+        // South leads a small spade to North's winners? South holds no winners; North's are
+        // reached by the spade lead: S4 to SA SK, then HA: three.
+        assert_eq!(quick_tricks(&h, 2, 4).0, 3);
+    }
+
+    #[test]
+    fn ruffs_cap_the_count() {
+        // North leads spades AKQ; East is void in spades and holds a trump (hearts).
+        let h = hands(["SA SK SQ", "H2 D2 D3", "S2 D4 D5", "S3 S4 D6"]);
+        assert_eq!(quick_tricks(&h, 0, 4).0, 3);
+        assert_eq!(quick_tricks(&h, 0, 2).0, 0);
+    }
+
+    #[test]
+    fn top_trumps_count_the_longer_holding() {
+        let c = |s: &str| s.parse::<Cards>().unwrap().bits();
+        // AK with the leader, Q with partner: three tricks if the leader has three trumps.
+        assert_eq!(top_trumps(c("SA SK S2"), c("SQ"), c("SA SK SQ S2 S3")).0, 3);
+        assert_eq!(top_trumps(c("SA SK"), c("SQ SJ"), c("SA SK SQ SJ S3")).0, 2);
+        assert_eq!(top_trumps(c("SA S2"), c("SQ"), c("SA SK SQ S2")).0, 1);
+        assert_eq!(top_trumps(c("S2 S3"), 0, c("S2 S3")), (2, 0));
+    }
+}

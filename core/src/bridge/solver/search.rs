@@ -1,0 +1,434 @@
+//! The search: a fail-soft, zero-window alpha-beta over card plays that also returns the cards
+//! whose ranks its answer depended on.
+//!
+//! `search(ply, beta)` answers "do North-South take at least `beta` tricks (counted from the
+//! root)?" with a number: at least `beta` means "yes, and at least that many"; below it means
+//! "no, and at most that many" (fail-soft, so the driver can jump straight to it). With the
+//! number comes a set of *rank winners*: the cards whose ranks relative to the other cards of
+//! their suit decided a trick somewhere below, so that the answer holds for every position that
+//! differs only in the cards below them (see [`pattern`](super::pattern)).
+//!
+//! At the start of each trick, in this order (DDS's, `../shared/bridge/SOLVER-NOTES.md`):
+//! the trick count already decides; the last trick is played out; the table is probed; quick
+//! tricks of the side on lead and later tricks of the other side; then every distinct card,
+//! best first; the result is stored as a [`Pattern`] with its bounds.
+
+use super::SolverConfig;
+use super::bits::{beats, in_suit, suit_of};
+use super::later::{Holding, later_tricks, trump_trick};
+use super::moves::{Order, Spot, cutoff_key, order};
+use super::pattern::{Pattern, Shape};
+use super::quick::quick_tricks;
+use super::table::{TableMemory, TransTable};
+
+/// Most plies in a search: 13 tricks of four cards, and one for the end.
+const PLIES: usize = 53;
+
+/// One solve's search state.
+pub(crate) struct Search<'t, M: TableMemory> {
+    /// Cards of each seat (N, E, S, W) now.
+    pub(crate) hands: [u64; 4],
+    /// The seat that holds (or held) each card of the root position; 4 for none.
+    pub(crate) owner: [u8; 52],
+    /// The trump suit, or 4.
+    pub(crate) trump: usize,
+    pub(crate) config: SolverConfig,
+    pub(crate) table: &'t mut TransTable<M>,
+    /// Per ply: the seat to play, the card it played, and after it the card winning the
+    /// trick so far and its seat.
+    seat: [u8; PLIES],
+    card: [u8; PLIES],
+    win_card: [u8; PLIES],
+    win_seat: [u8; PLIES],
+    /// Per trick (ply / 4): the seat on lead, North-South's tricks before it, the cards out
+    /// at its start, their owners and shape.
+    leader: [u8; 14],
+    ns_won: [u8; 14],
+    trick_all: [u64; 14],
+    position: [Pattern; 14],
+    shape: [Shape; 14],
+    /// Work done.
+    pub(crate) nodes: u64,
+    /// Lowest stack address seen, to measure the stack the search uses.
+    pub(crate) stack_low: usize,
+}
+
+impl<'t, M: TableMemory> Search<'t, M> {
+    /// A search of the position with `hands`, `leader` having led `trick` (at most three
+    /// cards) to the current trick.
+    pub(crate) fn new(
+        hands: [u64; 4],
+        leader: usize,
+        trick: &[u8],
+        trump: usize,
+        config: SolverConfig,
+        table: &'t mut TransTable<M>,
+    ) -> Search<'t, M> {
+        let mut owner = [4u8; 52];
+        for (seat, &h) in hands.iter().enumerate() {
+            let mut h = h;
+            while h != 0 {
+                owner[(h.trailing_zeros() as usize) % 52] = seat as u8;
+                h &= h - 1;
+            }
+        }
+        let mut s = Search {
+            hands,
+            owner,
+            trump,
+            config,
+            table,
+            seat: [0; PLIES],
+            card: [0; PLIES],
+            win_card: [0; PLIES],
+            win_seat: [0; PLIES],
+            leader: [0; 14],
+            ns_won: [0; 14],
+            trick_all: [0; 14],
+            position: [Pattern::default(); 14],
+            shape: [Shape::default(); 14],
+            nodes: 0,
+            stack_low: usize::MAX,
+        };
+        s.leader[0] = (leader & 3) as u8;
+        let mut all = hands[0] | hands[1] | hands[2] | hands[3];
+        for (i, &c) in trick.iter().enumerate().take(3) {
+            let seat = (leader + i) & 3;
+            s.owner[usize::from(c) % 52] = seat as u8;
+            all |= 1 << c;
+            s.seat[i] = seat as u8;
+            s.card[i] = c;
+            let wins = i == 0 || beats(c, s.win_card[i - 1], trump);
+            s.win_card[i] = if wins { c } else { s.win_card[i - 1] };
+            s.win_seat[i] = if wins { seat as u8 } else { s.win_seat[i - 1] };
+        }
+        s.trick_all[0] = all;
+        s.position[0] = Pattern::of_position(all, &s.owner);
+        s.shape[0] = Shape::of(&s.hands);
+        s
+    }
+
+    /// The seat to play at `ply`.
+    pub(crate) fn seat_at(&self, ply: usize) -> usize {
+        (usize::from(self.leader[(ply >> 2) % 14]) + (ply & 3)) & 3
+    }
+
+    /// The legal cards at `ply`.
+    pub(crate) fn playable(&self, ply: usize) -> u64 {
+        let hand = self.hands[self.seat_at(ply)];
+        if ply & 3 == 0 {
+            return hand;
+        }
+        let led = suit_of(self.card[(ply & !3) % PLIES]);
+        let follow = in_suit(hand, led);
+        if follow != 0 { follow } else { hand }
+    }
+
+    /// Plays `card` at `ply` (updating the trick's winner and, at its end, the next trick).
+    pub(crate) fn play(&mut self, ply: usize, card: u8) {
+        let p = ply % PLIES;
+        let seat = self.seat_at(ply);
+        self.hands[seat] &= !(1u64 << card);
+        self.seat[p] = seat as u8;
+        self.card[p] = card;
+        let wins = ply & 3 == 0 || beats(card, self.win_card[(p + PLIES - 1) % PLIES], self.trump);
+        if wins {
+            self.win_card[p] = card;
+            self.win_seat[p] = seat as u8;
+        } else {
+            self.win_card[p] = self.win_card[(p + PLIES - 1) % PLIES];
+            self.win_seat[p] = self.win_seat[(p + PLIES - 1) % PLIES];
+        }
+        if ply & 3 == 3 {
+            let t = (ply >> 2) % 13;
+            let w = self.win_seat[p];
+            self.leader[t + 1] = w;
+            self.ns_won[t + 1] = self.ns_won[t] + u8::from(w & 1 == 0);
+        }
+    }
+
+    /// Takes back the card played at `ply`.
+    pub(crate) fn unplay(&mut self, ply: usize) {
+        let p = ply % PLIES;
+        self.hands[usize::from(self.seat[p]) & 3] |= 1u64 << self.card[p];
+    }
+
+    /// The card of the completed trick ending at `ply` that won it by rank (it beat a card of
+    /// its own suit), as a set: empty if it won by being the only card of its suit.
+    fn trick_rank_winner(&self, ply: usize) -> u64 {
+        let p = ply % PLIES;
+        let w = self.win_card[p];
+        let start = p & !3;
+        let rivals = (start..start + 4)
+            .filter(|&i| self.card[i % PLIES] != w && suit_of(self.card[i % PLIES]) == suit_of(w))
+            .count();
+        if rivals > 0 { 1u64 << w } else { 0 }
+    }
+
+    /// The zero-window search at `ply`: see the module docs.
+    pub(crate) fn search(&mut self, ply: usize, beta: u8) -> (u8, u64) {
+        self.nodes += 1;
+        let here = core::ptr::addr_of!(beta) as usize;
+        self.stack_low = self.stack_low.min(here);
+        if ply & 3 == 0 {
+            self.trick_start(ply, beta)
+        } else {
+            self.moves(ply, beta)
+        }
+    }
+
+    fn trick_start(&mut self, ply: usize, beta: u8) -> (u8, u64) {
+        let t = (ply >> 2) % 13;
+        let ns = self.ns_won[t];
+        let leader = usize::from(self.leader[t]) & 3;
+        if ns >= beta {
+            return (ns, 0);
+        }
+        let left = self.hands[leader].count_ones() as u8;
+        if ns + left < beta {
+            return (ns + left, 0);
+        }
+        if left == 1 {
+            return self.last_trick(ply);
+        }
+        if t > 0 {
+            // The position's owners, suit by suit where the last trick took cards.
+            let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+            let gone = self.trick_all[t - 1] & !all;
+            self.trick_all[t] = all;
+            self.position[t] = self.position[t - 1];
+            for s in 0..4 {
+                if in_suit(gone, s) != 0 {
+                    self.position[t].refresh_suit(all, s, &self.owner);
+                }
+            }
+            self.shape[t] = Shape::of(&self.hands);
+        }
+        let all = self.trick_all[t];
+        let use_table = self.config.table;
+        if use_table {
+            let need = beta - ns;
+            if let Some(f) = self
+                .table
+                .lookup(self.shape[t], leader, &self.position[t], need)
+            {
+                let winners = if self.config.rank_winners {
+                    f.pattern.cards(all)
+                } else {
+                    all
+                };
+                return if f.lower >= need {
+                    (ns + f.lower, winners)
+                } else {
+                    (ns + f.upper, winners)
+                };
+            }
+        }
+        let (value, winners) = self.decide_trick_start(ply, beta, ns, left, leader);
+        if use_table {
+            let (lower, upper) = if value >= beta {
+                (value.saturating_sub(ns).min(left), left)
+            } else {
+                (0, value.saturating_sub(ns).min(left))
+            };
+            let (pattern, kept) = if self.config.rank_winners {
+                Pattern::from_winners(&self.position[t], all, winners)
+            } else {
+                (self.position[t], all)
+            };
+            self.table
+                .store(self.shape[t], leader, &pattern, lower, upper);
+            return (value, kept);
+        }
+        (value, winners)
+    }
+
+    /// Quick and later tricks, then the moves.
+    fn decide_trick_start(
+        &mut self,
+        ply: usize,
+        beta: u8,
+        ns: u8,
+        left: u8,
+        leader: usize,
+    ) -> (u8, u64) {
+        let ns_leads = leader & 1 == 0;
+        if self.config.quick_tricks {
+            let (mut quick, mut winners) = quick_tricks(&self.hands, leader, self.trump);
+            if quick == 0 && self.trump < 4 && self.config.later_tricks {
+                let t = self.trump;
+                let h = Holding {
+                    mine: in_suit(self.hands[leader], t),
+                    partner: in_suit(self.hands[(leader + 2) & 3], t),
+                    left: in_suit(self.hands[(leader + 1) & 3], t),
+                    right: in_suit(self.hands[(leader + 3) & 3], t),
+                };
+                let all_trumps = in_suit(self.trick_all[(ply >> 2) % 14], t);
+                (quick, winners) = trump_trick(&h, all_trumps, Some(u32::from(left)));
+            }
+            if ns_leads && ns + quick >= beta {
+                return (ns + quick, winners);
+            }
+            if !ns_leads && ns + left.saturating_sub(quick) < beta {
+                return (ns + left.saturating_sub(quick), winners);
+            }
+        }
+        if self.config.later_tricks {
+            let (later, winners) = later_tricks(&self.hands, leader, self.trump);
+            if ns_leads && ns + left.saturating_sub(later) < beta {
+                return (ns + left.saturating_sub(later), winners);
+            }
+            if !ns_leads && ns + later >= beta {
+                return (ns + later, winners);
+            }
+        }
+        self.moves(ply, beta)
+    }
+
+    /// The last trick, every hand holding one card.
+    fn last_trick(&mut self, ply: usize) -> (u8, u64) {
+        let t = (ply >> 2) % 13;
+        let leader = usize::from(self.leader[t]) & 3;
+        let cards = [0, 1, 2, 3].map(|i| self.hands[(leader + i) & 3].trailing_zeros() as u8);
+        let mut best = 0;
+        for i in 1..4 {
+            if beats(cards[i], cards[best], self.trump) {
+                best = i;
+            }
+        }
+        let w = cards[best];
+        let by_rank = cards.iter().any(|&c| c != w && suit_of(c) == suit_of(w));
+        let seat = (leader + best) & 3;
+        (
+            self.ns_won[t] + u8::from(seat & 1 == 0),
+            if by_rank { 1u64 << w } else { 0 },
+        )
+    }
+
+    /// Tries the cards of the player at `ply`, best first, skipping cards equal to one tried
+    /// and cards below the ranks that mattered to one tried.
+    pub(crate) fn moves(&mut self, ply: usize, beta: u8) -> (u8, u64) {
+        let seat = self.seat_at(ply);
+        let ns_turn = seat & 1 == 0;
+        let playable = self.playable(ply);
+        let t = (ply >> 2) % 14;
+        let all = self.trick_all[t];
+        let start = ply & !3;
+        let spot = Spot {
+            hands: &self.hands,
+            seat,
+            place: ply & 3,
+            trump: self.trump,
+            all,
+            winning: if ply & 3 == 0 {
+                0
+            } else {
+                self.win_card[(ply - 1) % PLIES]
+            },
+            winner: if ply & 3 == 0 {
+                0
+            } else {
+                usize::from(self.win_seat[(ply - 1) % PLIES])
+            },
+            led: suit_of(self.card[start % PLIES]),
+        };
+        let mut list = Order::new();
+        let key = if self.config.cutoff_cards {
+            let key = cutoff_key(&spot);
+            if let Some(c) = self.table.cutoff_card(key, seat)
+                && playable & (1u64 << c) != 0
+            {
+                list.push(c);
+            }
+            Some(key)
+        } else {
+            None
+        };
+        if self.config.move_ordering {
+            order(&spot, playable, &mut list);
+        } else {
+            let mut rest = playable;
+            while rest != 0 {
+                list.push(rest.trailing_zeros() as u8);
+                rest &= rest - 1;
+            }
+        }
+        let hand = self.hands[seat];
+        let mut best = if ns_turn { 0 } else { u8::MAX };
+        let mut winners = 0u64;
+        let mut tried = 0u64;
+        // Per suit, the lowest rank still worth trying (as a card index).
+        let mut floor = [0u8, 13, 26, 39];
+        for i in 0..list.len() {
+            let card = list.get(i);
+            let s = suit_of(card);
+            if card < floor[s] {
+                continue;
+            }
+            if self.config.equivalent_cards && equivalent(card, tried, hand, all) {
+                continue;
+            }
+            tried |= 1u64 << card;
+            self.play(ply, card);
+            let (v, mut w) = self.search(ply + 1, beta);
+            if ply & 3 == 3 {
+                w |= self.trick_rank_winner(ply);
+            }
+            self.unplay(ply);
+            best = if ns_turn { best.max(v) } else { best.min(v) };
+            if (ns_turn && best >= beta) || (!ns_turn && best < beta) {
+                if let Some(key) = key {
+                    self.table.set_cutoff_card(key, seat, card);
+                }
+                return (best, w);
+            }
+            winners |= w;
+            if self.config.rank_winners && self.config.irrelevant_cards {
+                // The cards of this suit below every rank winner of the suit gave the same.
+                let ws = in_suit(w, s);
+                if ws == 0 {
+                    floor[s] = 52;
+                } else {
+                    let low = ws.trailing_zeros() as u8;
+                    if card < low {
+                        floor[s] = floor[s].max(low);
+                    }
+                }
+            }
+        }
+        if !self.config.rank_winners {
+            winners = all;
+        }
+        (best, winners)
+    }
+}
+
+/// Whether `card` is equal to a card already tried from `hand`: no card of another hand
+/// (among `all`, the cards out at the trick's start) lies between them.
+fn equivalent(card: u8, tried: u64, hand: u64, all: u64) -> bool {
+    let s = suit_of(card);
+    let tried = in_suit(tried, s);
+    if tried == 0 {
+        return false;
+    }
+    let others = in_suit(all & !hand, s);
+    let bit = 1u64 << card;
+    // The nearest tried card above and below, and whether another hand's card is between.
+    let above = tried & !(bit | (bit - 1));
+    if above != 0 {
+        let a = above.trailing_zeros();
+        let between = others & ((1u64 << a) - 1) & !(bit | (bit - 1));
+        if between == 0 {
+            return true;
+        }
+    }
+    let below = tried & (bit - 1);
+    if below != 0 {
+        let b = 63 - below.leading_zeros();
+        let between = others & (bit - 1) & !((2u64 << b) - 1);
+        if between == 0 {
+            return true;
+        }
+    }
+    false
+}

@@ -1,0 +1,575 @@
+//! [`TransTable`]: the solver's transposition table, an arena inside memory the caller owns.
+//!
+//! The caller hands over a slice of [`TtLine`]s (64-byte, cache-line aligned): a `static` array
+//! on a microcontroller, a boxed slice on the host. The table carves it into three regions:
+//!
+//! - **Roots**, an open-addressed array of slots keyed by the exact suit-length shape of the
+//!   four hands and the seat on lead (the shape fixes the number of tricks left). The key is
+//!   compared whole, so two shapes never share a slot. Each slot heads a chain of blocks.
+//! - **Blocks**, a pool handed out by a bump pointer. A block holds up to [`BLOCK_ENTRIES`]
+//!   [patterns](super::pattern) with bounds on North-South's tricks; the chain of a root is
+//!   scanned newest block first. Card patterns are compared, never hashed, so a lookup can
+//!   only find an entry that really describes the position.
+//! - **Cut-off cards**, a direct-mapped cache of the card that last caused a cut-off in a
+//!   similar spot (a move-ordering hint only: a wrong hint costs time, never an answer).
+//!
+//! Nothing is evicted while there is room. When the pool or a probe run of roots is full, the
+//! whole table is reset (a new generation: O(1), no clearing of memory) and the reset is
+//! counted; that is the last resort of DDS's ageing, and the reason an answer never depends
+//! on the table's size. A new deal or strain also starts a new generation. Facts about DDS's
+//! and macroxue's tables: `../shared/bridge/SOLVER-NOTES.md`.
+
+use super::pattern::{Pattern, Shape};
+
+/// One 64-byte line of a [`TransTable`]'s memory. Make a buffer with [`TtLine::ZERO`]:
+/// `vec![TtLine::ZERO; n]` on a host, `static mut` or a field of a `static` on a device.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct TtLine([u32; 16]);
+
+impl TtLine {
+    /// An all-zero line.
+    pub const ZERO: TtLine = TtLine([0; 16]);
+    /// Bytes in a line.
+    pub const BYTES: usize = 64;
+
+    /// The number of lines in `bytes` bytes of memory (rounded down).
+    #[must_use]
+    pub const fn count_for_bytes(bytes: usize) -> usize {
+        bytes / TtLine::BYTES
+    }
+}
+
+impl Default for TtLine {
+    fn default() -> Self {
+        TtLine::ZERO
+    }
+}
+
+impl core::fmt::Debug for TtLine {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("TtLine(..)")
+    }
+}
+
+#[cfg(feature = "defmt")]
+impl defmt::Format for TtLine {
+    fn format(&self, f: defmt::Formatter<'_>) {
+        defmt::write!(f, "TtLine(..)")
+    }
+}
+
+/// Patterns a block holds (7 entries of four words, and a header of two).
+pub(crate) const BLOCK_ENTRIES: usize = 7;
+/// Lines a block takes.
+const BLOCK_LINES: usize = 2;
+/// Root slots a line holds (four words each).
+const ROOTS_PER_LINE: usize = 4;
+/// Cut-off entries a line holds (two words each).
+const CUTOFFS_PER_LINE: usize = 8;
+/// How far a root key may sit from its home slot.
+const ROOT_PROBES: usize = 8;
+/// No cut-off card recorded.
+const NO_CARD: u8 = 0xFF;
+
+/// What a [`TransTable`] did, counted since it was made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct TableStats {
+    /// Lookups at trick boundaries.
+    pub lookups: u64,
+    /// Lookups that found a pattern whose bounds decided the search.
+    pub hits: u64,
+    /// Results stored (new patterns, or bounds narrowed on an identical one).
+    pub stores: u64,
+    /// Times the table was full and started over (not counting new deals or strains).
+    pub resets: u64,
+}
+
+impl TableStats {
+    /// The counts added since `earlier`.
+    #[must_use]
+    pub fn since(&self, earlier: &TableStats) -> TableStats {
+        TableStats {
+            lookups: self.lookups - earlier.lookups,
+            hits: self.hits - earlier.hits,
+            stores: self.stores - earlier.stores,
+            resets: self.resets - earlier.resets,
+        }
+    }
+}
+
+/// Bounds found for a position: North-South take at least `lower` and at most `upper` of the
+/// tricks left, and `pattern` is the entry that said so (its ranks are the ones that mattered).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    pub(crate) lower: u8,
+    pub(crate) upper: u8,
+    pub(crate) pattern: Pattern,
+}
+
+/// Memory a [`TransTable`] can live in: any owner or borrower of a slice of [`TtLine`]s
+/// (`&mut [TtLine]`, `&mut [TtLine; N]` in a `static`, `Box<[TtLine]>`, `Vec<TtLine>`).
+pub trait TableMemory: AsRef<[TtLine]> + AsMut<[TtLine]> {}
+
+impl<T: AsRef<[TtLine]> + AsMut<[TtLine]> + ?Sized> TableMemory for T {}
+
+/// The solver's transposition table over a caller's lines. Any number of lines works, even
+/// zero (then nothing is stored); more lines, fewer resets.
+#[derive(Debug)]
+pub struct TransTable<M: TableMemory> {
+    lines: M,
+    /// Root slots (four per line, from line 0).
+    roots: usize,
+    /// First line of the cut-off region, and its entries.
+    cutoff_line: usize,
+    cutoffs: usize,
+    /// First line of the block pool, blocks in it, and the next free one.
+    pool_line: usize,
+    blocks: usize,
+    next_block: usize,
+    /// Current generation: root slots and cut-off entries of another are empty.
+    generation: u32,
+    /// The deal and strain the table holds positions of: each card's owner (4: not seen).
+    owners: [u8; 52],
+    strain: u8,
+    stats: TableStats,
+}
+
+impl<M: TableMemory> TransTable<M> {
+    /// A table over `lines`, which it zeroes (so their contents do not matter). Make it once
+    /// and keep it: later calls on a new deal or strain start a new generation in O(1).
+    pub fn new(mut lines: M) -> TransTable<M> {
+        lines.as_mut().fill(TtLine::ZERO);
+        let n = lines.as_ref().len();
+        // An eighth for roots, a sixteenth for cut-off cards, the rest for blocks; tables too
+        // small to hold a root line and a block have roots and blocks switched off.
+        let (root_lines, cutoff_lines) = if n > 1 + BLOCK_LINES {
+            ((n / 8).max(1), (n / 16).max(1))
+        } else {
+            (0, n.min(1))
+        };
+        let pool_line = root_lines + cutoff_lines;
+        let blocks = n.saturating_sub(pool_line) / BLOCK_LINES;
+        let mut table = TransTable {
+            lines,
+            roots: root_lines * ROOTS_PER_LINE,
+            cutoff_line: root_lines,
+            cutoffs: cutoff_lines * CUTOFFS_PER_LINE,
+            pool_line,
+            blocks,
+            next_block: 0,
+            generation: 0,
+            owners: [4; 52],
+            strain: 0xFF,
+            stats: TableStats::default(),
+        };
+        table.clear();
+        table
+    }
+
+    /// Forgets every position (O(1): a new generation).
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1) & GEN_MASK;
+        if self.generation == 0 {
+            // The generation counter wrapped: old tags could look current, so wipe the memory.
+            self.lines.as_mut().fill(TtLine::ZERO);
+            self.generation = 1;
+        }
+        self.next_block = 0;
+        self.owners = [4; 52];
+        self.strain = 0xFF;
+    }
+
+    /// The size of the table's memory in bytes.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.lines.as_ref().len() * TtLine::BYTES
+    }
+
+    /// Blocks in use, out of [`block_capacity`](Self::block_capacity).
+    #[must_use]
+    pub fn blocks_used(&self) -> usize {
+        self.next_block
+    }
+
+    /// Blocks the pool holds.
+    #[must_use]
+    pub fn block_capacity(&self) -> usize {
+        self.blocks
+    }
+
+    /// What the table did since it was made.
+    #[must_use]
+    pub fn stats(&self) -> TableStats {
+        self.stats
+    }
+
+    /// Makes the table ready for positions of a deal whose cards belong to `owners` (seat of
+    /// each card, 4 for a card not in the position) in `strain`: kept if that agrees with what
+    /// it holds (the same deal later in the play, or earlier), cleared otherwise.
+    pub(crate) fn prepare(&mut self, owners: &[u8; 52], strain: u8) {
+        let same = strain == self.strain
+            && owners
+                .iter()
+                .zip(&self.owners)
+                .all(|(&a, &b)| a == 4 || b == 4 || a == b);
+        if !same {
+            self.clear();
+            self.strain = strain;
+        }
+        for (mine, &theirs) in self.owners.iter_mut().zip(owners) {
+            if theirs != 4 {
+                *mine = theirs;
+            }
+        }
+    }
+
+    /// The slot index of `(shape, leader)` if present (`Ok`), or the empty slot where it would
+    /// go (`Err(Some)`), or `Err(None)` when its probe run is full.
+    fn find_root(&self, shape: Shape, leader: usize) -> Result<usize, Option<usize>> {
+        if self.roots == 0 {
+            return Err(None);
+        }
+        let key = shape.0 ^ (leader as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let h = key.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        let home = ((u128::from(h) * self.roots as u128) >> 64) as usize;
+        let tag = (self.generation << 2) | leader as u32;
+        for d in 0..ROOT_PROBES.min(self.roots) {
+            let slot = (home + d) % self.roots;
+            let w = self.root_words(slot);
+            if w[2] >> 2 != self.generation {
+                // Zeroed memory and slots of an older generation are empty.
+                return Err(Some(slot));
+            }
+            if w[2] == tag && u64::from(w[0]) | (u64::from(w[1]) << 32) == shape.0 {
+                return Ok(slot);
+            }
+        }
+        Err(None)
+    }
+
+    fn root_words(&self, slot: usize) -> [u32; 4] {
+        let line = &self.lines.as_ref()[slot / ROOTS_PER_LINE].0;
+        let i = (slot % ROOTS_PER_LINE) * 4;
+        [line[i], line[i + 1], line[i + 2], line[i + 3]]
+    }
+
+    fn set_root(&mut self, slot: usize, words: [u32; 4]) {
+        let line = &mut self.lines.as_mut()[slot / ROOTS_PER_LINE].0;
+        let i = (slot % ROOTS_PER_LINE) * 4;
+        line[i..i + 4].copy_from_slice(&words);
+    }
+
+    /// Word `w` of block `b`.
+    fn block_word(&self, b: usize, w: usize) -> u32 {
+        self.lines.as_ref()[self.pool_line + b * BLOCK_LINES + w / 16].0[w % 16]
+    }
+
+    fn set_block_word(&mut self, b: usize, w: usize, value: u32) {
+        self.lines.as_mut()[self.pool_line + b * BLOCK_LINES + w / 16].0[w % 16] = value;
+    }
+
+    fn entry(&self, b: usize, e: usize) -> [u32; 4] {
+        let base = e * 4;
+        [
+            self.block_word(b, base),
+            self.block_word(b, base + 1),
+            self.block_word(b, base + 2),
+            self.block_word(b, base + 3),
+        ]
+    }
+
+    fn set_entry(&mut self, b: usize, e: usize, words: [u32; 4]) {
+        for (i, w) in words.into_iter().enumerate() {
+            self.set_block_word(b, e * 4 + i, w);
+        }
+    }
+
+    /// Looks up the position `owners` (with `shape`, `leader` on lead) for an entry whose
+    /// bounds decide "North-South take at least `need` more tricks": the first entry, newest
+    /// first, that matches and has `lower >= need` or `upper < need`.
+    pub(crate) fn lookup(
+        &mut self,
+        shape: Shape,
+        leader: usize,
+        owners: &Pattern,
+        need: u8,
+    ) -> Option<Found> {
+        self.stats.lookups += 1;
+        let slot = self.find_root(shape, leader).ok()?;
+        let mut block = self.root_words(slot)[3] as usize;
+        while block != 0 {
+            let b = block - 1;
+            let len = self.block_word(b, HEADER_LEN) as usize;
+            for e in (0..len.min(BLOCK_ENTRIES)).rev() {
+                let words = self.entry(b, e);
+                let (pattern, lower, upper) = decode(words);
+                if (lower >= need || upper < need) && pattern.generalizes(owners) {
+                    self.stats.hits += 1;
+                    return Some(Found {
+                        lower,
+                        upper,
+                        pattern,
+                    });
+                }
+            }
+            block = self.block_word(b, HEADER_NEXT) as usize;
+        }
+        None
+    }
+
+    /// Stores bounds `lower..=upper` on North-South's tricks for every position that `pattern`
+    /// describes (with `shape`, `leader` on lead), narrowing the bounds of an identical
+    /// pattern if there is one.
+    pub(crate) fn store(
+        &mut self,
+        shape: Shape,
+        leader: usize,
+        pattern: &Pattern,
+        lower: u8,
+        upper: u8,
+    ) {
+        if self.roots == 0 || self.blocks == 0 {
+            return;
+        }
+        self.stats.stores += 1;
+        let slot = match self.find_root(shape, leader) {
+            Ok(slot) => {
+                if self.narrow(slot, pattern, lower, upper) {
+                    return;
+                }
+                slot
+            }
+            Err(Some(slot)) => {
+                let tag = (self.generation << 2) | leader as u32;
+                self.set_root(slot, [shape.0 as u32, (shape.0 >> 32) as u32, tag, 0]);
+                slot
+            }
+            Err(None) => {
+                self.reset_full();
+                match self.find_root(shape, leader) {
+                    Err(Some(slot)) => {
+                        let tag = (self.generation << 2) | leader as u32;
+                        self.set_root(slot, [shape.0 as u32, (shape.0 >> 32) as u32, tag, 0]);
+                        slot
+                    }
+                    _ => return,
+                }
+            }
+        };
+        let words = encode(pattern, lower, upper);
+        let mut root = self.root_words(slot);
+        let head = root[3] as usize;
+        if head != 0 {
+            let b = head - 1;
+            let len = self.block_word(b, HEADER_LEN) as usize;
+            if len < BLOCK_ENTRIES {
+                self.set_entry(b, len, words);
+                self.set_block_word(b, HEADER_LEN, len as u32 + 1);
+                return;
+            }
+        }
+        if self.next_block >= self.blocks {
+            // Full: start over, then store into a fresh root.
+            self.reset_full();
+            let Err(Some(slot)) = self.find_root(shape, leader) else {
+                return;
+            };
+            let tag = (self.generation << 2) | leader as u32;
+            root = [shape.0 as u32, (shape.0 >> 32) as u32, tag, 0];
+            self.set_root(slot, root);
+            return self.push_block(slot, root, words);
+        }
+        self.push_block(slot, root, words);
+    }
+
+    /// Starts a new block at the head of `slot`'s chain holding `words`.
+    fn push_block(&mut self, slot: usize, mut root: [u32; 4], words: [u32; 4]) {
+        let b = self.next_block;
+        self.next_block += 1;
+        self.set_entry(b, 0, words);
+        self.set_block_word(b, HEADER_LEN, 1);
+        self.set_block_word(b, HEADER_NEXT, root[3]);
+        root[3] = b as u32 + 1;
+        self.set_root(slot, root);
+    }
+
+    /// Narrows the bounds of the entry identical to `pattern` under `slot`, if there is one.
+    fn narrow(&mut self, slot: usize, pattern: &Pattern, lower: u8, upper: u8) -> bool {
+        let mut block = self.root_words(slot)[3] as usize;
+        while block != 0 {
+            let b = block - 1;
+            let len = self.block_word(b, HEADER_LEN) as usize;
+            for e in 0..len.min(BLOCK_ENTRIES) {
+                let (p, lo, up) = decode(self.entry(b, e));
+                if p == *pattern {
+                    let (lo, up) = (lo.max(lower), up.min(upper));
+                    // Sound bounds always overlap; keep the new ones if they did not.
+                    let (lo, up) = if lo <= up { (lo, up) } else { (lower, upper) };
+                    self.set_entry(b, e, encode(pattern, lo, up));
+                    return true;
+                }
+            }
+            block = self.block_word(b, HEADER_NEXT) as usize;
+        }
+        false
+    }
+
+    fn reset_full(&mut self) {
+        self.stats.resets += 1;
+        let (owners, strain) = (self.owners, self.strain);
+        self.clear();
+        self.owners = owners;
+        self.strain = strain;
+    }
+
+    /// The cut-off card recorded under `key` for `seat`, if any.
+    pub(crate) fn cutoff_card(&self, key: u64, seat: usize) -> Option<u8> {
+        let (line, i, tag) = self.cutoff_place(key)?;
+        let words = &self.lines.as_ref()[line].0;
+        if words[i] != tag {
+            return None;
+        }
+        let card = (words[i + 1] >> ((seat & 3) * 8)) as u8;
+        (card != NO_CARD).then_some(card)
+    }
+
+    /// Records `card` as the cut-off card under `key` for `seat`.
+    pub(crate) fn set_cutoff_card(&mut self, key: u64, seat: usize, card: u8) {
+        let Some((line, i, tag)) = self.cutoff_place(key) else {
+            return;
+        };
+        let words = &mut self.lines.as_mut()[line].0;
+        if words[i] != tag {
+            words[i] = tag;
+            words[i + 1] = u32::MAX;
+        }
+        let shift = (seat & 3) * 8;
+        words[i + 1] = (words[i + 1] & !(0xFF << shift)) | (u32::from(card) << shift);
+    }
+
+    /// The line, word and tag of `key`'s cut-off entry (the tag carries the generation).
+    fn cutoff_place(&self, key: u64) -> Option<(usize, usize, u32)> {
+        if self.cutoffs == 0 {
+            return None;
+        }
+        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let index = ((u128::from(h) * self.cutoffs as u128) >> 64) as usize;
+        let tag = ((h as u32) & !GEN_MASK_TAG) | (self.generation & GEN_MASK_TAG);
+        Some((
+            self.cutoff_line + index / CUTOFFS_PER_LINE,
+            (index % CUTOFFS_PER_LINE) * 2,
+            tag,
+        ))
+    }
+}
+
+/// Generations fit 30 bits (two bits of a root tag hold the leader).
+const GEN_MASK: u32 = (1 << 30) - 1;
+/// The low bits of a cut-off tag that carry the generation.
+const GEN_MASK_TAG: u32 = 0xFFF;
+/// Header words of a block: its entry count and the next block of its chain (index + 1).
+const HEADER_LEN: usize = BLOCK_ENTRIES * 4;
+const HEADER_NEXT: usize = BLOCK_ENTRIES * 4 + 1;
+
+/// An entry as four words, one a suit: the suit's masked owners (bits 0..26), its count of
+/// relevant ranks (bits 26..30), and two bits of the bounds (bits 30..32: the lower bound's
+/// in the first two suits, the upper bound's in the last two).
+fn encode(p: &Pattern, lower: u8, upper: u8) -> [u32; 4] {
+    let mut w = [0u32; 4];
+    for (s, slot) in w.iter_mut().enumerate() {
+        let bound = if s < 2 { lower } else { upper };
+        let bits = (u32::from(bound) >> ((s & 1) * 2)) & 3;
+        *slot = p.owners[s] | (u32::from(p.cut[s]) << 26) | (bits << 30);
+    }
+    w
+}
+
+fn decode(w: [u32; 4]) -> (Pattern, u8, u8) {
+    let mut p = Pattern::default();
+    for (s, &word) in w.iter().enumerate() {
+        p.owners[s] = word & super::pattern::FIELD;
+        p.cut[s] = ((word >> 26) & 15) as u8;
+    }
+    let lower = ((w[0] >> 30) | ((w[1] >> 30) << 2)) as u8;
+    let upper = ((w[2] >> 30) | ((w[3] >> 30) << 2)) as u8;
+    (p, lower, upper)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pattern(seed: u32, cut: u8) -> Pattern {
+        let mut p = Pattern::default();
+        for s in 0..4 {
+            p.cut[s] = cut;
+            p.owners[s] =
+                (seed.wrapping_mul(2_654_435_761) >> (s * 3)) & super::super::pattern::mask(cut);
+        }
+        p
+    }
+
+    #[test]
+    fn stores_narrow_and_find() {
+        let mut lines = [TtLine::ZERO; 64];
+        let mut t = TransTable::new(&mut lines[..]);
+        let shape = Shape(0x3333_3333_3333_3333);
+        let p = pattern(7, 3);
+        assert_eq!(t.lookup(shape, 1, &p, 2), None);
+        t.store(shape, 1, &p, 2, 9);
+        let f = t.lookup(shape, 1, &p, 2).unwrap();
+        assert_eq!((f.lower, f.upper, f.pattern), (2, 9, p));
+        // Another leader, or a need the bounds do not decide: nothing.
+        assert_eq!(t.lookup(shape, 2, &p, 2), None);
+        assert_eq!(t.lookup(shape, 1, &p, 5), None);
+        t.store(shape, 1, &p, 5, 13);
+        assert_eq!(t.lookup(shape, 1, &p, 5).unwrap().upper, 9);
+        assert_eq!(t.stats().stores, 2);
+        // Many patterns under one root, and many roots: a small table resets, never fails.
+        for i in 0..500 {
+            t.store(Shape(i), (i % 4) as usize, &pattern(i as u32, 2), 0, 1);
+        }
+        assert!(t.stats().resets > 0);
+    }
+
+    #[test]
+    fn tiny_and_empty_tables() {
+        let mut buffer = [TtLine::ZERO; 6];
+        for n in 0..6 {
+            let mut t = TransTable::new(&mut buffer[..n]);
+            let p = pattern(1, 13);
+            for i in 0..20 {
+                t.store(Shape(i), 0, &p, 1, 1);
+                t.set_cutoff_card(i, 2, 17);
+            }
+            let _ = t.lookup(Shape(3), 0, &p, 1);
+            let _ = t.cutoff_card(3, 2);
+        }
+    }
+
+    #[test]
+    fn cutoff_cards_per_seat() {
+        let mut lines = [TtLine::ZERO; 64];
+        let mut t = TransTable::new(&mut lines[..]);
+        assert_eq!(t.cutoff_card(42, 1), None);
+        t.set_cutoff_card(42, 1, 30);
+        t.set_cutoff_card(42, 3, 0);
+        assert_eq!(
+            (t.cutoff_card(42, 1), t.cutoff_card(42, 3)),
+            (Some(30), Some(0))
+        );
+        assert_eq!(t.cutoff_card(42, 0), None);
+        t.clear();
+        assert_eq!(t.cutoff_card(42, 1), None);
+    }
+
+    #[test]
+    fn entries_round_trip() {
+        let p = pattern(99, 13);
+        for (lo, up) in [(0, 0), (3, 11), (13, 13), (0, 13)] {
+            assert_eq!(decode(encode(&p, lo, up)), (p, lo, up));
+        }
+    }
+}
