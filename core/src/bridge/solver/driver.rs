@@ -156,6 +156,7 @@ pub fn solve_value_with<M: TableMemory>(
     let ns = lo;
     let stats = SolveStats {
         nodes: search.nodes,
+        tricks: search.tricks,
         tests,
         stack_bytes: top.saturating_sub(search.stack_low),
         table: search.table.stats().since(&before),
@@ -272,6 +273,7 @@ pub fn solve_with<M: TableMemory>(
     }
     solution.stats = SolveStats {
         nodes: search.nodes,
+        tricks: search.tricks,
         tests,
         stack_bytes: top.saturating_sub(search.stack_low),
         table: search.table.stats().since(&before),

@@ -95,6 +95,9 @@ pub struct Solution {
 pub struct SolveStats {
     /// Positions (card plays) searched.
     pub nodes: u64,
+    /// Tricks completed in the search (fourth cards played): the unit DDS reports as its
+    /// nodes.
+    pub tricks: u64,
     /// Zero-window searches run.
     pub tests: u32,
     /// Stack the search used below the solve's frame, in bytes (measured from the addresses

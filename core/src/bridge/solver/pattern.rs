@@ -68,6 +68,7 @@ impl Pattern {
 
     /// Whether every position of `position` (a whole-position pattern) is one of this
     /// pattern's: the same owners of the top cards this pattern keeps.
+    #[cfg(test)]
     pub(crate) fn generalizes(&self, position: &Pattern) -> bool {
         (0..4).all(|s| position.owners[s] & mask(self.cut[s]) == self.owners[s])
     }

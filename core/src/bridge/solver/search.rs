@@ -47,8 +47,9 @@ pub(crate) struct Search<'t, M: TableMemory> {
     trick_all: [u64; 14],
     position: [Pattern; 14],
     shape: [Shape; 14],
-    /// Work done.
+    /// Work done: positions searched, and tricks completed (DDS's unit of "nodes").
     pub(crate) nodes: u64,
+    pub(crate) tricks: u64,
     /// Lowest stack address seen, to measure the stack the search uses.
     pub(crate) stack_low: usize,
 }
@@ -88,6 +89,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
             position: [Pattern::default(); 14],
             shape: [Shape::default(); 14],
             nodes: 0,
+            tricks: 0,
             stack_low: usize::MAX,
         };
         s.leader[0] = (leader & 3) as u8;
@@ -140,6 +142,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
             self.win_seat[p] = self.win_seat[(p + PLIES - 1) % PLIES];
         }
         if ply & 3 == 3 {
+            self.tricks += 1;
             let t = (ply >> 2) % 13;
             let w = self.win_seat[p];
             self.leader[t + 1] = w;

@@ -299,14 +299,24 @@ impl<M: TableMemory> TransTable<M> {
         self.stats.lookups += 1;
         let slot = self.find_root(shape, leader).ok()?;
         let mut block = self.root_words(slot)[3] as usize;
+        let lines = self.lines.as_ref();
+        let need = u32::from(need);
         while block != 0 {
-            let b = block - 1;
-            let len = self.block_word(b, HEADER_LEN) as usize;
-            for e in (0..len.min(BLOCK_ENTRIES)).rev() {
-                let words = self.entry(b, e);
-                let (pattern, lower, upper) = decode(words);
-                if (lower >= need || upper < need) && pattern.generalizes(owners) {
+            let base = self.pool_line + (block - 1) * BLOCK_LINES;
+            let (Some(first), Some(second)) = (lines.get(base), lines.get(base + 1)) else {
+                break;
+            };
+            let len = (second.0[HEADER_LEN % 16] as usize).min(BLOCK_ENTRIES);
+            for e in (0..len).rev() {
+                let line = if e < 4 { &first.0 } else { &second.0 };
+                let o = (e & 3) * 4;
+                let w = [line[o], line[o + 1], line[o + 2], line[o + 3]];
+                // The bounds first (two bits in each word), then the owners suit by suit.
+                let lower = (w[0] >> 30) | ((w[1] >> 30) << 2);
+                let upper = (w[2] >> 30) | ((w[3] >> 30) << 2);
+                if (lower >= need || upper < need) && matches(&w, owners) {
                     self.stats.hits += 1;
+                    let (pattern, lower, upper) = decode(w);
                     return Some(Found {
                         lower,
                         upper,
@@ -314,7 +324,7 @@ impl<M: TableMemory> TransTable<M> {
                     });
                 }
             }
-            block = self.block_word(b, HEADER_NEXT) as usize;
+            block = second.0[HEADER_NEXT % 16] as usize;
         }
         None
     }
@@ -484,6 +494,16 @@ fn encode(p: &Pattern, lower: u8, upper: u8) -> [u32; 4] {
         *slot = p.owners[s] | (u32::from(p.cut[s]) << 26) | (bits << 30);
     }
     w
+}
+
+/// Whether the entry `w` describes the whole position `position`.
+#[inline]
+fn matches(w: &[u32; 4], position: &Pattern) -> bool {
+    w.iter().zip(&position.owners).all(|(&word, &owners)| {
+        let k = ((word >> 26) & 15).min(13);
+        let mask = (1u32 << 26) - (1u32 << (26 - 2 * k));
+        owners & mask == word & super::pattern::FIELD
+    })
 }
 
 fn decode(w: [u32; 4]) -> (Pattern, u8, u8) {
