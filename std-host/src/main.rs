@@ -494,6 +494,7 @@ fn bench(path: &PathBuf, mib: usize, dds: bool) -> Result<(), String> {
         totals.hits += st.table.hits;
         totals.stores += st.table.stores;
         totals.resets += st.table.resets;
+        totals.replaced += st.table.replaced;
         let mut cards: Vec<_> = solved.solution.cards.iter().copied().collect();
         cards.sort();
         ours.push(cards);
@@ -516,13 +517,14 @@ fn bench(path: &PathBuf, mib: usize, dds: bool) -> Result<(), String> {
         trick_stats.median, trick_stats.mean, trick_stats.max, trick_stats.total
     );
     println!(
-        "cardtree table: {:.1} MiB, {} of {} blocks used at most; {} lookups, {} hits, {} stores, {} resets; peak search stack {} bytes",
+        "cardtree table: {:.1} MiB, {} of {} blocks used at most; {} lookups, {} hits, {} stores, {} roots replaced, {} resets; peak search stack {} bytes",
         table.bytes() as f64 / f64::from(1 << 20),
         blocks,
         table.block_capacity(),
         totals.lookups,
         totals.hits,
         totals.stores,
+        totals.replaced,
         totals.resets,
         stack
     );

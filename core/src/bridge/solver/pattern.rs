@@ -38,6 +38,12 @@ impl Shape {
         }
         Shape(v)
     }
+
+    /// The number of cards in all four hands.
+    pub(crate) fn cards(self) -> u32 {
+        let x = (self.0 & 0x0F0F_0F0F_0F0F_0F0F) + ((self.0 >> 4) & 0x0F0F_0F0F_0F0F_0F0F);
+        (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    }
 }
 
 /// For each suit, the owners of its top `cut` cards (the rest are zero).
@@ -164,6 +170,13 @@ mod tests {
             all |= 1 << c;
         }
         (all, owner, Pattern::of_position(all, &owner))
+    }
+
+    #[test]
+    fn shapes_count_cards() {
+        let hands = [0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39];
+        assert_eq!(Shape::of(&hands).cards(), 52);
+        assert_eq!(Shape::of(&[0b11, 0b100, 1 << 40, 0]).cards(), 4);
     }
 
     #[test]

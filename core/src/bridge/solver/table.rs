@@ -13,10 +13,10 @@
 //! - **Cut-off cards**, a direct-mapped cache of the card that last caused a cut-off in a
 //!   similar spot (a move-ordering hint only: a wrong hint costs time, never an answer).
 //!
-//! Nothing is evicted while there is room. When the pool or a probe run of roots is full, the
-//! whole table is reset (a new generation: O(1), no clearing of memory) and the reset is
-//! counted; that is the last resort of DDS's ageing, and the reason an answer never depends
-//! on the table's size. A new deal or strain also starts a new generation. Facts about DDS's
+//! Nothing is evicted while there is room. When every root slot a shape may use is taken, the
+//! root nearest the end of the play (the cheapest to search again) gives way; when the pool of
+//! blocks is full, the whole table is reset (a new generation: O(1), no clearing of memory).
+//! Both are counted. An answer never depends on the table's size, only the work does. A new deal or strain also starts a new generation. Facts about DDS's
 //! and macroxue's tables: `../shared/bridge/SOLVER-NOTES.md`.
 
 use super::pattern::{Pattern, Shape};
@@ -84,6 +84,9 @@ pub struct TableStats {
     pub stores: u64,
     /// Times the table was full and started over (not counting new deals or strains).
     pub resets: u64,
+    /// Roots given up for a new one when all the slots a shape may use were taken (the root
+    /// nearest the end of the play goes).
+    pub replaced: u64,
 }
 
 impl TableStats {
@@ -95,6 +98,7 @@ impl TableStats {
             hits: self.hits - earlier.hits,
             stores: self.stores - earlier.stores,
             resets: self.resets - earlier.resets,
+            replaced: self.replaced - earlier.replaced,
         }
     }
 }
@@ -225,28 +229,38 @@ impl<M: TableMemory> TransTable<M> {
         }
     }
 
-    /// The slot index of `(shape, leader)` if present (`Ok`), or the empty slot where it would
-    /// go (`Err(Some)`), or `Err(None)` when its probe run is full.
-    fn find_root(&self, shape: Shape, leader: usize) -> Result<usize, Option<usize>> {
+    /// Where `(shape, leader)` is in the roots, or where it would go.
+    fn find_root(&self, shape: Shape, leader: usize) -> Root {
         if self.roots == 0 {
-            return Err(None);
+            return Root::None;
         }
         let key = shape.0 ^ (leader as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let h = key.wrapping_mul(0xD6E8_FEB8_6659_FD93);
         let home = ((u128::from(h) * self.roots as u128) >> 64) as usize;
         let tag = (self.generation << 2) | leader as u32;
+        let mut victim = (u32::MAX, home);
         for d in 0..ROOT_PROBES.min(self.roots) {
             let slot = (home + d) % self.roots;
             let w = self.root_words(slot);
             if w[2] >> 2 != self.generation {
                 // Zeroed memory and slots of an older generation are empty.
-                return Err(Some(slot));
+                return Root::Empty(slot);
             }
-            if w[2] == tag && u64::from(w[0]) | (u64::from(w[1]) << 32) == shape.0 {
-                return Ok(slot);
+            let other = u64::from(w[0]) | (u64::from(w[1]) << 32);
+            if w[2] == tag && other == shape.0 {
+                return Root::Found(slot);
+            }
+            let cards = Shape(other).cards();
+            if cards < victim.0 {
+                victim = (cards, slot);
             }
         }
-        Err(None)
+        // A full run: the root nearest the end of the play is the cheapest to lose.
+        if victim.0 <= shape.cards() {
+            Root::Full(victim.1)
+        } else {
+            Root::None
+        }
     }
 
     fn root_words(&self, slot: usize) -> [u32; 4] {
@@ -297,7 +311,9 @@ impl<M: TableMemory> TransTable<M> {
         need: u8,
     ) -> Option<Found> {
         self.stats.lookups += 1;
-        let slot = self.find_root(shape, leader).ok()?;
+        let Root::Found(slot) = self.find_root(shape, leader) else {
+            return None;
+        };
         let mut block = self.root_words(slot)[3] as usize;
         let lines = self.lines.as_ref();
         let need = u32::from(need);
@@ -344,32 +360,29 @@ impl<M: TableMemory> TransTable<M> {
             return;
         }
         self.stats.stores += 1;
+        let tag = (self.generation << 2) | leader as u32;
+        let fresh = [shape.0 as u32, (shape.0 >> 32) as u32, tag, 0];
         let slot = match self.find_root(shape, leader) {
-            Ok(slot) => {
+            Root::Found(slot) => {
                 if self.narrow(slot, pattern, lower, upper) {
                     return;
                 }
                 slot
             }
-            Err(Some(slot)) => {
-                let tag = (self.generation << 2) | leader as u32;
-                self.set_root(slot, [shape.0 as u32, (shape.0 >> 32) as u32, tag, 0]);
+            Root::Empty(slot) => {
+                self.set_root(slot, fresh);
                 slot
             }
-            Err(None) => {
-                self.reset_full();
-                match self.find_root(shape, leader) {
-                    Err(Some(slot)) => {
-                        let tag = (self.generation << 2) | leader as u32;
-                        self.set_root(slot, [shape.0 as u32, (shape.0 >> 32) as u32, tag, 0]);
-                        slot
-                    }
-                    _ => return,
-                }
+            Root::Full(slot) => {
+                // Its blocks stay allocated, unreachable, until the next reset.
+                self.stats.replaced += 1;
+                self.set_root(slot, fresh);
+                slot
             }
+            Root::None => return,
         };
         let words = encode(pattern, lower, upper);
-        let mut root = self.root_words(slot);
+        let root = self.root_words(slot);
         let head = root[3] as usize;
         if head != 0 {
             let b = head - 1;
@@ -381,15 +394,19 @@ impl<M: TableMemory> TransTable<M> {
             }
         }
         if self.next_block >= self.blocks {
-            // Full: start over, then store into a fresh root.
+            // The pool is full: start over, then store into a fresh root.
             self.reset_full();
-            let Err(Some(slot)) = self.find_root(shape, leader) else {
+            let Root::Empty(slot) = self.find_root(shape, leader) else {
                 return;
             };
-            let tag = (self.generation << 2) | leader as u32;
-            root = [shape.0 as u32, (shape.0 >> 32) as u32, tag, 0];
-            self.set_root(slot, root);
-            return self.push_block(slot, root, words);
+            let fresh = [
+                shape.0 as u32,
+                (shape.0 >> 32) as u32,
+                self.generation << 2 | leader as u32,
+                0,
+            ];
+            self.set_root(slot, fresh);
+            return self.push_block(slot, fresh, words);
         }
         self.push_block(slot, root, words);
     }
@@ -473,6 +490,16 @@ impl<M: TableMemory> TransTable<M> {
             tag,
         ))
     }
+}
+
+/// Where a root is or would go.
+enum Root {
+    Found(usize),
+    Empty(usize),
+    /// Its probe run is full; this slot may be replaced.
+    Full(usize),
+    /// No root can be kept.
+    None,
 }
 
 /// Generations fit 30 bits (two bits of a root tag hold the leader).
