@@ -96,6 +96,36 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
     (total as u8, winners)
 }
 
+/// Whether the side of the second player to a trick (`seat`) surely wins it, the card `led`
+/// having been led: by a card of its own or its partner's above the led card and every card
+/// the third player holds in the suit (when that player cannot ruff), or by a ruff the third
+/// player cannot follow with a higher trump. Returns the card that wins by rank, if one does.
+pub(crate) fn second_hand_wins(
+    hands: &[u64; 4],
+    seat: usize,
+    led: u8,
+    trump: usize,
+) -> Option<u64> {
+    let s = usize::from(led / 13) & 3;
+    let third = hands[(seat + 1) & 3];
+    let (mine, partner) = (hands[seat & 3], hands[(seat + 2) & 3]);
+    let third_ruffs = trump < 4 && s != trump && in_suit(third, s) == 0 && in_suit(third, trump) != 0;
+    if trump < 4 && s != trump {
+        let void_with_trumps = |h: u64| in_suit(h, s) == 0 && in_suit(h, trump) != 0;
+        if (void_with_trumps(mine) || void_with_trumps(partner)) && !third_ruffs {
+            // A ruff the third player, who follows suit or cannot ruff, cannot beat.
+            return Some(0);
+        }
+    }
+    let ours = in_suit(mine | partner, s);
+    if ours == 0 || third_ruffs {
+        return None;
+    }
+    let top = highest(ours);
+    let theirs = in_suit(third, s) | (1u64 << led);
+    (top > highest(theirs)).then_some(1u64 << top)
+}
+
 /// Tricks a suit gives when `a`, holding `aw` of the suit's top cards, leads it and its
 /// partner holds `b` with `bw` of them.
 fn suit_tricks(a: u64, aw: u32, b: u64, bw: u32) -> u32 {

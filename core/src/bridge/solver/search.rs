@@ -18,7 +18,7 @@ use super::bits::{beats, in_suit, suit_of};
 use super::later::{Holding, later_tricks, trump_trick};
 use super::moves::{Order, Spot, cutoff_key, order};
 use super::pattern::{Pattern, Shape};
-use super::quick::quick_tricks;
+use super::quick::{quick_tricks, second_hand_wins};
 use super::table::{TableMemory, TransTable};
 
 /// Most plies in a search: 13 tricks of four cards, and one for the end.
@@ -313,6 +313,19 @@ impl<'t, M: TableMemory> Search<'t, M> {
     pub(crate) fn moves(&mut self, ply: usize, beta: u8) -> (u8, u64) {
         let seat = self.seat_at(ply);
         let ns_turn = seat & 1 == 0;
+        if ply & 3 == 1 && self.config.quick_tricks {
+            // The second player's side surely wins this trick: enough if one more trick
+            // reaches beta, or one fewer for the other side cannot.
+            let t = (ply >> 2) % 14;
+            let (ns, left) = (self.ns_won[t], self.hands[seat].count_ones() as u8);
+            let led = self.card[(ply - 1) % PLIES];
+            let decides = if ns_turn { ns + 1 >= beta } else { ns + left - 1 < beta };
+            if decides
+                && let Some(w) = second_hand_wins(&self.hands, seat, led, self.trump)
+            {
+                return (if ns_turn { ns + 1 } else { ns + left - 1 }, w);
+            }
+        }
         let playable = self.playable(ply);
         let t = (ply >> 2) % 14;
         let all = self.trick_all[t];
