@@ -13,6 +13,8 @@
 //! tricks of the side on lead and later tricks of the other side; then every distinct card,
 //! best first; the result is stored as a [`Pattern`] with its bounds.
 
+extern crate std;
+std::thread_local!{ #[allow(missing_docs)] pub static STATS: core::cell::RefCell<[[u64;5];4]> = const { core::cell::RefCell::new([[0;5];4]) }; }
 use super::SolverConfig;
 use super::bits::{beats, in_suit, suit_of};
 use super::later::{Holding, later_tricks, trump_trick};
@@ -308,6 +310,27 @@ impl<'t, M: TableMemory> Search<'t, M> {
         )
     }
 
+    /// What move ordering needs to know at `ply`.
+    fn spot(&self, ply: usize) -> Spot<'_> {
+        let place = ply & 3;
+        let (winning, winner) = if place == 0 {
+            (0, 0)
+        } else {
+            let p = (ply - 1) % PLIES;
+            (self.win_card[p], usize::from(self.win_seat[p]))
+        };
+        Spot {
+            hands: &self.hands,
+            seat: self.seat_at(ply),
+            place,
+            trump: self.trump,
+            all: self.trick_all[(ply >> 2) % 14],
+            winning,
+            winner,
+            led: suit_of(self.card[(ply & !3) % PLIES]),
+        }
+    }
+
     /// Tries the cards of the player at `ply`, best first, skipping cards equal to one tried
     /// and cards below the ranks that mattered to one tried.
     pub(crate) fn moves(&mut self, ply: usize, beta: u8) -> (u8, u64) {
@@ -327,30 +350,11 @@ impl<'t, M: TableMemory> Search<'t, M> {
             }
         }
         let playable = self.playable(ply);
-        let t = (ply >> 2) % 14;
-        let all = self.trick_all[t];
-        let start = ply & !3;
-        let spot = Spot {
-            hands: &self.hands,
-            seat,
-            place: ply & 3,
-            trump: self.trump,
-            all,
-            winning: if ply & 3 == 0 {
-                0
-            } else {
-                self.win_card[(ply - 1) % PLIES]
-            },
-            winner: if ply & 3 == 0 {
-                0
-            } else {
-                usize::from(self.win_seat[(ply - 1) % PLIES])
-            },
-            led: suit_of(self.card[start % PLIES]),
-        };
+        let all = self.trick_all[(ply >> 2) % 14];
         let mut list = Order::new();
+        // The cut-off card first; the rest are ordered only if it does not cut off.
         let key = if self.config.cutoff_cards {
-            let key = cutoff_key(&spot);
+            let key = cutoff_key(&self.spot(ply));
             if let Some(c) = self.table.cutoff_card(key, seat)
                 && playable & (1u64 << c) != 0
             {
@@ -360,23 +364,33 @@ impl<'t, M: TableMemory> Search<'t, M> {
         } else {
             None
         };
-        if self.config.move_ordering {
-            order(&spot, playable, &mut list);
-        } else {
-            let mut rest = playable;
-            while rest != 0 {
-                list.push(rest.trailing_zeros() as u8);
-                rest &= rest - 1;
-            }
-        }
+        let mut ordered = false;
         let hand = self.hands[seat];
         let mut best = if ns_turn { 0 } else { u8::MAX };
         let mut winners = 0u64;
         let mut tried = 0u64;
         // Per suit, the lowest rank still worth trying (as a card index).
         let mut floor = [0u8, 13, 26, 39];
-        for i in 0..list.len() {
+        let mut i = 0;
+        loop {
+            if i == list.len() {
+                if ordered {
+                    break;
+                }
+                ordered = true;
+                if self.config.move_ordering {
+                    order(&self.spot(ply), playable, &mut list);
+                } else {
+                    let mut rest = playable;
+                    while rest != 0 {
+                        list.push(rest.trailing_zeros() as u8);
+                        rest &= rest - 1;
+                    }
+                }
+                continue;
+            }
             let card = list.get(i);
+            i += 1;
             let s = suit_of(card);
             if card < floor[s] {
                 continue;
@@ -393,6 +407,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
             self.unplay(ply);
             best = if ns_turn { best.max(v) } else { best.min(v) };
             if (ns_turn && best >= beta) || (!ns_turn && best < beta) {
+                STATS.with(|st| { let mut st = st.borrow_mut(); st[ply & 3][0] += 1; st[ply & 3][1] += (tried.count_ones()) as u64; if i == 0 {st[ply&3][2] += 1;} });
                 if let Some(key) = key {
                     self.table.set_cutoff_card(key, seat, card);
                 }
@@ -415,6 +430,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
         if !self.config.rank_winners {
             winners = all;
         }
+        STATS.with(|st| { let mut st = st.borrow_mut(); st[ply & 3][3] += 1; st[ply & 3][4] += (tried.count_ones()) as u64; });
         (best, winners)
     }
 }

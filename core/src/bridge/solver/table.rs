@@ -67,6 +67,9 @@ const BLOCK_LINES: usize = 2;
 const ROOTS_PER_LINE: usize = 4;
 /// Cut-off entries a line holds (two words each).
 const CUTOFFS_PER_LINE: usize = 8;
+/// The most lines of cut-off cards: 64K entries, 512 KiB (macroxue's cache has 64K too);
+/// more only spreads the hot hints over more cache lines.
+const MAX_CUTOFF_LINES: usize = 8192;
 /// How far a root key may sit from its home slot.
 const ROOT_PROBES: usize = 8;
 /// No cut-off card recorded.
@@ -149,7 +152,7 @@ impl<M: TableMemory> TransTable<M> {
         // An eighth for roots, a sixteenth for cut-off cards, the rest for blocks; tables too
         // small to hold a root line and a block have roots and blocks switched off.
         let (root_lines, cutoff_lines) = if n > 1 + BLOCK_LINES {
-            ((n / 8).max(1), (n / 16).max(1))
+            ((n / 8).max(1), (n / 16).clamp(1, MAX_CUTOFF_LINES))
         } else {
             (0, n.min(1))
         };
