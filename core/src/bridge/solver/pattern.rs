@@ -39,6 +39,11 @@ impl Shape {
         Shape(v)
     }
 
+    /// The shape with one card of `suit` gone from `seat`'s hand.
+    pub(crate) fn remove(&mut self, seat: usize, suit: usize) {
+        self.0 = self.0.wrapping_sub(1 << (((seat & 3) * 4 + (suit & 3)) * 4));
+    }
+
     /// The number of cards in all four hands.
     pub(crate) fn cards(self) -> u32 {
         let x = (self.0 & 0x0F0F_0F0F_0F0F_0F0F) + ((self.0 >> 4) & 0x0F0F_0F0F_0F0F_0F0F);
@@ -65,11 +70,17 @@ impl Pattern {
         p
     }
 
-    /// Recomputes suit `s` of a whole-position pattern.
-    pub(crate) fn refresh_suit(&mut self, all: u64, s: usize, owner: &[u8; 52]) {
-        let (f, n) = suit_owners(all, s, owner);
-        self.owners[s & 3] = f;
-        self.cut[s & 3] = n;
+    /// Takes `card` out of a whole-position pattern whose cards were `before` (the cards
+    /// above it, which decide its place from the top, must all still be in).
+    pub(crate) fn remove(&mut self, before: u64, card: u8) {
+        let s = usize::from(card / 13) & 3;
+        let i = u32::from(suit_bits(before, s) >> (card % 13 + 1)).count_ones();
+        let f = self.owners[s];
+        // Keep the owners above it, move those below it up one place.
+        let above = f & mask(i as u8);
+        let below = f & ((1u32 << (24 - 2 * i.min(12))) - 1);
+        self.owners[s] = above | (below << 2);
+        self.cut[s] = self.cut[s].saturating_sub(1);
     }
 
     /// Whether every position of `position` (a whole-position pattern) is one of this
@@ -177,6 +188,32 @@ mod tests {
         let hands = [0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39];
         assert_eq!(Shape::of(&hands).cards(), 52);
         assert_eq!(Shape::of(&[0b11, 0b100, 1 << 40, 0]).cards(), 4);
+    }
+
+    #[test]
+    fn removing_cards_matches_recomputing() {
+        let mut r = crate::rng::seeded(5);
+        for _ in 0..200 {
+            let deal = crate::Deal::random(&mut r);
+            let mut owner = [0u8; 52];
+            let mut all = 0u64;
+            for (seat, s) in crate::Seat::ALL.into_iter().enumerate() {
+                for c in deal.hand(s).iter().take(7) {
+                    owner[c.index()] = seat as u8;
+                    all |= 1 << c.index();
+                }
+            }
+            let mut p = Pattern::of_position(all, &owner);
+            // Take out four cards, lowest first.
+            let mut gone: heapless::Vec<u8, 4> =
+                (0..52u8).filter(|&c| all >> c & 1 == 1).take(4).collect();
+            gone.sort_unstable();
+            for &c in &gone {
+                p.remove(all, c);
+            }
+            let rest = gone.iter().fold(all, |a, &c| a & !(1 << c));
+            assert_eq!(p, Pattern::of_position(rest, &owner));
+        }
     }
 
     #[test]

@@ -108,7 +108,12 @@ impl<'t, M: TableMemory> Search<'t, M> {
         }
         s.trick_all[0] = all;
         s.position[0] = Pattern::of_position(all, &s.owner);
-        s.shape[0] = Shape::of(&s.hands);
+        // The shape at the trick's start: the cards played to it back in their hands.
+        let mut start_hands = s.hands;
+        for (i, &c) in trick.iter().enumerate().take(3) {
+            start_hands[(leader + i) & 3] |= 1 << c;
+        }
+        s.shape[0] = Shape::of(&start_hands);
         s
     }
 
@@ -197,17 +202,22 @@ impl<'t, M: TableMemory> Search<'t, M> {
             return self.last_trick(ply);
         }
         if t > 0 {
-            // The position's owners, suit by suit where the last trick took cards.
-            let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-            let gone = self.trick_all[t - 1] & !all;
-            self.trick_all[t] = all;
-            self.position[t] = self.position[t - 1];
-            for s in 0..4 {
-                if in_suit(gone, s) != 0 {
-                    self.position[t].refresh_suit(all, s, &self.owner);
-                }
+            // The last trick's four cards leave the position: lowest first, so that each
+            // one's place from the top is counted among the cards the trick started with.
+            let before = self.trick_all[t - 1];
+            let start = 4 * (t - 1);
+            let mut cards = [0u8; 4];
+            cards.copy_from_slice(&self.card[start..start + 4]);
+            cards.sort_unstable();
+            let mut position = self.position[t - 1];
+            let mut shape = self.shape[t - 1];
+            for (i, &c) in cards.iter().enumerate() {
+                position.remove(before, c);
+                shape.remove(usize::from(self.seat[start + i]), usize::from(self.card[start + i]) / 13);
             }
-            self.shape[t] = Shape::of(&self.hands);
+            self.position[t] = position;
+            self.shape[t] = shape;
+            self.trick_all[t] = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
         }
         let all = self.trick_all[t];
         let use_table = self.config.table;
