@@ -12,7 +12,6 @@ mod solver;
 mod strain;
 
 pub use play::{BridgePlay, PositionError};
-pub use solver::STATS;
 pub use solver::{
     Solution, SolveStats, SolverConfig, TableMemory, TableStats, TransTable, TtLine, Value, solve,
     solve_value, solve_value_with, solve_with,

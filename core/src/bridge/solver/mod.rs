@@ -26,7 +26,6 @@ mod search;
 mod table;
 
 pub use driver::{Value, solve, solve_value, solve_value_with, solve_with};
-pub use search::STATS;
 pub use table::{TableMemory, TableStats, TransTable, TtLine};
 
 use crate::card::Card;

@@ -13,8 +13,6 @@
 //! tricks of the side on lead and later tricks of the other side; then every distinct card,
 //! best first; the result is stored as a [`Pattern`] with its bounds.
 
-extern crate std;
-std::thread_local!{ #[allow(missing_docs)] pub static STATS: core::cell::RefCell<[[u64;5];4]> = const { core::cell::RefCell::new([[0;5];4]) }; }
 use super::SolverConfig;
 use super::bits::{beats, in_suit, suit_of};
 use super::later::{Holding, later_tricks, trump_trick};
@@ -417,7 +415,6 @@ impl<'t, M: TableMemory> Search<'t, M> {
             self.unplay(ply);
             best = if ns_turn { best.max(v) } else { best.min(v) };
             if (ns_turn && best >= beta) || (!ns_turn && best < beta) {
-                STATS.with(|st| { let mut st = st.borrow_mut(); st[ply & 3][0] += 1; st[ply & 3][1] += (tried.count_ones()) as u64; if i == 0 {st[ply&3][2] += 1;} });
                 if let Some(key) = key {
                     self.table.set_cutoff_card(key, seat, card);
                 }
@@ -440,7 +437,6 @@ impl<'t, M: TableMemory> Search<'t, M> {
         if !self.config.rank_winners {
             winners = all;
         }
-        STATS.with(|st| { let mut st = st.borrow_mut(); st[ply & 3][3] += 1; st[ply & 3][4] += (tried.count_ones()) as u64; });
         (best, winners)
     }
 }
