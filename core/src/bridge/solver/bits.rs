@@ -16,6 +16,23 @@ pub(crate) fn in_suit(cards: u64, s: usize) -> u64 {
     cards & (SUIT << (13 * (s & 3)))
 }
 
+/// The number of cards in a 13-bit suit, by table (the target may lack a popcount
+/// instruction, as x86-64's baseline and Cortex-M do).
+#[inline]
+pub(crate) fn count13(ranks: u16) -> u32 {
+    u32::from(POP13[usize::from(ranks) & 0x1FFF])
+}
+
+static POP13: [u8; 8192] = {
+    let mut t = [0u8; 8192];
+    let mut i = 1;
+    while i < 8192 {
+        t[i] = t[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    t
+};
+
 /// The suit of a card index.
 #[inline]
 pub(crate) fn suit_of(card: u8) -> usize {
@@ -32,16 +49,6 @@ pub(crate) fn highest(cards: u64) -> u8 {
 #[inline]
 pub(crate) fn lowest(cards: u64) -> u8 {
     cards.trailing_zeros() as u8
-}
-
-/// The top `k` cards of `cards` (all of them if it has no more).
-#[inline]
-pub(crate) fn keep_top(mut cards: u64, k: u32) -> u64 {
-    let n = cards.count_ones();
-    for _ in k..n {
-        cards &= cards - 1;
-    }
-    cards
 }
 
 /// The cards of `cards` above `card` (in any suit above it too; mask with a suit).
@@ -71,10 +78,11 @@ mod tests {
         assert_eq!(suit_bits(cards, 3), 0b10);
         assert_eq!(in_suit(cards, 3), 1 << 40);
         assert_eq!((highest(cards), lowest(cards)), (40, 0));
-        assert_eq!(keep_top(0b1011, 2), 0b1010);
-        assert_eq!(keep_top(0b1011, 5), 0b1011);
         assert_eq!(above(1) & 0b1111, 0b1100);
         assert!(beats(12, 11, 4) && !beats(11, 12, 4));
         assert!(beats(0, 25, 0) && !beats(0, 25, 4));
+        for x in [0u16, 1, 0x1FFF, 0x1555, 0x1000] {
+            assert_eq!(count13(x), x.count_ones());
+        }
     }
 }

@@ -10,7 +10,7 @@
 //! on lead, it names a set of positions that all share the result. Facts about the technique
 //! (DDS's and macroxue's forms of it): `../shared/bridge/SOLVER-NOTES.md`.
 
-use super::bits::{SUIT, suit_bits};
+use super::bits::{SUIT, count13, suit_bits};
 
 /// The bits of a suit field that hold owners: 13 cards, two bits each.
 pub(crate) const FIELD: u32 = (1 << 26) - 1;
@@ -33,7 +33,7 @@ impl Shape {
         let mut v = 0u64;
         for (seat, &h) in hands.iter().enumerate() {
             for s in 0..4 {
-                v |= u64::from(suit_bits(h, s).count_ones()) << ((seat * 4 + s) * 4);
+                v |= u64::from(count13(suit_bits(h, s))) << ((seat * 4 + s) * 4);
             }
         }
         Shape(v)
@@ -74,7 +74,7 @@ impl Pattern {
     /// above it, which decide its place from the top, must all still be in).
     pub(crate) fn remove(&mut self, before: u64, card: u8) {
         let s = usize::from(card / 13) & 3;
-        let i = u32::from(suit_bits(before, s) >> (card % 13 + 1)).count_ones();
+        let i = count13(suit_bits(before, s) >> (card % 13 + 1));
         let f = self.owners[s];
         // Keep the owners above it, move those below it up one place.
         let above = f & mask(i as u8);
@@ -117,11 +117,11 @@ impl Pattern {
             if w == 0 {
                 continue;
             }
-            let n = a.count_ones() as usize;
+            let n = count13(a) as usize;
             let f = position.owners[s];
             let own = |i: usize| (f >> (24 - 2 * i as u32)) & 3;
             // Index from the top (0 = highest card out) of the lowest winner.
-            let lowest = (a >> w.trailing_zeros()).count_ones() as usize - 1;
+            let lowest = count13(a >> w.trailing_zeros()) as usize - 1;
             let h = own(lowest);
             let mut bottom = lowest;
             while bottom + 1 < n && own(bottom + 1) == h {
@@ -160,12 +160,29 @@ fn suit_owners(all: u64, s: usize, owner: &[u8; 52]) -> (u32, u8) {
 }
 
 /// The top `k` bits of a 13-bit suit.
-fn top_k(mut a: u16, k: u8) -> u16 {
-    let n = a.count_ones();
-    for _ in u32::from(k)..n {
-        a &= a - 1;
+fn top_k(a: u16, k: u8) -> u16 {
+    let n = count13(a);
+    let k = u32::from(k);
+    if k >= n {
+        return a & SUIT as u16;
     }
-    a & SUIT as u16
+    if 2 * k <= n {
+        // Take the k highest.
+        let (mut out, mut rest) = (0u16, a);
+        for _ in 0..k {
+            let top = 1u16 << (15 - rest.leading_zeros());
+            out |= top;
+            rest &= !top;
+        }
+        out
+    } else {
+        // Drop the n - k lowest.
+        let mut out = a;
+        for _ in k..n {
+            out &= out - 1;
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -181,6 +198,19 @@ mod tests {
             all |= 1 << c;
         }
         (all, owner, Pattern::of_position(all, &owner))
+    }
+
+    #[test]
+    fn top_cards() {
+        for a in [0u16, 1, 0b1011_0110_1101, 0x1FFF] {
+            for k in 0..=13u8 {
+                let mut slow = a;
+                while slow.count_ones() > u32::from(k) {
+                    slow &= slow - 1;
+                }
+                assert_eq!(top_k(a, k), slow, "{a:b} {k}");
+            }
+        }
     }
 
     #[test]

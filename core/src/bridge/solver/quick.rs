@@ -16,7 +16,7 @@
 //! [`pattern`](super::pattern)): the winners of a suit, up to the number of rounds in which
 //! another hand still follows (later rounds win by length, not rank).
 
-use super::bits::{highest, in_suit, keep_top, lowest};
+use super::bits::{count13, highest, in_suit, lowest, suit_bits};
 
 /// The quick tricks of the side whose `leader` is on lead, at most the tricks left, and the
 /// cards whose ranks they depend on. `trump` is a suit `0..4`, or 4 at no trump.
@@ -26,27 +26,26 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
     let lho = hands[(leader + 1) & 3];
     let rho = hands[(leader + 3) & 3];
     let all = me | pd | lho | rho;
-    let left = me.count_ones() as u8;
-    let (trump_tricks, mut winners) = if trump < 4 {
-        top_trumps(in_suit(me, trump), in_suit(pd, trump), in_suit(all, trump))
-    } else {
-        (0, 0)
-    };
-    let (lho_ruffs, rho_ruffs) = (
-        trump < 4 && in_suit(lho, trump) != 0,
-        trump < 4 && in_suit(rho, trump) != 0,
-    );
+    let mut left = 0;
+    let mut trump_tricks = 0;
+    let mut winners = 0u64;
+    let (mut lho_ruffs, mut rho_ruffs) = (false, false);
+    for s in 0..4 {
+        left += count13(suit_bits(me, s));
+    }
+    if trump < 4 {
+        let t;
+        (t, winners) = top_trumps(in_suit(me, trump), in_suit(pd, trump), in_suit(all, trump));
+        trump_tricks = u32::from(t);
+        lho_ruffs = suit_bits(lho, trump) != 0;
+        rho_ruffs = suit_bits(rho, trump) != 0;
+    }
     let (mut mine, mut partners, mut partner_winners) = (0u32, 0u32, 0u64);
     let mut entry = false;
     for s in (0..4).filter(|&s| s != trump) {
-        let (mut m, mut p) = (in_suit(me, s), in_suit(pd, s));
-        let (l, r) = (in_suit(lho, s), in_suit(rho, s));
-        let (ml, pl, ll, rl) = (
-            m.count_ones(),
-            p.count_ones(),
-            l.count_ones(),
-            r.count_ones(),
-        );
+        let (mut m, mut p) = (suit_bits(me, s), suit_bits(pd, s));
+        let (l, r) = (suit_bits(lho, s), suit_bits(rho, s));
+        let (ml, pl, ll, rl) = (count13(m), count13(p), count13(l), count13(r));
         // Rounds in which some other hand still follows: winners there win by rank.
         let my_ranked = pl.max(ll).max(rl);
         let pd_ranked = ml.max(ll).max(rl);
@@ -58,23 +57,28 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
         if rho_ruffs {
             rounds = rounds.min(rl);
         }
-        m = keep_top(m, rounds);
-        p = keep_top(p, rounds);
+        if rounds < ml {
+            m = top13(m, rounds);
+        }
+        if rounds < pl {
+            p = top13(p, rounds);
+        }
         // The run of top cards held by the side on lead.
         let (mut mw, mut pw) = (0u32, 0u32);
-        let mut out = in_suit(all, s);
+        let mut out = m | p | l | r;
+        let base = 13 * s as u32;
         while out != 0 {
-            let c = highest(out);
-            let bit = 1u64 << c;
+            let c = 15 - out.leading_zeros();
+            let bit = 1u16 << c;
             if m & bit != 0 {
                 mw += 1;
                 if mw <= my_ranked {
-                    winners |= bit;
+                    winners |= 1u64 << (base + c);
                 }
             } else if p & bit != 0 {
                 pw += 1;
                 if pw <= pd_ranked {
-                    partner_winners |= bit;
+                    partner_winners |= 1u64 << (base + c);
                 }
             } else {
                 break;
@@ -84,7 +88,7 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
         mine += suit_tricks(m, mw, p, pw);
         partners += suit_tricks(p, pw, m, mw);
         // A small card of the leader's leads to one of partner's winners.
-        entry |= m != 0 && pw > 0 && highest(p) > lowest(m);
+        entry |= m != 0 && pw > 0 && p.leading_zeros() < 15 - m.trailing_zeros();
     }
     let cashed = if entry {
         winners |= partner_winners;
@@ -92,8 +96,16 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
     } else {
         mine
     };
-    let total = (u32::from(trump_tricks) + cashed).min(u32::from(left));
+    let total = (trump_tricks + cashed).min(left);
     (total as u8, winners)
+}
+
+/// The top `k` ranks of a suit.
+fn top13(mut ranks: u16, k: u32) -> u16 {
+    for _ in k..count13(ranks) {
+        ranks &= ranks - 1;
+    }
+    ranks
 }
 
 /// Whether the side of the second player to a trick (`seat`) surely wins it, the card `led`
@@ -128,7 +140,7 @@ pub(crate) fn second_hand_wins(
 
 /// Tricks a suit gives when `a`, holding `aw` of the suit's top cards, leads it and its
 /// partner holds `b` with `bw` of them.
-fn suit_tricks(a: u64, aw: u32, b: u64, bw: u32) -> u32 {
+fn suit_tricks(a: u16, aw: u32, b: u16, bw: u32) -> u32 {
     if bw == 0 {
         return aw;
     }
@@ -136,30 +148,38 @@ fn suit_tricks(a: u64, aw: u32, b: u64, bw: u32) -> u32 {
         // A small card to partner's winners (none if `a` has no card to lead).
         return if a != 0 { bw } else { 0 };
     }
-    if highest(a) < lowest(b) {
+    let (a_top, a_low) = (15 - a.leading_zeros(), a.trailing_zeros());
+    let (b_top, b_low) = (15 - b.leading_zeros(), b.trailing_zeros());
+    if a_top < b_low {
         // Blocked by partner, whose cards are all higher: partner overtakes and cashes.
         return bw;
     }
-    if lowest(a) > highest(b) {
+    if a_low > b_top {
         // Blocked by the leader's hand: partner's winners cannot be reached in the suit.
         return aw;
     }
     // Partner without small cards must spend one winner under the leader's.
-    let bw = if bw == b.count_ones() { bw - 1 } else { bw };
-    a.count_ones().min(aw + bw)
+    let bw = if bw == count13(b) { bw - 1 } else { bw };
+    count13(a).min(aw + bw)
+}
+
+/// The number of cards in a set of one suit.
+fn count(cards: u64) -> u32 {
+    let s = usize::from(lowest(cards | (1 << 63)) / 13) & 3;
+    count13(suit_bits(cards, s))
 }
 
 /// Tricks a side surely takes with top trumps, holding `mine` and `partner`'s of the trumps
 /// `all` still out, and the trumps that win by rank.
 pub(crate) fn top_trumps(mine: u64, partner: u64, all: u64) -> (u8, u64) {
     if mine == all {
-        return (mine.count_ones() as u8, 0);
+        return (count(mine) as u8, 0);
     }
     if partner == all {
-        return (partner.count_ones() as u8, 0);
+        return (count(partner) as u8, 0);
     }
     let both = mine | partner;
-    let most = mine.count_ones().max(partner.count_ones());
+    let most = count(mine).max(count(partner));
     let (mut count, mut winners, mut out) = (0u32, 0u64, all);
     while out != 0 && count < most {
         let c = highest(out);

@@ -32,6 +32,8 @@ pub(crate) struct Search<'t, M: TableMemory> {
     pub(crate) owner: [u8; 52],
     /// The trump suit, or 4.
     pub(crate) trump: usize,
+    /// Tricks left at the start of the root's trick (that trick included).
+    total: u8,
     pub(crate) config: SolverConfig,
     pub(crate) table: &'t mut TransTable<M>,
     /// Per ply: the seat to play, the card it played, and after it the card winning the
@@ -77,6 +79,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
             hands,
             owner,
             trump,
+            total: 0,
             config,
             table,
             seat: [0; PLIES],
@@ -112,6 +115,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
             start_hands[(leader + i) & 3] |= 1 << c;
         }
         s.shape[0] = Shape::of(&start_hands);
+        s.total = start_hands[leader & 3].count_ones() as u8;
         s
     }
 
@@ -192,7 +196,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
         if ns >= beta {
             return (ns, 0);
         }
-        let left = self.hands[leader].count_ones() as u8;
+        let left = self.total.saturating_sub(t as u8);
         if ns + left < beta {
             return (ns + left, 0);
         }
@@ -348,7 +352,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
             // The second player's side surely wins this trick: enough if one more trick
             // reaches beta, or one fewer for the other side cannot.
             let t = (ply >> 2) % 14;
-            let (ns, left) = (self.ns_won[t], self.hands[seat].count_ones() as u8);
+            let (ns, left) = (self.ns_won[t], self.total.saturating_sub(t as u8));
             let led = self.card[(ply - 1) % PLIES];
             let decides = if ns_turn { ns + 1 >= beta } else { ns + left - 1 < beta };
             if decides

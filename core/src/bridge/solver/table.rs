@@ -427,13 +427,15 @@ impl<M: TableMemory> TransTable<M> {
 
     /// Narrows the bounds of the entry identical to `pattern` under `slot`, if there is one.
     fn narrow(&mut self, slot: usize, pattern: &Pattern, lower: u8, upper: u8) -> bool {
+        let want = encode(pattern, 0, 0);
         let mut block = self.root_words(slot)[3] as usize;
         while block != 0 {
             let b = block - 1;
-            let len = self.block_word(b, HEADER_LEN) as usize;
-            for e in 0..len.min(BLOCK_ENTRIES) {
-                let (p, lo, up) = decode(self.entry(b, e));
-                if p == *pattern {
+            let len = (self.block_word(b, HEADER_LEN) as usize).min(BLOCK_ENTRIES);
+            for e in 0..len {
+                let w = self.entry(b, e);
+                if w.iter().zip(&want).all(|(&a, &b)| a & !BOUND_BITS == b) {
+                    let (_, lo, up) = decode(w);
                     let (lo, up) = (lo.max(lower), up.min(upper));
                     // Sound bounds always overlap; keep the new ones if they did not.
                     let (lo, up) = if lo <= up { (lo, up) } else { (lower, upper) };
@@ -509,6 +511,8 @@ enum Root {
 const GEN_MASK: u32 = (1 << 30) - 1;
 /// The low bits of a cut-off tag that carry the generation.
 const GEN_MASK_TAG: u32 = 0xFFF;
+/// The bits of an entry word that hold a part of its bounds.
+const BOUND_BITS: u32 = 3 << 30;
 /// Header words of a block: its entry count and the next block of its chain (index + 1).
 const HEADER_LEN: usize = BLOCK_ENTRIES * 4;
 const HEADER_NEXT: usize = BLOCK_ENTRIES * 4 + 1;
