@@ -41,7 +41,9 @@ impl Shape {
 
     /// The shape with one card of `suit` gone from `seat`'s hand.
     pub(crate) fn remove(&mut self, seat: usize, suit: usize) {
-        self.0 = self.0.wrapping_sub(1 << (((seat & 3) * 4 + (suit & 3)) * 4));
+        self.0 = self
+            .0
+            .wrapping_sub(1 << (((seat & 3) * 4 + (suit & 3)) * 4));
     }
 
     /// The number of cards in all four hands.

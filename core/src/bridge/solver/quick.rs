@@ -121,7 +121,8 @@ pub(crate) fn second_hand_wins(
     let s = usize::from(led / 13) & 3;
     let third = hands[(seat + 1) & 3];
     let (mine, partner) = (hands[seat & 3], hands[(seat + 2) & 3]);
-    let third_ruffs = trump < 4 && s != trump && in_suit(third, s) == 0 && in_suit(third, trump) != 0;
+    let third_ruffs =
+        trump < 4 && s != trump && in_suit(third, s) == 0 && in_suit(third, trump) != 0;
     if trump < 4 && s != trump {
         let void_with_trumps = |h: u64| in_suit(h, s) == 0 && in_suit(h, trump) != 0;
         if (void_with_trumps(mine) || void_with_trumps(partner)) && !third_ruffs {

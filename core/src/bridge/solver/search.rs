@@ -21,8 +21,11 @@ use super::pattern::{Pattern, Shape};
 use super::quick::{quick_tricks, second_hand_wins};
 use super::table::{TableMemory, TransTable};
 
-/// Most plies in a search: 13 tricks of four cards, and one for the end.
-const PLIES: usize = 53;
+/// Plies a search keeps (13 tricks of four cards need 52; a power of two, so that indices
+/// are masked rather than divided).
+const PLIES: usize = 64;
+/// Tricks a search keeps (13 needed), likewise.
+const TRICKS: usize = 16;
 
 /// One solve's search state.
 pub(crate) struct Search<'t, M: TableMemory> {
@@ -44,11 +47,11 @@ pub(crate) struct Search<'t, M: TableMemory> {
     win_seat: [u8; PLIES],
     /// Per trick (ply / 4): the seat on lead, North-South's tricks before it, the cards out
     /// at its start, their owners and shape.
-    leader: [u8; 14],
-    ns_won: [u8; 14],
-    trick_all: [u64; 14],
-    position: [Pattern; 14],
-    shape: [Shape; 14],
+    leader: [u8; TRICKS],
+    ns_won: [u8; TRICKS],
+    trick_all: [u64; TRICKS],
+    position: [Pattern; TRICKS],
+    shape: [Shape; TRICKS],
     /// Work done: positions searched, and tricks completed (DDS's unit of "nodes").
     pub(crate) nodes: u64,
     pub(crate) tricks: u64,
@@ -86,11 +89,11 @@ impl<'t, M: TableMemory> Search<'t, M> {
             card: [0; PLIES],
             win_card: [0; PLIES],
             win_seat: [0; PLIES],
-            leader: [0; 14],
-            ns_won: [0; 14],
-            trick_all: [0; 14],
-            position: [Pattern::default(); 14],
-            shape: [Shape::default(); 14],
+            leader: [0; TRICKS],
+            ns_won: [0; TRICKS],
+            trick_all: [0; TRICKS],
+            position: [Pattern::default(); TRICKS],
+            shape: [Shape::default(); TRICKS],
             nodes: 0,
             tricks: 0,
             stack_low: usize::MAX,
@@ -121,7 +124,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
 
     /// The seat to play at `ply`.
     pub(crate) fn seat_at(&self, ply: usize) -> usize {
-        (usize::from(self.leader[(ply >> 2) % 14]) + (ply & 3)) & 3
+        (usize::from(self.leader[(ply >> 2) & (TRICKS - 1)]) + (ply & 3)) & 3
     }
 
     /// The legal cards at `ply`.
@@ -130,49 +133,57 @@ impl<'t, M: TableMemory> Search<'t, M> {
         if ply & 3 == 0 {
             return hand;
         }
-        let led = suit_of(self.card[(ply & !3) % PLIES]);
+        let led = suit_of(self.card[(ply & !3) & (PLIES - 1)]);
         let follow = in_suit(hand, led);
         if follow != 0 { follow } else { hand }
     }
 
     /// Plays `card` at `ply` (updating the trick's winner and, at its end, the next trick).
     pub(crate) fn play(&mut self, ply: usize, card: u8) {
-        let p = ply % PLIES;
+        let p = ply & (PLIES - 1);
         let seat = self.seat_at(ply);
         self.hands[seat] &= !(1u64 << card);
         self.seat[p] = seat as u8;
         self.card[p] = card;
-        let wins = ply & 3 == 0 || beats(card, self.win_card[(p + PLIES - 1) % PLIES], self.trump);
+        let wins = ply & 3 == 0
+            || beats(
+                card,
+                self.win_card[(p + PLIES - 1) & (PLIES - 1)],
+                self.trump,
+            );
         if wins {
             self.win_card[p] = card;
             self.win_seat[p] = seat as u8;
         } else {
-            self.win_card[p] = self.win_card[(p + PLIES - 1) % PLIES];
-            self.win_seat[p] = self.win_seat[(p + PLIES - 1) % PLIES];
+            self.win_card[p] = self.win_card[(p + PLIES - 1) & (PLIES - 1)];
+            self.win_seat[p] = self.win_seat[(p + PLIES - 1) & (PLIES - 1)];
         }
         if ply & 3 == 3 {
             self.tricks += 1;
-            let t = (ply >> 2) % 13;
+            let t = (ply >> 2) & (TRICKS - 1);
             let w = self.win_seat[p];
-            self.leader[t + 1] = w;
-            self.ns_won[t + 1] = self.ns_won[t] + u8::from(w & 1 == 0);
+            let next = (t + 1) & (TRICKS - 1);
+            self.leader[next] = w;
+            self.ns_won[next] = self.ns_won[t] + u8::from(w & 1 == 0);
         }
     }
 
     /// Takes back the card played at `ply`.
     pub(crate) fn unplay(&mut self, ply: usize) {
-        let p = ply % PLIES;
+        let p = ply & (PLIES - 1);
         self.hands[usize::from(self.seat[p]) & 3] |= 1u64 << self.card[p];
     }
 
     /// The card of the completed trick ending at `ply` that won it by rank (it beat a card of
     /// its own suit), as a set: empty if it won by being the only card of its suit.
     fn trick_rank_winner(&self, ply: usize) -> u64 {
-        let p = ply % PLIES;
+        let p = ply & (PLIES - 1);
         let w = self.win_card[p];
         let start = p & !3;
         let rivals = (start..start + 4)
-            .filter(|&i| self.card[i % PLIES] != w && suit_of(self.card[i % PLIES]) == suit_of(w))
+            .filter(|&i| {
+                self.card[i & (PLIES - 1)] != w && suit_of(self.card[i & (PLIES - 1)]) == suit_of(w)
+            })
             .count();
         if rivals > 0 { 1u64 << w } else { 0 }
     }
@@ -190,7 +201,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
     }
 
     fn trick_start(&mut self, ply: usize, beta: u8) -> (u8, u64) {
-        let t = (ply >> 2) % 13;
+        let t = (ply >> 2) & (TRICKS - 1);
         let ns = self.ns_won[t];
         let leader = usize::from(self.leader[t]) & 3;
         if ns >= beta {
@@ -215,7 +226,10 @@ impl<'t, M: TableMemory> Search<'t, M> {
             let mut shape = self.shape[t - 1];
             for (i, &c) in cards.iter().enumerate() {
                 position.remove(before, c);
-                shape.remove(usize::from(self.seat[start + i]), usize::from(self.card[start + i]) / 13);
+                shape.remove(
+                    usize::from(self.seat[start + i]),
+                    usize::from(self.card[start + i]) / 13,
+                );
             }
             self.position[t] = position;
             self.shape[t] = shape;
@@ -280,7 +294,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
                     left: in_suit(self.hands[(leader + 1) & 3], t),
                     right: in_suit(self.hands[(leader + 3) & 3], t),
                 };
-                let all_trumps = in_suit(self.trick_all[(ply >> 2) % 14], t);
+                let all_trumps = in_suit(self.trick_all[(ply >> 2) & (TRICKS - 1)], t);
                 (quick, winners) = trump_trick(&h, all_trumps, Some(u32::from(left)));
             }
             if ns_leads && ns + quick >= beta {
@@ -304,7 +318,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
 
     /// The last trick, every hand holding one card.
     fn last_trick(&mut self, ply: usize) -> (u8, u64) {
-        let t = (ply >> 2) % 13;
+        let t = (ply >> 2) & (TRICKS - 1);
         let leader = usize::from(self.leader[t]) & 3;
         let cards = [0, 1, 2, 3].map(|i| self.hands[(leader + i) & 3].trailing_zeros() as u8);
         let mut best = 0;
@@ -328,7 +342,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
         let (winning, winner) = if place == 0 {
             (0, 0)
         } else {
-            let p = (ply - 1) % PLIES;
+            let p = (ply - 1) & (PLIES - 1);
             (self.win_card[p], usize::from(self.win_seat[p]))
         };
         Spot {
@@ -336,10 +350,10 @@ impl<'t, M: TableMemory> Search<'t, M> {
             seat: self.seat_at(ply),
             place,
             trump: self.trump,
-            all: self.trick_all[(ply >> 2) % 14],
+            all: self.trick_all[(ply >> 2) & (TRICKS - 1)],
             winning,
             winner,
-            led: suit_of(self.card[(ply & !3) % PLIES]),
+            led: suit_of(self.card[(ply & !3) & (PLIES - 1)]),
         }
     }
 
@@ -351,18 +365,20 @@ impl<'t, M: TableMemory> Search<'t, M> {
         if ply & 3 == 1 && self.config.quick_tricks {
             // The second player's side surely wins this trick: enough if one more trick
             // reaches beta, or one fewer for the other side cannot.
-            let t = (ply >> 2) % 14;
+            let t = (ply >> 2) & (TRICKS - 1);
             let (ns, left) = (self.ns_won[t], self.total.saturating_sub(t as u8));
-            let led = self.card[(ply - 1) % PLIES];
-            let decides = if ns_turn { ns + 1 >= beta } else { ns + left - 1 < beta };
-            if decides
-                && let Some(w) = second_hand_wins(&self.hands, seat, led, self.trump)
-            {
+            let led = self.card[(ply - 1) & (PLIES - 1)];
+            let decides = if ns_turn {
+                ns + 1 >= beta
+            } else {
+                ns + left - 1 < beta
+            };
+            if decides && let Some(w) = second_hand_wins(&self.hands, seat, led, self.trump) {
                 return (if ns_turn { ns + 1 } else { ns + left - 1 }, w);
             }
         }
         let playable = self.playable(ply);
-        let all = self.trick_all[(ply >> 2) % 14];
+        let all = self.trick_all[(ply >> 2) & (TRICKS - 1)];
         let mut list = Order::new();
         // The cut-off card first; the rest are ordered only if it does not cut off.
         let key = if self.config.cutoff_cards {
