@@ -15,3 +15,4 @@ pub mod pps;
 pub mod pps_experiment;
 pub mod runner;
 pub mod solve;
+pub mod solver_bench;

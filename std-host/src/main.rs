@@ -208,6 +208,9 @@ enum BridgeCommand {
         /// Also time DDS and compare every card (needs the `dds` feature).
         #[arg(long)]
         dds: bool,
+        /// Write each deal's time and work (and DDS's, with --dds) to this CSV file.
+        #[arg(long)]
+        per_deal: Option<PathBuf>,
     },
     /// Deal uniformly random hands from a seed (the generator of ../shared/bridge/).
     Deal {
@@ -284,7 +287,8 @@ fn run(cli: Cli) -> Result<(), String> {
             file,
             table_mib,
             dds,
-        }) => bench(&file, table_mib, dds),
+            per_deal,
+        }) => cardtree_host::solver_bench::run(&file, table_mib, dds, per_deal.as_deref()),
         Command::Bridge(BridgeCommand::Solve {
             deal,
             leader,
@@ -460,111 +464,6 @@ fn experiment_mckay(args: McKayArgs) -> Result<(), String> {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         print!("{text}");
     }
-    Ok(())
-}
-
-/// `cardtree bridge bench`.
-fn bench(path: &PathBuf, mib: usize, dds: bool) -> Result<(), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut tasks = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let task =
-            solve::parse_line(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
-        tasks.push(task);
-    }
-    #[cfg(not(feature = "dds"))]
-    if dds {
-        return Err("--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".to_string());
-    }
-    let mut table = solve::host_table(mib);
-    let (mut ms, mut nodes, mut tricks) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut stack, mut blocks) = (0usize, 0usize);
-    let mut totals = cardtree::bridge::TableStats::default();
-    let mut ours = Vec::new();
-    for task in &tasks {
-        let solved = solve::run(task, &mut table)?;
-        blocks = blocks.max(table.blocks_used());
-        ms.push(solved.ms);
-        let st = solved.solution.stats;
-        nodes.push(st.nodes as f64);
-        tricks.push(st.tricks as f64);
-        stack = stack.max(st.stack_bytes);
-        totals.lookups += st.table.lookups;
-        totals.hits += st.table.hits;
-        totals.stores += st.table.stores;
-        totals.resets += st.table.resets;
-        totals.replaced += st.table.replaced;
-        let mut cards: Vec<_> = solved.solution.cards.iter().copied().collect();
-        cards.sort();
-        ours.push(cards);
-    }
-    let mine = solve::Timing::of(&ms);
-    let node_stats = solve::Timing::of(&nodes);
-    let trick_stats = solve::Timing::of(&tricks);
-    println!(
-        "deals: {} from {}, every lead, one thread",
-        tasks.len(),
-        path.display()
-    );
-    println!("cardtree: {mine}");
-    println!(
-        "cardtree nodes (card plays searched): median {:.0}, mean {:.0}, max {:.0}, total {:.0}",
-        node_stats.median, node_stats.mean, node_stats.max, node_stats.total
-    );
-    println!(
-        "cardtree tricks searched (DDS's node unit): median {:.0}, mean {:.0}, max {:.0}, total {:.0}",
-        trick_stats.median, trick_stats.mean, trick_stats.max, trick_stats.total
-    );
-    println!(
-        "cardtree table: {:.1} MiB, {} of {} blocks used at most; {} lookups, {} hits, {} stores, {} roots replaced, {} resets; peak search stack {} bytes",
-        table.bytes() as f64 / f64::from(1 << 20),
-        blocks,
-        table.block_capacity(),
-        totals.lookups,
-        totals.hits,
-        totals.stores,
-        totals.replaced,
-        totals.resets,
-        stack
-    );
-    #[cfg(feature = "dds")]
-    if dds {
-        let mut solver = dds_bridge::Solver::default();
-        let (mut dms, mut dnodes) = (Vec::new(), Vec::new());
-        let mut mismatches = 0;
-        for (task, mine) in tasks.iter().zip(&ours) {
-            let start = std::time::Instant::now();
-            let (theirs, n) =
-                cardtree_host::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
-            dms.push(start.elapsed().as_secs_f64() * 1e3);
-            dnodes.push(f64::from(n));
-            if &theirs != mine {
-                mismatches += 1;
-                eprintln!("cardtree: mismatch with DDS on {}", task.pbn);
-            }
-        }
-        let theirs = solve::Timing::of(&dms);
-        let theirs_nodes = solve::Timing::of(&dnodes);
-        println!("DDS:      {theirs}");
-        println!(
-            "DDS nodes (tricks searched): median {:.0}, mean {:.0}, max {:.0}, total {:.0}",
-            theirs_nodes.median, theirs_nodes.mean, theirs_nodes.max, theirs_nodes.total
-        );
-        println!(
-            "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {} of {} deals agree",
-            mine.median / theirs.median,
-            mine.mean / theirs.mean,
-            mine.max / theirs.max,
-            mine.total / theirs.total,
-            tasks.len() - mismatches,
-            tasks.len()
-        );
-        if mismatches > 0 {
-            return Err(format!("{mismatches} deals differ from DDS"));
-        }
-    }
-    let _ = (&ours, dds);
     Ok(())
 }
 

@@ -1,0 +1,172 @@
+//! `cardtree bridge bench`: the solver's speed on a file of deals, every lead of each, one
+//! thread, and with `--dds` DDS's on the same deals in the same run.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use cardtree::bridge::TableStats;
+
+use crate::output;
+use crate::solve::{self, Task, Timing};
+
+/// One deal's cost.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cost {
+    ms: f64,
+    nodes: u64,
+    tricks: u64,
+}
+
+/// Runs the benchmark and prints its report; `per_deal` gets a CSV of every deal.
+pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Result<(), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut tasks = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let task =
+            solve::parse_line(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+        tasks.push(task);
+    }
+    #[cfg(not(feature = "dds"))]
+    if dds {
+        return Err("--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".to_string());
+    }
+    let mut table = solve::host_table(mib);
+    let (mut ours, mut cards) = (Vec::new(), Vec::new());
+    let (mut stack, mut blocks) = (0usize, 0usize);
+    let mut totals = TableStats::default();
+    for task in &tasks {
+        let solved = solve::run(task, &mut table)?;
+        blocks = blocks.max(table.blocks_used());
+        let st = solved.solution.stats;
+        ours.push(Cost {
+            ms: solved.ms,
+            nodes: st.nodes,
+            tricks: st.tricks,
+        });
+        stack = stack.max(st.stack_bytes);
+        totals.lookups += st.table.lookups;
+        totals.hits += st.table.hits;
+        totals.stores += st.table.stores;
+        totals.replaced += st.table.replaced;
+        totals.resets += st.table.resets;
+        let mut c: Vec<_> = solved.solution.cards.iter().copied().collect();
+        c.sort();
+        cards.push(c);
+    }
+    let mine = timing(&ours, |c| c.ms);
+    println!(
+        "deals: {} from {}, every lead, one thread",
+        tasks.len(),
+        path.display()
+    );
+    println!("cardtree: {mine}");
+    println!(
+        "cardtree nodes (card plays searched): {}",
+        counts(&timing(&ours, |c| c.nodes as f64))
+    );
+    println!(
+        "cardtree tricks searched (DDS's node unit): {}",
+        counts(&timing(&ours, |c| c.tricks as f64))
+    );
+    println!(
+        "cardtree table: {:.1} MiB, {} of {} blocks used at most; {} lookups, {} hits, {} stores, {} roots replaced, {} resets; peak search stack {} bytes",
+        table.bytes() as f64 / f64::from(1 << 20),
+        blocks,
+        table.block_capacity(),
+        totals.lookups,
+        totals.hits,
+        totals.stores,
+        totals.replaced,
+        totals.resets,
+        stack
+    );
+    let theirs = dds_run(&tasks, &cards, dds)?;
+    if let Some(theirs) = &theirs {
+        let t = timing(theirs, |c| c.ms);
+        println!("DDS:      {t}");
+        println!(
+            "DDS nodes (tricks searched): {}",
+            counts(&timing(theirs, |c| c.tricks as f64))
+        );
+        println!(
+            "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {} of {} deals agree",
+            mine.median / t.median,
+            mine.mean / t.mean,
+            mine.max / t.max,
+            mine.total / t.total,
+            tasks.len(),
+            tasks.len()
+        );
+    }
+    if let Some(out) = per_deal {
+        let mut csv = String::from("id,ms,nodes,tricks");
+        if theirs.is_some() {
+            csv.push_str(",dds_ms,dds_nodes");
+        }
+        csv.push('\n');
+        for (i, (task, c)) in tasks.iter().zip(&ours).enumerate() {
+            let id = task.id.as_ref().map_or(i.to_string(), ToString::to_string);
+            let _ = write!(csv, "{id},{:.3},{},{}", c.ms, c.nodes, c.tricks);
+            if let Some(d) = theirs.as_ref().and_then(|t| t.get(i)) {
+                let _ = write!(csv, ",{:.3},{}", d.ms, d.tricks);
+            }
+            csv.push('\n');
+        }
+        output::write_atomic(out, csv.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    Ok(())
+}
+
+fn timing(costs: &[Cost], f: impl Fn(&Cost) -> f64) -> Timing {
+    Timing::of(&costs.iter().map(f).collect::<Vec<_>>())
+}
+
+fn counts(t: &Timing) -> String {
+    format!(
+        "median {:.0}, mean {:.0}, max {:.0}, total {:.0}",
+        t.median, t.mean, t.max, t.total
+    )
+}
+
+/// DDS on every task, checked card by card against `ours`; `None` unless asked.
+#[cfg(feature = "dds")]
+fn dds_run(
+    tasks: &[Task],
+    ours: &[Vec<(cardtree::Card, u8)>],
+    dds: bool,
+) -> Result<Option<Vec<Cost>>, String> {
+    if !dds {
+        return Ok(None);
+    }
+    let mut solver = dds_bridge::Solver::default();
+    let mut costs = Vec::new();
+    let mut mismatches = 0;
+    for (task, mine) in tasks.iter().zip(ours) {
+        let start = std::time::Instant::now();
+        let (theirs, nodes) = crate::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
+        costs.push(Cost {
+            ms: start.elapsed().as_secs_f64() * 1e3,
+            nodes: 0,
+            tricks: u64::from(nodes),
+        });
+        if &theirs != mine {
+            mismatches += 1;
+            eprintln!("cardtree: mismatch with DDS on {}", task.pbn);
+        }
+    }
+    if mismatches > 0 {
+        return Err(format!("{mismatches} deals differ from DDS"));
+    }
+    Ok(Some(costs))
+}
+
+#[cfg(not(feature = "dds"))]
+fn dds_run(
+    _: &[Task],
+    _: &[Vec<(cardtree::Card, u8)>],
+    _: bool,
+) -> Result<Option<Vec<Cost>>, String> {
+    Ok(None)
+}
