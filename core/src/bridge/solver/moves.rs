@@ -6,9 +6,9 @@
 //! search itself. The order follows the play of a good player, as DDS's and macroxue's
 //! heuristics do (`../shared/bridge/SOLVER-NOTES.md`):
 //!
-//! - **Leading**: ruffs for partner, finesses towards partner, strong suits, ordinary suits,
-//!   suits that give the opponents a free finesse, trumps last; from each suit its top and
-//!   its bottom card first.
+//! - **Leading**: weighted as DDS weighs leads: suits the opponents are short in first, then
+//!   whether the card can win the trick, who holds the suit's top three cards, and the
+//!   card's place among the cards out; one card a run of equals.
 //! - **Following suit**: low when the trick cannot be won or partner already has it; else
 //!   the cheapest winning card when no one after can beat it, the highest otherwise.
 //! - **Void**: ruff when partner is not sure to win, as cheaply as will hold; discard from the
@@ -105,81 +105,255 @@ pub(crate) fn order(spot: &Spot<'_>, playable: u64, out: &mut Order) {
     out.push_high_first(playable);
 }
 
+/// Who holds a card, seen from the player on lead.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Holder {
+    Me,
+    Lho,
+    Partner,
+    Rho,
+    Nobody,
+}
+
+/// Leads weighted as DDS weighs them (its `WeightAllocNT0` and `WeightAllocTrump0`, as the
+/// notes in `../shared/bridge/SOLVER-NOTES.md` describe the approach): suits the opponents
+/// are short in first, then whether the card can win the trick, who holds the top three
+/// cards of the suit, and the card's place among the cards out.
 fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
     let p = spot.seat;
-    let (pd, lho, rho) = (
-        spot.hands[(p + 2) & 3],
-        spot.hands[(p + 1) & 3],
-        spot.hands[(p + 3) & 3],
+    let hands = spot.hands;
+    let (me, lho, pd, rho) = (
+        hands[p],
+        hands[(p + 1) & 3],
+        hands[(p + 2) & 3],
+        hands[(p + 3) & 3],
     );
     let trump = spot.trump;
-    let suited = trump < 4;
-    // Classes, best first: partner ruffs, finesses, strong suits, ordinary, bad, trumps.
-    let mut classes = [0u64; 6];
+    let suited = trump < 4 && in_suit(spot.all, trump) != 0;
+    let left = i32::from(me.count_ones() as u8);
+    let holder = |c: u64| -> Holder {
+        if c == 0 {
+            Holder::Nobody
+        } else if me & c != 0 {
+            Holder::Me
+        } else if pd & c != 0 {
+            Holder::Partner
+        } else if lho & c != 0 {
+            Holder::Lho
+        } else {
+            Holder::Rho
+        }
+    };
+    let trumps = |h: u64| if trump < 4 { in_suit(h, trump) } else { 0 };
+    let beats_all = |a: u64, b: u64| a != 0 && (b == 0 || highest(a) > highest(b));
+    let mut moves = [(0i32, 0u8); 13];
+    let mut n = 0;
     for s in 0..4 {
         let mine = in_suit(playable, s);
         if mine == 0 {
             continue;
         }
-        let ends = (1u64 << highest(mine)) | (1u64 << lowest(mine));
-        if suited && s == trump {
-            classes[5] |= ends;
-            continue;
-        }
-        let (ps, ls, rs) = (in_suit(pd, s), in_suit(lho, s), in_suit(rho, s));
-        if suited
-            && ((ls == 0 && in_suit(lho, trump) != 0) || (rs == 0 && in_suit(rho, trump) != 0))
-        {
-            // An opponent ruffs: left for the end.
-            continue;
-        }
-        let ours = mine | ps;
-        let mut out_s = in_suit(spot.all, s);
-        let mut top = [0u64; 5];
-        for t in &mut top {
-            if out_s != 0 {
-                *t = 1 << highest(out_s);
-                out_s &= !*t;
+        let all_s = in_suit(spot.all, s);
+        let (ls, rs, ps) = (in_suit(lho, s), in_suit(rho, s), in_suit(pd, s));
+        let (len_l, len_r, len_p, len_m) = (
+            ls.count_ones() as i32,
+            rs.count_ones() as i32,
+            ps.count_ones() as i32,
+            mine.count_ones() as i32,
+        );
+        let mut rest = all_s;
+        let mut top3 = [0u64; 3];
+        for t in &mut top3 {
+            if rest != 0 {
+                *t = 1u64 << highest(rest);
+                rest &= !*t;
             }
         }
-        let [a, k, q, j, t] = top;
-        let has = |x: u64, c: u64| c != 0 && x & c == c;
-        if ps.count_ones() >= 2 && ls.count_ones() >= 2 {
-            let finesse = (has(ps, k) && has(ls, a))
-                || (has(ps, a) && has(ls, k) && (has(ps, q) || has(ours, q | j)))
-                || (has(ps, k) && has(ls, q) && (has(ps, j) || has(ours, j | t)));
-            if finesse {
-                classes[1] |= ends;
-                continue;
+        let (w1, w2, w3) = (holder(top3[0]), holder(top3[1]), holder(top3[2]));
+        let count = |len: i32| if len == 0 { 4 * left } else { 4 * len };
+        let lr = count(len_l) + count(len_r);
+        let ruffs = |h: u64, hs: u64| hs == 0 && trumps(h) != 0;
+        let side = suited && s != trump;
+        let mut delta;
+        if suited {
+            delta = -(lr * 32) / 13;
+            let mut bonus = 0;
+            if side && (ruffs(lho, ls) || ruffs(rho, rs)) {
+                bonus = -12;
+            }
+            if side && ruffs(pd, ps) && rs != 0 {
+                bonus += 17;
+            }
+            if w1 == Holder::Rho || w2 == Holder::Rho {
+                if len_r != 1 {
+                    bonus -= 12;
+                }
+            } else if w1 == Holder::Lho && w2 == Holder::Partner && len_p != 1 {
+                bonus += 27;
+            }
+            if side && len_m == 1 && trumps(me) != 0 && len_p >= 2 && w1 == Holder::Partner {
+                bonus += 19;
+            }
+            delta += bonus;
+        } else {
+            delta = -(lr * 32) / 19 - if len_p == 0 { 9 } else { 0 };
+        }
+        // One move a run of equal cards: its top card.
+        let mut cards = mine;
+        while cards != 0 {
+            let top = highest(cards);
+            let mut run = 1u64 << top;
+            let mut c = top;
+            loop {
+                let below = all_s & ((1u64 << c) - 1);
+                if below == 0 || mine & (1u64 << highest(below)) == 0 {
+                    break;
+                }
+                c = highest(below);
+                run |= 1u64 << c;
+            }
+            cards &= !run;
+            let sequence = run.count_ones() > 1;
+            let bit = 1u64 << top;
+            let r_rank = (all_s & above(top)).count_ones() as i32 + 1;
+            let rank = i32::from(top % 13) + 2;
+            let single_winner =
+                (len_l == 1 && w1 == Holder::Lho) || (len_r == 1 && w1 == Holder::Rho);
+            let weight = if suited {
+                let no_ruff = |h: u64, hs: u64| hs != 0 || trumps(h) == 0;
+                let pd_over = |h: u64| beats_all(trumps(pd), trumps(h));
+                let wins = if bit == top3[0] {
+                    if s == trump {
+                        true
+                    } else if ps != 0 || trumps(pd) == 0 {
+                        no_ruff(lho, ls) && no_ruff(rho, rs)
+                    } else {
+                        (ls != 0 || pd_over(lho)) && (rs != 0 || pd_over(rho))
+                    }
+                } else if beats_all(ps, ls | rs) {
+                    s == trump || (no_ruff(lho, ls) && no_ruff(rho, rs))
+                } else if side && ruffs(pd, ps) {
+                    match (ruffs(lho, ls), ruffs(rho, rs)) {
+                        (true, true) => pd_over(lho) && pd_over(rho),
+                        (true, false) => pd_over(lho),
+                        (false, true) => pd_over(rho),
+                        (false, false) => true,
+                    }
+                } else {
+                    false
+                };
+                if wins {
+                    if single_winner {
+                        delta + 35 + r_rank
+                    } else if w1 == Holder::Me {
+                        if w2 == Holder::Partner {
+                            delta + 48 + r_rank
+                        } else if bit == top3[0] {
+                            delta + 31
+                        } else {
+                            delta - 3 + r_rank
+                        }
+                    } else if w1 == Holder::Partner {
+                        if w2 == Holder::Me {
+                            delta + 42 + r_rank
+                        } else {
+                            delta + 28 + r_rank
+                        }
+                    } else if sequence && bit == top3[1] {
+                        delta + 40
+                    } else if sequence {
+                        delta + 22 + r_rank
+                    } else {
+                        delta + 11 + r_rank
+                    }
+                } else {
+                    let mut d = delta;
+                    if w2 == Holder::Partner && w3 == Holder::Partner {
+                        d += 20;
+                    } else if len_p > 1
+                        && ((w2 == Holder::Me && w3 == Holder::Partner)
+                            || (w2 == Holder::Partner && w3 == Holder::Me))
+                    {
+                        d += 13;
+                    }
+                    if single_winner {
+                        d + r_rank + 2
+                    } else if w1 == Holder::Me {
+                        if w2 == Holder::Partner {
+                            d + 33 + r_rank
+                        } else if bit == top3[0] {
+                            d + 38
+                        } else {
+                            d - 14 + r_rank
+                        }
+                    } else if w1 == Holder::Partner {
+                        d + 34 + r_rank
+                    } else if sequence && bit == top3[1] {
+                        d + 35
+                    } else {
+                        d + 17 - rank
+                    }
+                }
+            } else if bit == top3[0] || beats_all(ps, ls | rs) {
+                let mut d = delta;
+                if w2 == Holder::Rho {
+                    if len_r != 1 {
+                        d -= 1;
+                    }
+                } else if w2 == Holder::Lho {
+                    d += if len_l != 1 { 22 } else { 16 };
+                }
+                if (w2 != Holder::Lho || len_l == 1) && (w2 != Holder::Rho || len_r == 1) {
+                    d + 45 + r_rank
+                } else {
+                    d + 18 + r_rank
+                }
+            } else {
+                let mut d = delta;
+                if w1 == Holder::Rho || w2 == Holder::Rho {
+                    if len_r != 1 {
+                        d -= 10;
+                    }
+                } else if w1 == Holder::Lho && w2 == Holder::Partner && len_p != 1 {
+                    d += 31;
+                }
+                if w2 == Holder::Partner && w3 == Holder::Partner {
+                    d += 35;
+                } else if len_p > 1
+                    && ((w2 == Holder::Me && w3 == Holder::Partner)
+                        || (w2 == Holder::Partner && w3 == Holder::Me))
+                {
+                    d += 25;
+                }
+                if single_winner {
+                    d + 28 + r_rank
+                } else if w1 == Holder::Me {
+                    d - 17 + r_rank
+                } else if !sequence {
+                    d + 12 + r_rank
+                } else if bit == top3[1] {
+                    d + 48
+                } else {
+                    d + 29 - r_rank
+                }
+            };
+            if n < moves.len() {
+                moves[n] = (weight, top);
+                n += 1;
             }
         }
-        if suited
-            && mine.count_ones() >= 2
-            && rs.count_ones() >= 2
-            && ((has(mine, a) && has(rs, k)) || (has(mine, k) && has(rs, a) && !has(ours, q)))
-        {
-            classes[4] |= 1 << highest(mine);
-            continue;
-        }
-        if ls != 0 && rs != 0 && (ours & (a | k | q)).count_ones() >= 2 {
-            classes[2] |= ends;
-            continue;
-        }
-        if suited
-            && ps == 0
-            && ls != 0
-            && rs != 0
-            && in_suit(pd, trump) != 0
-            && in_suit(pd, trump).count_ones() <= in_suit(playable, trump).count_ones()
-            && lowest(mine) != highest(in_suit(spot.all, s))
-        {
-            classes[0] |= 1 << lowest(mine);
-            continue;
-        }
-        classes[3] |= ends;
     }
-    for class in classes {
-        out.push_high_first(class);
+    // Insertion sort, heaviest first; stable, so ties keep suit order.
+    let moves = &mut moves[..n];
+    for i in 1..moves.len() {
+        let mut j = i;
+        while j > 0 && moves[j - 1].0 < moves[j].0 {
+            moves.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    for &(_, c) in moves.iter() {
+        out.push(c);
     }
 }
 
