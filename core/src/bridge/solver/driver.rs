@@ -19,7 +19,7 @@ use crate::game::{Game, Turn};
 use crate::seat::Seat;
 
 use super::bits::in_suit;
-use super::moves::{Order, Spot, order};
+use super::moves::{Order, order};
 use super::table::{TableMemory, TransTable};
 
 /// The best value of the position and the work it took; see [`solve_value_with`].
@@ -202,22 +202,7 @@ pub fn solve_with<M: TableMemory>(
     }
     let seat = search.seat_at(root);
     let mut list = Order::new();
-    let led = s.trick.first().map_or(0, |&c| super::bits::suit_of(c));
-    let (winning, winner) = current_winner(&s, s.trump);
-    order(
-        &Spot {
-            hands: &s.hands,
-            seat,
-            place: root,
-            trump: s.trump,
-            all,
-            winning,
-            winner,
-            led,
-        },
-        playable,
-        &mut list,
-    );
+    order(&search.spot(root), playable, &mut list);
     let hand = s.hands[seat];
     let mut values = [u8::MAX; 52];
     let mut tests = 0u32;
@@ -279,19 +264,6 @@ pub fn solve_with<M: TableMemory>(
         table: search.table.stats().since(&before),
     };
     solution
-}
-
-/// The card winning the trick in progress and its seat (zeros when none is played).
-fn current_winner(s: &Setup, trump: usize) -> (u8, usize) {
-    let mut best: Option<(u8, usize)> = None;
-    for (i, &c) in s.trick.iter().take(s.trick_len).enumerate() {
-        let seat = (s.leader + i) & 3;
-        best = match best {
-            Some((b, _)) if !super::bits::beats(c, b, trump) => best,
-            _ => Some((c, seat)),
-        };
-    }
-    best.unwrap_or((0, 0))
 }
 
 /// The cards of `hand` equal to `card`: those with no card of another hand (among `all`)

@@ -337,7 +337,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
     }
 
     /// What move ordering needs to know at `ply`.
-    fn spot(&self, ply: usize) -> Spot<'_> {
+    pub(crate) fn spot(&self, ply: usize) -> Spot<'_> {
         let place = ply & 3;
         let (winning, winner) = if place == 0 {
             (0, 0)
