@@ -14,7 +14,7 @@
 //! - **Void**: ruff when partner is not sure to win, as cheaply as will hold; discard from the
 //!   longest suit.
 
-use super::bits::{above, beats, highest, in_suit, lowest, suit_of};
+use super::bits::{above, beats, count13, highest, in_suit, lowest, suit_bits, suit_of};
 
 /// Cards in the order the search tries them.
 #[derive(Clone, Copy, Debug)]
@@ -89,7 +89,7 @@ pub(crate) struct Spot<'a> {
 
 /// Orders the legal cards `playable` of the player in `spot` into `out`.
 pub(crate) fn order(spot: &Spot<'_>, playable: u64, out: &mut Order) {
-    if playable.count_ones() <= 1 {
+    if playable & playable.wrapping_sub(1) == 0 {
         out.push_high_first(playable);
         return;
     }
@@ -130,7 +130,7 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
     );
     let trump = spot.trump;
     let suited = trump < 4 && in_suit(spot.all, trump) != 0;
-    let left = i32::from(me.count_ones() as u8);
+    let left = (0..4).map(|s| count13(suit_bits(me, s)) as i32).sum::<i32>();
     let holder = |c: u64| -> Holder {
         if c == 0 {
             Holder::Nobody
@@ -156,10 +156,10 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
         let all_s = in_suit(spot.all, s);
         let (ls, rs, ps) = (in_suit(lho, s), in_suit(rho, s), in_suit(pd, s));
         let (len_l, len_r, len_p, len_m) = (
-            ls.count_ones() as i32,
-            rs.count_ones() as i32,
-            ps.count_ones() as i32,
-            mine.count_ones() as i32,
+            count13(suit_bits(ls, s)) as i32,
+            count13(suit_bits(rs, s)) as i32,
+            count13(suit_bits(ps, s)) as i32,
+            count13(suit_bits(mine, s)) as i32,
         );
         let mut rest = all_s;
         let mut top3 = [0u64; 3];
@@ -213,9 +213,9 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
                 run |= 1u64 << c;
             }
             cards &= !run;
-            let sequence = run.count_ones() > 1;
+            let sequence = run & run.wrapping_sub(1) != 0;
             let bit = 1u64 << top;
-            let r_rank = (all_s & above(top)).count_ones() as i32 + 1;
+            let r_rank = count13(suit_bits(all_s & above(top), s)) as i32 + 1;
             let rank = i32::from(top % 13) + 2;
             let single_winner =
                 (len_l == 1 && w1 == Holder::Lho) || (len_r == 1 && w1 == Holder::Rho);
@@ -431,7 +431,7 @@ fn void(spot: &Spot<'_>, playable: u64, out: &mut Order) {
     for s in (0..4).filter(|&s| s != trump) {
         let cards = in_suit(rest, s);
         if cards != 0 {
-            lows[n] = (cards.count_ones(), lowest(cards));
+            lows[n] = (count13(suit_bits(cards, s)), lowest(cards));
             n += 1;
         }
     }
