@@ -130,7 +130,9 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
     );
     let trump = spot.trump;
     let suited = trump < 4 && in_suit(spot.all, trump) != 0;
-    let left = (0..4).map(|s| count13(suit_bits(me, s)) as i32).sum::<i32>();
+    let left = (0..4)
+        .map(|s| count13(suit_bits(me, s)) as i32)
+        .sum::<i32>();
     let holder = |c: u64| -> Holder {
         if c == 0 {
             Holder::Nobody

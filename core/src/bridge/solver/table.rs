@@ -14,9 +14,12 @@
 //!   similar spot (a move-ordering hint only: a wrong hint costs time, never an answer).
 //!
 //! Nothing is evicted while there is room. When every root slot a shape may use is taken, the
-//! root nearest the end of the play (the cheapest to search again) gives way; when the pool of
-//! blocks is full, the whole table is reset (a new generation: O(1), no clearing of memory).
-//! Both are counted. An answer never depends on the table's size, only the work does. A new deal or strain also starts a new generation. Facts about DDS's
+//! root nearest the end of the play (the cheapest to search again) gives way. When the pool of
+//! blocks is full, a harvest gives up the roots nearest the end of the play, a quarter of them
+//! at least, and frees their blocks (DDS ages its table too, by time since last use; here by
+//! what a position costs to search again). Only if that frees nothing is the whole table reset
+//! (a new generation: O(1), no clearing of memory). All three are counted. An answer never
+//! depends on the table's size, only the work does. A new deal or strain also starts a new generation. Facts about DDS's
 //! and macroxue's tables: `../shared/bridge/SOLVER-NOTES.md`.
 
 use super::pattern::{Pattern, Shape};
@@ -90,6 +93,9 @@ pub struct TableStats {
     /// Roots given up for a new one when all the slots a shape may use were taken (the root
     /// nearest the end of the play goes).
     pub replaced: u64,
+    /// Times the pool of blocks was full and the positions nearest the end of the play were
+    /// given up to make room (the table's ageing).
+    pub harvests: u64,
 }
 
 impl TableStats {
@@ -102,6 +108,7 @@ impl TableStats {
             stores: self.stores - earlier.stores,
             resets: self.resets - earlier.resets,
             replaced: self.replaced - earlier.replaced,
+            harvests: self.harvests - earlier.harvests,
         }
     }
 }
@@ -131,10 +138,14 @@ pub struct TransTable<M: TableMemory> {
     /// First line of the cut-off region, and its entries.
     cutoff_line: usize,
     cutoffs: usize,
-    /// First line of the block pool, blocks in it, and the next free one.
+    /// First line of the block pool, blocks in it, the next never used, and the first of
+    /// the list of freed ones (index + 1; 0 for none).
     pool_line: usize,
     blocks: usize,
     next_block: usize,
+    free: usize,
+    /// Blocks in use.
+    in_use: usize,
     /// Current generation: root slots and cut-off entries of another are empty.
     generation: u32,
     /// The deal and strain the table holds positions of: each card's owner (4: not seen).
@@ -166,6 +177,8 @@ impl<M: TableMemory> TransTable<M> {
             pool_line,
             blocks,
             next_block: 0,
+            free: 0,
+            in_use: 0,
             generation: 0,
             owners: [4; 52],
             strain: 0xFF,
@@ -184,6 +197,8 @@ impl<M: TableMemory> TransTable<M> {
             self.generation = 1;
         }
         self.next_block = 0;
+        self.free = 0;
+        self.in_use = 0;
         self.owners = [4; 52];
         self.strain = 0xFF;
     }
@@ -197,7 +212,7 @@ impl<M: TableMemory> TransTable<M> {
     /// Blocks in use, out of [`block_capacity`](Self::block_capacity).
     #[must_use]
     pub fn blocks_used(&self) -> usize {
-        self.next_block
+        self.in_use
     }
 
     /// Blocks the pool holds.
@@ -242,14 +257,21 @@ impl<M: TableMemory> TransTable<M> {
         let home = ((u128::from(h) * self.roots as u128) >> 64) as usize;
         let tag = (self.generation << 2) | leader as u32;
         let mut victim = (u32::MAX, home);
+        let mut tomb = None;
         for d in 0..ROOT_PROBES.min(self.roots) {
             let slot = (home + d) % self.roots;
             let w = self.root_words(slot);
             if w[2] >> 2 != self.generation {
-                // Zeroed memory and slots of an older generation are empty.
-                return Root::Empty(slot);
+                // Zeroed memory and slots of an older generation are empty: the key is not
+                // further on.
+                return Root::Empty(tomb.unwrap_or(slot));
             }
             let other = u64::from(w[0]) | (u64::from(w[1]) << 32);
+            if other == 0 {
+                // A root given up by a harvest: the key may be further on.
+                tomb = tomb.or(Some(slot));
+                continue;
+            }
             if w[2] == tag && other == shape.0 {
                 return Root::Found(slot);
             }
@@ -257,6 +279,9 @@ impl<M: TableMemory> TransTable<M> {
             if cards < victim.0 {
                 victim = (cards, slot);
             }
+        }
+        if let Some(slot) = tomb {
+            return Root::Empty(slot);
         }
         // A full run: the root nearest the end of the play is the cheapest to lose.
         if victim.0 <= shape.cards() {
@@ -377,16 +402,15 @@ impl<M: TableMemory> TransTable<M> {
                 slot
             }
             Root::Full(slot) => {
-                // Its blocks stay allocated, unreachable, until the next reset.
                 self.stats.replaced += 1;
+                self.free_chain(self.root_words(slot)[3] as usize);
                 self.set_root(slot, fresh);
                 slot
             }
             Root::None => return,
         };
         let words = encode(pattern, lower, upper);
-        let root = self.root_words(slot);
-        let head = root[3] as usize;
+        let head = self.root_words(slot)[3] as usize;
         if head != 0 {
             let b = head - 1;
             let len = self.block_word(b, HEADER_LEN) as usize;
@@ -396,33 +420,111 @@ impl<M: TableMemory> TransTable<M> {
                 return;
             }
         }
-        if self.next_block >= self.blocks {
-            // The pool is full: start over, then store into a fresh root.
-            self.reset_full();
-            let Root::Empty(slot) = self.find_root(shape, leader) else {
-                return;
-            };
-            let fresh = [
-                shape.0 as u32,
-                (shape.0 >> 32) as u32,
-                self.generation << 2 | leader as u32,
-                0,
-            ];
-            self.set_root(slot, fresh);
-            return self.push_block(slot, fresh, words);
+        let b = match self.allocate() {
+            Some(b) => b,
+            None => {
+                // Nothing could be reclaimed: start over, then store into a fresh root.
+                self.reset_full();
+                let (Root::Empty(slot), Some(b)) = (self.find_root(shape, leader), self.allocate())
+                else {
+                    return;
+                };
+                let fresh = [
+                    shape.0 as u32,
+                    (shape.0 >> 32) as u32,
+                    self.generation << 2 | leader as u32,
+                    0,
+                ];
+                self.set_root(slot, fresh);
+                return self.push_block(slot, b, words);
+            }
+        };
+        // A harvest may have given up this very root.
+        let root = self.root_words(slot);
+        if root[2] >> 2 == self.generation && (root[0] != 0 || root[1] != 0) {
+            self.push_block(slot, b, words);
+        } else {
+            self.release(b);
         }
-        self.push_block(slot, root, words);
     }
 
-    /// Starts a new block at the head of `slot`'s chain holding `words`.
-    fn push_block(&mut self, slot: usize, mut root: [u32; 4], words: [u32; 4]) {
-        let b = self.next_block;
-        self.next_block += 1;
+    /// Starts block `b` at the head of `slot`'s chain holding `words`.
+    fn push_block(&mut self, slot: usize, b: usize, words: [u32; 4]) {
+        let mut root = self.root_words(slot);
         self.set_entry(b, 0, words);
         self.set_block_word(b, HEADER_LEN, 1);
         self.set_block_word(b, HEADER_NEXT, root[3]);
         root[3] = b as u32 + 1;
         self.set_root(slot, root);
+    }
+
+    /// A block to fill: a freed one, a never used one, or one a harvest frees.
+    fn allocate(&mut self) -> Option<usize> {
+        if self.free == 0 && self.next_block >= self.blocks {
+            self.harvest();
+        }
+        let b = if self.free != 0 {
+            let b = self.free - 1;
+            self.free = self.block_word(b, HEADER_NEXT) as usize;
+            b
+        } else if self.next_block < self.blocks {
+            self.next_block += 1;
+            self.next_block - 1
+        } else {
+            return None;
+        };
+        self.in_use += 1;
+        Some(b)
+    }
+
+    /// Puts block `b` on the free list.
+    fn release(&mut self, b: usize) {
+        self.set_block_word(b, HEADER_NEXT, self.free as u32);
+        self.set_block_word(b, HEADER_LEN, 0);
+        self.free = b + 1;
+        self.in_use = self.in_use.saturating_sub(1);
+    }
+
+    /// Frees every block of the chain that starts at `head` (index + 1).
+    fn free_chain(&mut self, mut head: usize) {
+        let mut guard = self.blocks;
+        while head != 0 && guard > 0 {
+            let b = head - 1;
+            head = self.block_word(b, HEADER_NEXT) as usize;
+            self.release(b);
+            guard -= 1;
+        }
+    }
+
+    /// Ageing: gives up the roots nearest the end of the play (the cheapest positions to
+    /// search again), a quarter of them at least, and frees their blocks.
+    fn harvest(&mut self) {
+        let mut by_cards = [0usize; 53];
+        let mut live = 0;
+        for slot in 0..self.roots {
+            let w = self.root_words(slot);
+            let shape = u64::from(w[0]) | (u64::from(w[1]) << 32);
+            if w[2] >> 2 == self.generation && shape != 0 {
+                by_cards[Shape(shape).cards().min(52) as usize] += 1;
+                live += 1;
+            }
+        }
+        let (mut limit, mut count) = (0, 0);
+        while limit < 52 && 4 * count < live {
+            count += by_cards[limit];
+            limit += 1;
+        }
+        let tomb = [0, 0, self.generation << 2, 0];
+        for slot in 0..self.roots {
+            let w = self.root_words(slot);
+            let shape = u64::from(w[0]) | (u64::from(w[1]) << 32);
+            if w[2] >> 2 == self.generation && shape != 0 && (Shape(shape).cards() as usize) < limit
+            {
+                self.free_chain(w[3] as usize);
+                self.set_root(slot, tomb);
+            }
+        }
+        self.stats.harvests += 1;
     }
 
     /// Narrows the bounds of the entry identical to `pattern` under `slot`, if there is one.
@@ -581,11 +683,30 @@ mod tests {
         t.store(shape, 1, &p, 5, 13);
         assert_eq!(t.lookup(shape, 1, &p, 5).unwrap().upper, 9);
         assert_eq!(t.stats().stores, 2);
-        // Many patterns under one root, and many roots: a small table resets, never fails.
+        // Many patterns under one root, and many roots: a small table ages, never fails.
         for i in 0..500 {
             t.store(Shape(i), (i % 4) as usize, &pattern(i as u32, 2), 0, 1);
         }
-        assert!(t.stats().resets > 0);
+        assert!(t.stats().harvests + t.stats().resets > 0);
+        assert!(t.blocks_used() <= t.block_capacity());
+    }
+
+    #[test]
+    fn harvests_give_up_the_positions_nearest_the_end() {
+        let mut lines = [TtLine::ZERO; 256];
+        let mut t = TransTable::new(&mut lines[..]);
+        // A position with 48 cards (12 tricks) first, then many with 8 cards (2 tricks).
+        let deep = Shape(0x3333_3333_3333_3333);
+        let p = pattern(3, 4);
+        t.store(deep, 0, &p, 5, 12);
+        for i in 0..3000u64 {
+            // Eight cards in all: the seats' spade counts spread the keys.
+            let shape = Shape((i % 3) | ((2 - i % 3) << 4) | (2 << 16) | (2 << 32) | (2 << 48));
+            t.store(shape, (i % 4) as usize, &pattern(i as u32, 3), 0, 1);
+        }
+        assert!(t.stats().harvests > 0, "{:?}", t.stats());
+        assert_eq!(t.stats().resets, 0);
+        assert_eq!(t.lookup(deep, 0, &p, 5).map(|f| f.lower), Some(5));
     }
 
     #[test]
