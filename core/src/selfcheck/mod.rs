@@ -49,6 +49,10 @@ pub const SMALL_TREE_BYTES: usize = core::mem::size_of::<Tree<u8, SMALL_TREE_NOD
 pub const CARD_TREE_BYTES: usize = core::mem::size_of::<Tree<Card, CARD_TREE_NODES>>();
 /// Bytes of [`Arena::table`].
 pub const TABLE_BYTES: usize = core::mem::size_of::<[TtLine; TABLE_LINES]>();
+/// Lines of [`Arena::deal_table`], the table for solving a whole deal: 8192 lines, 512 KiB.
+pub const DEAL_TABLE_LINES: usize = 8192;
+/// Bytes of [`Arena::deal_table`].
+pub const DEAL_TABLE_BYTES: usize = core::mem::size_of::<[TtLine; DEAL_TABLE_LINES]>();
 /// Nodes of [`Arena::blackjack_mcts`], the Blackjack MCTS player's open-loop tree: 512 nodes,
 /// 44 KiB (100 playouts a decision add a few hundred at most).
 pub const BLACKJACK_MCTS_NODES: usize = 512;
@@ -64,6 +68,7 @@ pub const SCENARIOS: &[Scenario] = &[
     Scenario::new("bridge-uct-p1", "iterations", CARD_TREE_BYTES, scenarios::bridge_uct_p1),
     Scenario::new("bridge-uct-p5", "iterations", CARD_TREE_BYTES, scenarios::bridge_uct_p5),
     Scenario::new("bridge-solve", "nodes", TABLE_BYTES, scenarios::bridge_solve),
+    Scenario::new("bridge-deal", "nodes", DEAL_TABLE_BYTES, scenarios::bridge_deal_leads),
     Scenario::new("blackjack-mcts", "playouts", BLACKJACK_MCTS_BYTES, scenarios::blackjack_mcts),
     Scenario::new("pps-mcts", "iterations", SMALL_TREE_BYTES, scenarios::pps_mcts),
 ];
@@ -80,8 +85,10 @@ pub struct Arena {
     pub small_tree: Tree<u8, SMALL_TREE_NODES>,
     /// The tree of card games (bridge).
     pub card_tree: Tree<Card, CARD_TREE_NODES>,
-    /// The bridge solver's transposition table.
+    /// The bridge solver's transposition table for endings.
     pub table: [TtLine; TABLE_LINES],
+    /// The bridge solver's transposition table for a whole deal.
+    pub deal_table: [TtLine; DEAL_TABLE_LINES],
     /// The Blackjack MCTS player (its tree and statistics).
     pub blackjack_mcts: Mcts<BLACKJACK_MCTS_NODES>,
 }
@@ -97,6 +104,7 @@ impl Arena {
             small_tree: Tree::new(),
             card_tree: Tree::new(),
             table: [TtLine::ZERO; TABLE_LINES],
+            deal_table: [TtLine::ZERO; DEAL_TABLE_LINES],
             blackjack_mcts: Mcts::new(MctsConfig::new()),
         }
     }

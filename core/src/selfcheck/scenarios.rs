@@ -185,16 +185,53 @@ pub(super) fn bridge_solve(arena: &mut Arena) -> Result<Check, Failure> {
         d.u32(s.stats.tests);
         work += s.stats.nodes;
     }
-    let t = table.stats();
-    d.u64(t.lookups);
-    d.u64(t.hits);
-    d.u64(t.stores);
-    d.u64(t.resets);
-    d.usize(table.blocks_used());
+    table_digest(&mut d, &table);
     Ok(Check {
         digest: d.value(),
         work,
     })
+}
+
+/// Deal 7 of `../shared/bridge/dev_deals.jsonl`: West leads at no trump; its leads take 4, 6
+/// or 7 tricks (DDS's values are in this module's tests).
+const LEAD_DEAL: &str = "W:KT.AT872.AK.8432 Q7643.964.T987.K 952.Q53.J63.Q765 AJ8.KJ.Q542.AJT9";
+
+/// The exact solver on a whole 13-card deal, every card of the player on lead, in a 512 KiB
+/// table: every card's value, the best, the solver's counts and the table's.
+pub(super) fn bridge_deal_leads(arena: &mut Arena) -> Result<Check, Failure> {
+    let mut table = TransTable::new(&mut arena.deal_table);
+    let deal = pbn::parse(LEAD_DEAL, SizeRule::Full)?;
+    let s = solve(
+        &BridgePlay::new(&deal, Strain::NoTrump, Seat::West)?,
+        &mut table,
+    );
+    let mut d = Digest::new();
+    d.usize(s.cards.len());
+    for &(card, tricks) in &s.cards {
+        d.u8(card_byte(card));
+        d.u8(tricks);
+    }
+    d.u8(s.best);
+    d.u64(s.stats.nodes);
+    d.u64(s.stats.tricks);
+    d.u32(s.stats.tests);
+    table_digest(&mut d, &table);
+    Ok(Check {
+        digest: d.value(),
+        work: s.stats.nodes,
+    })
+}
+
+/// What a solver table did, into a digest.
+fn table_digest<M: crate::bridge::TableMemory>(d: &mut Digest, table: &TransTable<M>) {
+    let t = table.stats();
+    d.u64(t.lookups);
+    d.u64(t.hits);
+    d.u64(t.stores);
+    d.u64(t.replaced);
+    d.u64(t.harvests);
+    d.u64(t.resets);
+    d.usize(table.blocks_used());
 }
 
 /// A card as its index `0..52`.
@@ -370,6 +407,43 @@ mod tests {
                 let card: Card = card.parse().unwrap();
                 assert!(s.cards.contains(&(card, tricks)), "{text}: {card}");
             }
+        }
+    }
+
+    #[test]
+    fn the_lead_deal_is_shared_deal_7_and_dds_agrees() {
+        let dds = [
+            ("SK", 4),
+            ("ST", 4),
+            ("HA", 7),
+            ("HT", 7),
+            ("H8", 7),
+            ("H7", 7),
+            ("H2", 7),
+            ("DA", 7),
+            ("DK", 7),
+            ("C8", 6),
+            ("C4", 6),
+            ("C3", 6),
+            ("C2", 6),
+        ];
+        let mut lines = [TtLine::ZERO; 256];
+        let deal = pbn::parse(LEAD_DEAL, SizeRule::Full).unwrap();
+        assert_eq!(deal, {
+            let mut r = rng::seeded(1);
+            for _ in 0..7 {
+                let _ = Deal::random(&mut r);
+            }
+            Deal::random(&mut r)
+        });
+        let s = solve(
+            &BridgePlay::new(&deal, Strain::NoTrump, Seat::West).unwrap(),
+            &mut TransTable::new(&mut lines),
+        );
+        assert_eq!(s.cards.len(), 13);
+        for (card, tricks) in dds {
+            let card: Card = card.parse().unwrap();
+            assert!(s.cards.contains(&(card, tricks)), "{card}");
         }
     }
 
