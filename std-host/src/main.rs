@@ -212,6 +212,23 @@ enum BridgeCommand {
         #[arg(long)]
         per_deal: Option<PathBuf>,
     },
+    /// The solver's ablation: every lead of every deal of a file with all techniques on, then
+    /// with each switched off in turn; prints a Markdown table of tricks searched and time.
+    Ablation {
+        /// JSON lines with fields pbn, leader, trump (e.g. ../shared/bridge/dev_deals.jsonl).
+        #[arg(long)]
+        file: PathBuf,
+        /// Transposition-table memory, in MiB.
+        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        table_mib: usize,
+        /// Seconds a configuration may take: it stops after the deal that passes them and is
+        /// compared with all techniques on over the same deals.
+        #[arg(long, default_value_t = 600.0)]
+        budget: f64,
+        /// Write the table to this file (whole or not at all) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Deal uniformly random hands from a seed (the generator of ../shared/bridge/).
     Deal {
         /// Seed of the run; the same seed gives the same deals on every machine.
@@ -289,6 +306,15 @@ fn run(cli: Cli) -> Result<(), String> {
             dds,
             per_deal,
         }) => cardtree_host::solver_bench::run(&file, table_mib, dds, per_deal.as_deref()),
+        Command::Bridge(BridgeCommand::Ablation {
+            file,
+            table_mib,
+            budget,
+            out,
+        }) => emit(
+            &cardtree_host::solver_bench::ablation(&file, table_mib, budget)?,
+            out.as_ref(),
+        ),
         Command::Bridge(BridgeCommand::Solve {
             deal,
             leader,

@@ -3,11 +3,13 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use cardtree::bridge::{BridgePlay, Solution, Strain, TableMemory, TransTable, TtLine, solve};
+use cardtree::bridge::{
+    BridgePlay, Solution, SolverConfig, Strain, TableMemory, TransTable, TtLine, solve_with,
+};
 use cardtree::{Seat, SizeRule, pbn};
 
 /// Default transposition-table size per thread, in MiB.
-pub const DEFAULT_TABLE_MIB: usize = 64;
+pub const DEFAULT_TABLE_MIB: usize = 16;
 
 /// A transposition table owned by the host: `mib` MiB of lines on the heap.
 pub type HostTable = TransTable<Box<[TtLine]>>;
@@ -74,10 +76,19 @@ pub fn parse_line(line: &str) -> Result<Task, String> {
 
 /// Solves one task with `table`.
 pub fn run<M: TableMemory>(task: &Task, table: &mut TransTable<M>) -> Result<Solved, String> {
+    run_with(task, table, &SolverConfig::default())
+}
+
+/// Solves one task with `table` and the solver's techniques as `config` says.
+pub fn run_with<M: TableMemory>(
+    task: &Task,
+    table: &mut TransTable<M>,
+    config: &SolverConfig,
+) -> Result<Solved, String> {
     let deal = pbn::parse(&task.pbn, SizeRule::Equal).map_err(|e| e.to_string())?;
     let position = BridgePlay::new(&deal, task.strain, task.leader).map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let solution = solve(&position, table);
+    let solution = solve_with(&position, table, config);
     Ok(Solved {
         solution,
         ms: start.elapsed().as_secs_f64() * 1e3,
