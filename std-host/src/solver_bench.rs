@@ -124,8 +124,11 @@ fn read_tasks(text: &str, path: &Path) -> Result<Vec<Task>, String> {
         .collect()
 }
 
+/// One technique of the ablation: its name and the switch that turns it off.
+pub type Technique = (&'static str, fn(&mut SolverConfig));
+
 /// The techniques of [`SolverConfig`], each with its switch, as the ablation names them.
-pub const TECHNIQUES: [(&str, fn(&mut SolverConfig)); 8] = [
+pub const TECHNIQUES: [Technique; 8] = [
     ("transposition table", |c| c.table = false),
     ("rank winners (partition search)", |c| {
         c.rank_winners = false
