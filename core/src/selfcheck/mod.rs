@@ -75,10 +75,10 @@ pub const SCENARIOS: &[Scenario] = &[
 
 /// The memory the scenarios search in: every tree and table, sized for a microcontroller.
 ///
-/// About 164 KiB ([`Arena::BYTES`]); scenarios use one buffer each (see
-/// [`Scenario::arena_bytes`]). All-zero bytes are a valid arena (the trees' blank nodes and
-/// the table's lines are zeros), which lets
-/// the firmware keep it in `.bss`.
+/// About 676 KiB ([`Arena::BYTES`]; 512 KiB of it the whole-deal solver table); scenarios use
+/// one buffer each (see [`Scenario::arena_bytes`]). All-zero bytes are a valid arena (the
+/// trees' blank nodes and the table's lines are zeros), which lets the firmware keep it in
+/// `.bss`.
 #[derive(Clone, Debug)]
 pub struct Arena {
     /// The tree of one-byte-move games (tic-tac-toe, Poker Squares placements).

@@ -3,7 +3,7 @@
 
 use super::{Arena, Check, Failure, SEED};
 use crate::blackjack::{CardOrder, MctsConfig, Rules, Shoe, play_round};
-use crate::bridge::{BridgePlay, Strain, TransTable, solve};
+use crate::bridge::{BridgePlay, Solution, Strain, TransTable, solve};
 use crate::poker_squares::{self, Budget, MctsPlayer, NoClock, PointSystem, play_game};
 use crate::search::{
     Exploration, NaturalOrder, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta, uct,
@@ -174,15 +174,7 @@ pub(super) fn bridge_solve(arena: &mut Arena) -> Result<Check, Failure> {
     for (text, strain, leader) in ENDINGS {
         let deal = pbn::parse(text, SizeRule::Equal)?;
         let s = solve(&BridgePlay::new(&deal, strain, leader)?, &mut table);
-        d.usize(s.cards.len());
-        for &(card, tricks) in &s.cards {
-            d.u8(card_byte(card));
-            d.u8(tricks);
-        }
-        d.u8(s.best);
-        // Not `stack_bytes`: it depends on the machine's frame layout.
-        d.u64(s.stats.nodes);
-        d.u32(s.stats.tests);
+        solution_digest(&mut d, &s);
         work += s.stats.nodes;
     }
     table_digest(&mut d, &table);
@@ -206,6 +198,18 @@ pub(super) fn bridge_deal_leads(arena: &mut Arena) -> Result<Check, Failure> {
         &mut table,
     );
     let mut d = Digest::new();
+    solution_digest(&mut d, &s);
+    d.u64(s.stats.tricks);
+    table_digest(&mut d, &table);
+    Ok(Check {
+        digest: d.value(),
+        work: s.stats.nodes,
+    })
+}
+
+/// A solver's answer into a digest: every card's value, the best, the nodes and the tests
+/// (not `stack_bytes`: it depends on the machine's frame layout).
+fn solution_digest(d: &mut Digest, s: &Solution) {
     d.usize(s.cards.len());
     for &(card, tricks) in &s.cards {
         d.u8(card_byte(card));
@@ -213,13 +217,7 @@ pub(super) fn bridge_deal_leads(arena: &mut Arena) -> Result<Check, Failure> {
     }
     d.u8(s.best);
     d.u64(s.stats.nodes);
-    d.u64(s.stats.tricks);
     d.u32(s.stats.tests);
-    table_digest(&mut d, &table);
-    Ok(Check {
-        digest: d.value(),
-        work: s.stats.nodes,
-    })
 }
 
 /// What a solver table did, into a digest.

@@ -20,7 +20,7 @@ use crate::seat::Seat;
 
 use super::bits::in_suit;
 use super::moves::{Order, order};
-use super::table::{TableMemory, TransTable};
+use super::table::{TableMemory, TableStats, TransTable};
 
 /// The best value of the position and the work it took; see [`solve_value_with`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +94,42 @@ fn setup<M: TableMemory>(position: &BridgePlay, table: &mut TransTable<M>) -> Se
     }
 }
 
+impl Setup {
+    /// The search over this position, with its table.
+    fn search<'t, M: TableMemory>(
+        &self,
+        config: &SolverConfig,
+        table: &'t mut TransTable<M>,
+    ) -> Search<'t, M> {
+        Search::new(
+            self.hands,
+            self.leader,
+            &self.trick[..self.trick_len],
+            self.trump,
+            *config,
+            table,
+        )
+    }
+}
+
+/// What a solve cost: the search's counts, `tests` zero-window searches, the stack below
+/// `top` (the address of the search at the solve's frame) and the table's counts since
+/// `before`.
+fn stats<M: TableMemory>(
+    search: &Search<'_, M>,
+    tests: u32,
+    top: usize,
+    before: &TableStats,
+) -> SolveStats {
+    SolveStats {
+        nodes: search.nodes,
+        tricks: search.tricks,
+        tests,
+        stack_bytes: top.saturating_sub(search.stack_low),
+        table: search.table.stats().since(before),
+    }
+}
+
 /// A first guess of North-South's tricks: their share of the high-card points.
 fn guess(hands: &[u64; 4], total: u8) -> u8 {
     let hcp = |h: u64| -> u32 {
@@ -129,14 +165,7 @@ pub fn solve_value_with<M: TableMemory>(
     }
     let s = setup(position, table);
     let root = s.trick_len;
-    let mut search = Search::new(
-        s.hands,
-        s.leader,
-        &s.trick[..s.trick_len],
-        s.trump,
-        *config,
-        table,
-    );
+    let mut search = s.search(config, table);
     let top = core::ptr::addr_of!(search) as usize;
     let (mut lo, mut hi) = (0u8, s.total);
     let mut g = guess(&s.hands, s.total).clamp(lo, hi);
@@ -154,16 +183,9 @@ pub fn solve_value_with<M: TableMemory>(
         }
     }
     let ns = lo;
-    let stats = SolveStats {
-        nodes: search.nodes,
-        tricks: search.tricks,
-        tests,
-        stack_bytes: top.saturating_sub(search.stack_low),
-        table: search.table.stats().since(&before),
-    };
     Value {
         tricks: if s.mover_ns { ns } else { s.total - ns },
-        stats,
+        stats: stats(&search, tests, top, &before),
     }
 }
 
@@ -185,14 +207,7 @@ pub fn solve_with<M: TableMemory>(
     let s = setup(position, table);
     let root = s.trick_len;
     let total = s.total;
-    let mut search = Search::new(
-        s.hands,
-        s.leader,
-        &s.trick[..s.trick_len],
-        s.trump,
-        *config,
-        table,
-    );
+    let mut search = s.search(config, table);
     let top = core::ptr::addr_of!(search) as usize;
     // The groups of equal cards, in the search's order; each is valued by its first card.
     let playable = search.playable(root);
@@ -256,13 +271,7 @@ pub fn solve_with<M: TableMemory>(
             let _ = solution.cards.push((card, values[i]));
         }
     }
-    solution.stats = SolveStats {
-        nodes: search.nodes,
-        tricks: search.tricks,
-        tests,
-        stack_bytes: top.saturating_sub(search.stack_low),
-        table: search.table.stats().since(&before),
-    };
+    solution.stats = stats(&search, tests, top, &before);
     solution
 }
 
