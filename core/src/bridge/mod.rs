@@ -7,13 +7,21 @@
 //! value of every card the player to move holds, [`solve_value`] the best value only, with a
 //! [`TransTable`] over memory the caller provides.
 
+mod dd_table;
+mod par;
 mod play;
+mod score;
 mod solver;
 mod strain;
+mod vulnerability;
 
+pub use dd_table::{DdSolution, DdTable, dd_table, dd_table_with};
+pub use par::{Declarers, Par, ParContract, par};
 pub use play::{BridgePlay, PositionError};
+pub use score::{Contract, LevelError, ParseContractError, Penalty, undertricks};
 pub use solver::{
     Solution, SolveStats, SolverConfig, TableMemory, TableStats, TransTable, TtLine, Value, solve,
     solve_value, solve_value_with, solve_with,
 };
 pub use strain::{ParseStrainError, Strain};
+pub use vulnerability::{ParseVulnerabilityError, Vulnerability, dealer_of_board};

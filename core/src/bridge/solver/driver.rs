@@ -156,6 +156,18 @@ pub fn solve_value_with<M: TableMemory>(
     table: &mut TransTable<M>,
     config: &SolverConfig,
 ) -> Value {
+    solve_value_from(position, table, config, None)
+}
+
+/// [`solve_value_with`] starting from `first`, a guess of the mover's side's tricks (the
+/// first zero-window test asks for it; a good guess saves tests, a bad one costs some, the
+/// answer is the same). `None` guesses from the high cards.
+pub(crate) fn solve_value_from<M: TableMemory>(
+    position: &BridgePlay,
+    table: &mut TransTable<M>,
+    config: &SolverConfig,
+    first: Option<u8>,
+) -> Value {
     let before = table.stats();
     if position.turn() == Turn::Terminal {
         return Value {
@@ -168,7 +180,12 @@ pub fn solve_value_with<M: TableMemory>(
     let mut search = s.search(config, table);
     let top = core::ptr::addr_of!(search) as usize;
     let (mut lo, mut hi) = (0u8, s.total);
-    let mut g = guess(&s.hands, s.total).clamp(lo, hi);
+    let mut g = match first {
+        Some(t) if s.mover_ns => t,
+        Some(t) => s.total.saturating_sub(t),
+        None => guess(&s.hands, s.total),
+    }
+    .clamp(lo, hi);
     let mut tests = 0;
     while lo < hi {
         let beta = if g <= lo { lo + 1 } else { g.min(hi) };

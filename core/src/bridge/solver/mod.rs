@@ -25,6 +25,7 @@ mod quick;
 mod search;
 mod table;
 
+pub(crate) use driver::solve_value_from;
 pub use driver::{Value, solve, solve_value, solve_value_with, solve_with};
 pub use table::{TableMemory, TableStats, TransTable, TtLine};
 
@@ -105,4 +106,15 @@ pub struct SolveStats {
     pub stack_bytes: usize,
     /// What the transposition table did during the solve.
     pub table: TableStats,
+}
+
+impl SolveStats {
+    /// Adds the work of another solve to this one (the stack is the larger of the two).
+    pub fn add(&mut self, other: &SolveStats) {
+        self.nodes = self.nodes.saturating_add(other.nodes);
+        self.tricks = self.tricks.saturating_add(other.tricks);
+        self.tests = self.tests.saturating_add(other.tests);
+        self.stack_bytes = self.stack_bytes.max(other.stack_bytes);
+        self.table.add(&other.table);
+    }
 }

@@ -99,16 +99,26 @@ pub struct TableStats {
 }
 
 impl TableStats {
-    /// The counts added since `earlier`.
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &TableStats) {
+        self.lookups = self.lookups.saturating_add(other.lookups);
+        self.hits = self.hits.saturating_add(other.hits);
+        self.stores = self.stores.saturating_add(other.stores);
+        self.resets = self.resets.saturating_add(other.resets);
+        self.replaced = self.replaced.saturating_add(other.replaced);
+        self.harvests = self.harvests.saturating_add(other.harvests);
+    }
+
+    /// The counts added since `earlier` (0 where `earlier` is ahead).
     #[must_use]
     pub fn since(&self, earlier: &TableStats) -> TableStats {
         TableStats {
-            lookups: self.lookups - earlier.lookups,
-            hits: self.hits - earlier.hits,
-            stores: self.stores - earlier.stores,
-            resets: self.resets - earlier.resets,
-            replaced: self.replaced - earlier.replaced,
-            harvests: self.harvests - earlier.harvests,
+            lookups: self.lookups.saturating_sub(earlier.lookups),
+            hits: self.hits.saturating_sub(earlier.hits),
+            stores: self.stores.saturating_sub(earlier.stores),
+            resets: self.resets.saturating_sub(earlier.resets),
+            replaced: self.replaced.saturating_sub(earlier.replaced),
+            harvests: self.harvests.saturating_sub(earlier.harvests),
         }
     }
 }

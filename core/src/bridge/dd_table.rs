@@ -1,0 +1,205 @@
+//! [`DdTable`]: the double-dummy table of a deal, the tricks each seat takes as declarer in
+//! each strain, and [`dd_table`], which solves it.
+//!
+//! Twenty solves of the best value only ([`solve_value`](super::solve_value)), one per
+//! declarer and strain, with the opening lead from declarer's left. Strain by strain, so the
+//! caller's transposition table serves the four solves of a strain (its entries are keyed by
+//! the seat on lead, so they stay sound when the leader changes; a new strain clears it).
+//!
+//! What one result says about another: nothing exact. A side that takes all 13 tricks with
+//! one opponent on lead can lose one with the other on lead (the other may hold a winner it
+//! could cash at once but gets squeezed out of otherwise), so no solve is skipped. What
+//! carries over is a good first guess: the partner of a declarer usually takes about as many
+//! tricks, so each solve's first zero-window test asks for the value found for the partner
+//! (the tests that follow are then few; the answer does not depend on the guess).
+
+use core::fmt;
+
+use super::solver::{SolveStats, SolverConfig, TableMemory, TransTable, solve_value_from};
+use super::{BridgePlay, PositionError, Strain};
+use crate::deal::Deal;
+use crate::seat::Seat;
+
+/// Tricks each seat takes as declarer in each strain, double dummy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct DdTable {
+    /// `tricks[declarer as usize][strain as usize]`.
+    tricks: [[u8; 5]; 4],
+}
+
+/// Declarers in the order of PBN's `DoubleDummyTricks` tag: N, S, E, W.
+const PBN_DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+/// Strains in the order of PBN's `DoubleDummyTricks` tag: NT, S, H, D, C.
+const PBN_STRAINS: [Strain; 5] = [
+    Strain::NoTrump,
+    Strain::Spades,
+    Strain::Hearts,
+    Strain::Diamonds,
+    Strain::Clubs,
+];
+
+impl DdTable {
+    /// The table with `f(declarer, strain)` tricks in every cell.
+    pub fn from_fn(mut f: impl FnMut(Seat, Strain) -> u8) -> DdTable {
+        let mut tricks = [[0; 5]; 4];
+        for seat in Seat::ALL {
+            for strain in Strain::ALL {
+                tricks[seat as usize][strain as usize] = f(seat, strain);
+            }
+        }
+        DdTable { tricks }
+    }
+
+    /// The tricks `declarer` takes in `strain` with the opening lead from declarer's left.
+    #[must_use]
+    pub const fn tricks(&self, declarer: Seat, strain: Strain) -> u8 {
+        self.tricks[declarer as usize][strain as usize]
+    }
+
+    /// Sets one cell.
+    pub fn set(&mut self, declarer: Seat, strain: Strain, tricks: u8) {
+        self.tricks[declarer as usize][strain as usize] = tricks;
+    }
+
+    /// The table as PBN's `DoubleDummyTricks` tag value: 20 hexadecimal digits, declarers N,
+    /// S, E, W, each with NT, S, H, D, C (`a` to `d` for 10 to 13).
+    #[must_use]
+    pub fn pbn_hex(&self) -> [u8; 20] {
+        let mut out = [b'0'; 20];
+        let mut i = 0;
+        for seat in PBN_DECLARERS {
+            for strain in PBN_STRAINS {
+                let t = self.tricks(seat, strain).min(15);
+                out[i] = if t < 10 { b'0' + t } else { b'a' + t - 10 };
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// Reads a `DoubleDummyTricks` value (either case); `None` unless it is 20 hexadecimal
+    /// digits of at most 13.
+    #[must_use]
+    pub fn from_pbn_hex(s: &str) -> Option<DdTable> {
+        let b = s.trim().as_bytes();
+        if b.len() != 20 {
+            return None;
+        }
+        let mut table = DdTable::default();
+        let mut digits = b.iter();
+        for seat in PBN_DECLARERS {
+            for strain in PBN_STRAINS {
+                let t = match *digits.next()? {
+                    d @ b'0'..=b'9' => d - b'0',
+                    d @ (b'a'..=b'd' | b'A'..=b'D') => (d | 0x20) - b'a' + 10,
+                    _ => return None,
+                };
+                table.set(seat, strain, t);
+            }
+        }
+        Some(table)
+    }
+}
+
+impl fmt::Display for DdTable {
+    /// The `DoubleDummyTricks` form.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in self.pbn_hex() {
+            write!(f, "{}", d as char)?;
+        }
+        Ok(())
+    }
+}
+
+/// A solved table and the work it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DdSolution {
+    /// The table.
+    pub table: DdTable,
+    /// The twenty solves' work, added up.
+    pub stats: SolveStats,
+}
+
+/// The double-dummy table of `deal` (every hand the same size: a full deal or an ending at a
+/// trick boundary), with `table` as the transposition table.
+pub fn dd_table<M: TableMemory>(
+    deal: &Deal,
+    table: &mut TransTable<M>,
+) -> Result<DdSolution, PositionError> {
+    dd_table_with(deal, table, &SolverConfig::default())
+}
+
+/// [`dd_table`] with the solver's techniques as `config` says.
+pub fn dd_table_with<M: TableMemory>(
+    deal: &Deal,
+    table: &mut TransTable<M>,
+    config: &SolverConfig,
+) -> Result<DdSolution, PositionError> {
+    let mut out = DdSolution {
+        table: DdTable::default(),
+        stats: SolveStats::default(),
+    };
+    for strain in Strain::ALL {
+        // North, then South guessing from North; East, then West guessing from East.
+        for (first, second) in [(Seat::North, Seat::South), (Seat::East, Seat::West)] {
+            let mut partner: Option<u8> = None;
+            for declarer in [first, second] {
+                let position = BridgePlay::new(deal, strain, declarer.next())?;
+                let total = position.tricks_left();
+                // The leader's side (the mover) takes what declarer's partner left over.
+                let guess = partner.map(|t| total.saturating_sub(t));
+                let v = solve_value_from(&position, table, config, guess);
+                let tricks = total.saturating_sub(v.tricks);
+                out.table.set(declarer, strain, tricks);
+                out.stats.add(&v.stats);
+                partner = Some(tricks);
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::bridge::TtLine;
+    use crate::{SizeRule, pbn};
+    use std::string::ToString;
+
+    #[test]
+    fn pbn_hex_round_trip() {
+        let t = DdTable::from_fn(|seat, strain| (seat as u8 * 5 + strain as u8) % 14);
+        let hex = t.to_string();
+        assert_eq!(hex.len(), 20);
+        assert_eq!(DdTable::from_pbn_hex(&hex), Some(t));
+        assert_eq!(DdTable::from_pbn_hex(&hex.to_ascii_uppercase()), Some(t));
+        assert_eq!(DdTable::from_pbn_hex("e0000000000000000000"), None);
+        assert_eq!(DdTable::from_pbn_hex("000"), None);
+        // A public hand record's value (BBO's, board 1 of a session): N takes 13 in NT.
+        let t = DdTable::from_pbn_hex("d8ddad8dda0500105001").unwrap();
+        assert_eq!(t.tricks(Seat::North, Strain::NoTrump), 13);
+        assert_eq!(t.tricks(Seat::North, Strain::Spades), 8);
+        assert_eq!(t.tricks(Seat::West, Strain::Spades), 5);
+        assert_eq!(t.tricks(Seat::East, Strain::Clubs), 1);
+    }
+
+    #[test]
+    fn ending_table_is_consistent() {
+        // A 3-card ending: every declarer's tricks plus the defence's add up to 3 per lead.
+        let deal = pbn::parse("W:.3.7.5 .J..93 .6.4.K 2...62", SizeRule::Equal).unwrap();
+        let mut lines = [TtLine::ZERO; 64];
+        let mut table = TransTable::new(&mut lines[..]);
+        let s = dd_table(&deal, &mut table).unwrap();
+        for strain in Strain::ALL {
+            for declarer in Seat::ALL {
+                let position = BridgePlay::new(&deal, strain, declarer.next()).unwrap();
+                let mut t2 = TransTable::new(&mut [][..]);
+                let v = crate::bridge::solve_value(&position, &mut t2);
+                assert_eq!(s.table.tricks(declarer, strain), 3 - v.tricks);
+            }
+        }
+        assert!(s.stats.nodes > 0);
+    }
+}
