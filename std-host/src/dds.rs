@@ -2,10 +2,10 @@
 //! for cardtree's solver: the `dds` feature, off by default (it builds DDS's C++ and needs
 //! libclang for its bindings).
 
-use cardtree::bridge::Strain;
+use cardtree::bridge::{DdTable, Strain, Vulnerability};
 use cardtree::{Card, Rank, Seat, Suit};
 use contract_bridge::PartialDeal;
-use dds_bridge::{Board, CurrentTrick, Objective, Solver, Target};
+use dds_bridge::{Board, CurrentTrick, Objective, Solver, Target, TrickCountRow, TrickCountTable};
 
 /// DDS's value of every card of `leader` in the position `pbn` (a full deal or an ending at
 /// a trick boundary): tricks for the leader's side, in cardtree's cards, sorted; and the
@@ -65,5 +65,80 @@ fn suit_from_dds(s: contract_bridge::Suit) -> Suit {
         contract_bridge::Suit::Diamonds => Suit::Diamonds,
         contract_bridge::Suit::Hearts => Suit::Hearts,
         contract_bridge::Suit::Spades => Suit::Spades,
+    }
+}
+
+/// DDS's double-dummy table of the full deal `pbn` (CalcDDtable, through `solve_deal`).
+pub fn dd_table(solver: &mut Solver, pbn: &str) -> Result<DdTable, String> {
+    let deal: contract_bridge::FullDeal = pbn
+        .parse()
+        .map_err(|e| format!("DDS cannot read {pbn:?}: {e}"))?;
+    let t = solver.solve_deal(deal);
+    Ok(DdTable::from_fn(|seat, strain| {
+        u8::from(t[strain_to_dds(strain)].get(seat_to_dds(seat)))
+    }))
+}
+
+/// DDS's par (DealerPar) of `table`: North-South's score and the contracts as
+/// `(level, strain, declarer)`, sorted (DDS lists a side's contract once per player).
+pub fn par(
+    table: &DdTable,
+    dealer: Seat,
+    vulnerable: Vulnerability,
+) -> (i32, Vec<(u8, Strain, Seat)>) {
+    let rows = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ]
+    .map(|s| {
+        TrickCountRow::new(
+            table.tricks(Seat::North, s),
+            table.tricks(Seat::East, s),
+            table.tricks(Seat::South, s),
+            table.tricks(Seat::West, s),
+        )
+    });
+    let vul = match vulnerable {
+        Vulnerability::None => dds_bridge::Vulnerability::NONE,
+        Vulnerability::NorthSouth => dds_bridge::Vulnerability::NS,
+        Vulnerability::EastWest => dds_bridge::Vulnerability::EW,
+        Vulnerability::Both => dds_bridge::Vulnerability::ALL,
+    };
+    let p = dds_bridge::calculate_par(TrickCountTable(rows), vul, seat_to_dds(dealer));
+    let mut contracts: Vec<(u8, Strain, Seat)> = p
+        .contracts
+        .iter()
+        .map(|c| {
+            (
+                c.contract.bid.level.get(),
+                strain_from_dds(c.contract.bid.strain),
+                seat_from_dds(c.declarer),
+            )
+        })
+        .collect();
+    contracts.sort();
+    contracts.dedup();
+    (p.score, contracts)
+}
+
+fn strain_from_dds(s: contract_bridge::Strain) -> Strain {
+    match s {
+        contract_bridge::Strain::Clubs => Strain::Clubs,
+        contract_bridge::Strain::Diamonds => Strain::Diamonds,
+        contract_bridge::Strain::Hearts => Strain::Hearts,
+        contract_bridge::Strain::Spades => Strain::Spades,
+        contract_bridge::Strain::Notrump => Strain::NoTrump,
+    }
+}
+
+fn seat_from_dds(s: contract_bridge::Seat) -> Seat {
+    match s {
+        contract_bridge::Seat::North => Seat::North,
+        contract_bridge::Seat::East => Seat::East,
+        contract_bridge::Seat::South => Seat::South,
+        contract_bridge::Seat::West => Seat::West,
     }
 }

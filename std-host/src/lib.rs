@@ -8,11 +8,14 @@ pub mod blackjack_experiment;
 #[cfg(feature = "dds")]
 pub mod dds;
 pub mod deals;
+pub mod hand_record;
 pub mod mckay;
 pub mod output;
+pub mod pbn_file;
 pub mod plot;
 pub mod pps;
 pub mod pps_experiment;
 pub mod runner;
 pub mod solve;
 pub mod solver_bench;
+pub mod workers;

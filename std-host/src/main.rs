@@ -211,6 +211,11 @@ enum BridgeCommand {
         /// Write each deal's time and work (and DDS's, with --dds) to this CSV file.
         #[arg(long)]
         per_deal: Option<PathBuf>,
+        /// Whole double-dummy tables (20 solves a deal, lines with a pbn field, e.g.
+        /// ../shared/bridge/dd_tables.jsonl) instead of every lead; with --dds, DDS's
+        /// CalcDDtable on the same deals.
+        #[arg(long)]
+        tables: bool,
     },
     /// The solver's ablation: every lead of every deal of a file with all techniques on, then
     /// with each switched off in turn; prints a Markdown table of tricks searched and time.
@@ -226,6 +231,43 @@ enum BridgeCommand {
         #[arg(long, default_value_t = 600.0)]
         budget: f64,
         /// Write the table to this file (whole or not at all) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Hand records: the double-dummy table (tricks for every declarer in every strain) and
+    /// the par score and contracts of one deal (--deal), a JSON-lines file (--file, the format
+    /// of ../shared/bridge/dd_tables.jsonl) or a PBN file (--pbn, written back with the
+    /// DoubleDummyTricks, OptimumScore, ParContract and OptimumResultTable tags).
+    Table {
+        /// A full PBN deal: "N:AKQ.JT9.876.5432 ...".
+        #[arg(long, conflicts_with_all = ["file", "pbn"], required_unless_present_any = ["file", "pbn"])]
+        deal: Option<String>,
+        /// The board number of --deal (dealer and vulnerability follow the cycle of 16).
+        #[arg(long, default_value_t = 1)]
+        board: u32,
+        /// The dealer of --deal, instead of the board's.
+        #[arg(long, value_parser = solve::parse_seat)]
+        dealer: Option<Seat>,
+        /// The vulnerability of --deal (None, NS, EW, All), instead of the board's.
+        #[arg(long)]
+        vulnerable: Option<cardtree::bridge::Vulnerability>,
+        /// JSON lines with a field pbn and optional id, dealer, vulnerable.
+        #[arg(long, conflicts_with = "pbn")]
+        file: Option<PathBuf>,
+        /// A PBN file of boards; the output is the file with the double-dummy tags added
+        /// (or replaced), other tags untouched.
+        #[arg(long)]
+        pbn: Option<PathBuf>,
+        /// Print one JSON line per board (the fields of dd_tables.jsonl) instead.
+        #[arg(long)]
+        json: bool,
+        /// Threads (each with its own table); 0: one per core. Results do not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Transposition-table memory per thread, in MiB.
+        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        table_mib: usize,
+        /// Write the output to this file (whole or not at all) instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
     },
@@ -305,7 +347,51 @@ fn run(cli: Cli) -> Result<(), String> {
             table_mib,
             dds,
             per_deal,
-        }) => cardtree_host::solver_bench::run(&file, table_mib, dds, per_deal.as_deref()),
+            tables,
+        }) => {
+            if tables {
+                cardtree_host::solver_bench::tables(&file, table_mib, dds, per_deal.as_deref())
+            } else {
+                cardtree_host::solver_bench::run(&file, table_mib, dds, per_deal.as_deref())
+            }
+        }
+        Command::Bridge(BridgeCommand::Table {
+            deal,
+            board,
+            dealer,
+            vulnerable,
+            file,
+            pbn,
+            json,
+            threads,
+            table_mib,
+            out,
+        }) => {
+            use cardtree_host::hand_record::{self, Board};
+            if let Some(text) = deal {
+                let mut b = Board::new(board, &text)?;
+                b.dealer = dealer.unwrap_or(b.dealer);
+                b.vulnerable = vulnerable.unwrap_or(b.vulnerable);
+                let record = hand_record::solve(&b, &mut solve::host_table(table_mib))?;
+                let body = if json {
+                    format!("{}\n", hand_record::to_json(&b, &record))
+                } else {
+                    hand_record::to_text(&b, &record)
+                };
+                return emit(&body, out.as_ref());
+            }
+            if let Some(path) = pbn {
+                return table_pbn(&path, json, threads, table_mib, out.as_ref());
+            }
+            let Some(path) = file else {
+                return Err("give --deal, --file or --pbn".to_string());
+            };
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let start = std::time::Instant::now();
+            let results = hand_record::run_lines(&text, threads, table_mib, json);
+            report_lines(&path, &results, start, out.as_ref())
+        }
         Command::Bridge(BridgeCommand::Ablation {
             file,
             table_mib,
@@ -347,33 +433,112 @@ fn run(cli: Cli) -> Result<(), String> {
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let start = std::time::Instant::now();
             let results = solve::run_lines(&text, threads, table_mib, json);
-            let mut body = String::new();
-            let mut errors = 0;
-            for (i, r) in results.iter().enumerate() {
-                match r {
-                    Ok(line) => {
-                        body.push_str(line);
-                        body.push('\n');
-                    }
-                    Err(e) => {
-                        errors += 1;
-                        eprintln!("cardtree: {}:{}: {e}", path.display(), i + 1);
-                    }
-                }
-            }
-            emit(&body, out.as_ref())?;
-            eprintln!(
-                "cardtree: solved {} of {} lines in {:.2} s",
-                results.len() - errors,
-                results.len(),
-                start.elapsed().as_secs_f64()
-            );
-            if errors > 0 {
-                return Err(format!("{errors} lines could not be solved"));
-            }
-            Ok(())
+            report_lines(&path, &results, start, out.as_ref())
         }
     }
+}
+
+/// Writes the lines solved from `path` (each a line of output, or the error of its input
+/// line, reported on standard error with the line number); fails if any line failed.
+fn report_lines(
+    path: &std::path::Path,
+    results: &[Result<String, String>],
+    start: std::time::Instant,
+    out: Option<&PathBuf>,
+) -> Result<(), String> {
+    let mut body = String::new();
+    let mut errors = 0;
+    for (i, r) in results.iter().enumerate() {
+        match r {
+            Ok(line) => {
+                body.push_str(line);
+                if !line.ends_with('\n') {
+                    body.push('\n');
+                }
+            }
+            Err(e) => {
+                errors += 1;
+                eprintln!("cardtree: {}:{}: {e}", path.display(), i + 1);
+            }
+        }
+    }
+    emit(&body, out)?;
+    eprintln!(
+        "cardtree: solved {} of {} lines in {:.2} s",
+        results.len() - errors,
+        results.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if errors > 0 {
+        return Err(format!("{errors} lines could not be solved"));
+    }
+    Ok(())
+}
+
+/// `cardtree bridge table --pbn`: every board of a PBN file; the file back with the
+/// double-dummy tags (or JSON lines); a bad board is reported with its number and line, the
+/// others are solved.
+fn table_pbn(
+    path: &std::path::Path,
+    json: bool,
+    threads: usize,
+    mib: usize,
+    out: Option<&PathBuf>,
+) -> Result<(), String> {
+    use cardtree_host::{hand_record, pbn_file};
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // PBN files are ISO-8859-1 by the standard, UTF-8 in practice: read bytes, keep them.
+    let text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
+    let start = std::time::Instant::now();
+    let games = pbn_file::games(&text);
+    let boards = pbn_file::boards(&games);
+    let mut good = Vec::new();
+    let mut errors = 0;
+    for (g, b) in &boards {
+        match b {
+            Ok(board) => good.push((*g, board.clone())),
+            Err(e) => {
+                errors += 1;
+                eprintln!("cardtree: {}: {e}", path.display());
+            }
+        }
+    }
+    let list: Vec<hand_record::Board> = good.iter().map(|(_, b)| b.clone()).collect();
+    let solved = hand_record::solve_all(&list, threads, mib);
+    let mut records = Vec::new();
+    let mut lines = String::new();
+    for ((g, board), r) in good.iter().zip(solved) {
+        match r {
+            Ok(record) => {
+                if json {
+                    lines.push_str(&hand_record::to_json(board, &record));
+                    lines.push('\n');
+                }
+                records.push((*g, record));
+            }
+            Err(e) => {
+                errors += 1;
+                eprintln!("cardtree: {}: board {}: {e}", path.display(), board.number);
+            }
+        }
+    }
+    let body = if json {
+        lines
+    } else {
+        pbn_file::with_records(&text, &games, &records)
+    };
+    emit(&body, out)?;
+    eprintln!(
+        "cardtree: solved {} of {} boards in {:.2} s",
+        records.len(),
+        boards.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if errors > 0 {
+        return Err(format!("{errors} boards could not be solved"));
+    }
+    Ok(())
 }
 
 /// The summary of an experiment kind, for `merge`.

@@ -255,3 +255,114 @@ fn dds_run(
 ) -> Result<Option<Vec<Cost>>, String> {
     Ok(None)
 }
+
+/// `cardtree bridge bench --tables`: the whole double-dummy table of every deal of `path`
+/// (lines with a `pbn` field), one thread, a fresh table per deal; with `dds`, DDS's
+/// CalcDDtable on the same deals in the same run, every cell compared.
+pub fn tables(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Result<(), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    #[cfg(not(feature = "dds"))]
+    if dds {
+        return Err("--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".to_string());
+    }
+    let boards = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            crate::hand_record::parse_line(line, i)
+                .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let mut table = solve::host_table(mib);
+    let mut ours = Vec::new();
+    let mut solved = Vec::new();
+    for b in &boards {
+        let r = crate::hand_record::solve(b, &mut table)?;
+        ours.push(Cost {
+            ms: r.ms,
+            nodes: r.stats.nodes,
+            tricks: r.stats.tricks,
+        });
+        solved.push(r.table);
+    }
+    let mine = timing(&ours, |c| c.ms);
+    println!(
+        "deals: {} from {}, whole tables (20 declarer-strain solves each), one thread",
+        boards.len(),
+        path.display()
+    );
+    println!("cardtree: {mine}");
+    println!(
+        "cardtree tricks searched (DDS's node unit): {}",
+        counts(&timing(&ours, |c| c.tricks as f64))
+    );
+    let theirs = dds_tables(&boards, &solved, dds)?;
+    if let Some(theirs) = &theirs {
+        let t = timing(theirs, |c| c.ms);
+        println!("DDS:      {t}");
+        println!(
+            "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {} of {} tables agree",
+            mine.median / t.median,
+            mine.mean / t.mean,
+            mine.max / t.max,
+            mine.total / t.total,
+            boards.len(),
+            boards.len()
+        );
+    }
+    if let Some(out) = per_deal {
+        let mut csv = String::from("id,ms,nodes,tricks");
+        if theirs.is_some() {
+            csv.push_str(",dds_ms");
+        }
+        csv.push('\n');
+        for (i, (b, c)) in boards.iter().zip(&ours).enumerate() {
+            let id = b.id.as_ref().map_or(i.to_string(), ToString::to_string);
+            let _ = write!(csv, "{id},{:.3},{},{}", c.ms, c.nodes, c.tricks);
+            if let Some(d) = theirs.as_ref().and_then(|t| t.get(i)) {
+                let _ = write!(csv, ",{:.3}", d.ms);
+            }
+            csv.push('\n');
+        }
+        output::write_atomic(out, csv.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    Ok(())
+}
+
+/// DDS's whole tables of `boards`, checked against `ours`; `None` unless asked.
+#[cfg(feature = "dds")]
+fn dds_tables(
+    boards: &[crate::hand_record::Board],
+    ours: &[cardtree::bridge::DdTable],
+    dds: bool,
+) -> Result<Option<Vec<Cost>>, String> {
+    if !dds {
+        return Ok(None);
+    }
+    let mut solver = dds_bridge::Solver::default();
+    let mut costs = Vec::new();
+    for (b, mine) in boards.iter().zip(ours) {
+        let start = std::time::Instant::now();
+        let theirs = crate::dds::dd_table(&mut solver, &b.pbn)?;
+        costs.push(Cost {
+            ms: start.elapsed().as_secs_f64() * 1e3,
+            nodes: 0,
+            tricks: 0,
+        });
+        if theirs != *mine {
+            return Err(format!("table differs from DDS's on {}", b.pbn));
+        }
+    }
+    Ok(Some(costs))
+}
+
+#[cfg(not(feature = "dds"))]
+fn dds_tables(
+    _: &[crate::hand_record::Board],
+    _: &[cardtree::bridge::DdTable],
+    _: bool,
+) -> Result<Option<Vec<Cost>>, String> {
+    Ok(None)
+}

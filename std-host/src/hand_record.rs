@@ -1,0 +1,274 @@
+//! `cardtree bridge table`: hand records. For each board, the double-dummy table (tricks for
+//! every declarer in every strain) and the par, from a PBN deal, a JSON-lines file in the
+//! format of `../shared/bridge/dd_tables.jsonl`, or a PBN file ([`crate::pbn_file`]).
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use cardtree::bridge::{
+    DdTable, Par, SolveStats, Strain, Vulnerability, dd_table, dealer_of_board, par,
+};
+use cardtree::{Deal, Seat};
+
+use crate::solve::{self, HostTable, parse_seat};
+use crate::workers;
+
+/// One board to solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The input's `id`, echoed in JSON output.
+    pub id: Option<serde_json::Value>,
+    /// The board number (dealer and vulnerability default to its place in the cycle of 16).
+    pub number: u32,
+    /// The deal as given.
+    pub pbn: String,
+    /// The deal.
+    pub deal: Deal,
+    /// The dealer.
+    pub dealer: Seat,
+    /// Who is vulnerable.
+    pub vulnerable: Vulnerability,
+}
+
+impl Board {
+    /// Board `number` with `pbn` (a full deal); dealer and vulnerability from the cycle.
+    pub fn new(number: u32, pbn: &str) -> Result<Board, String> {
+        let deal: Deal = pbn.parse().map_err(|e| format!("{e}"))?;
+        Ok(Board {
+            id: None,
+            number,
+            pbn: pbn.to_string(),
+            deal,
+            dealer: dealer_of_board(number),
+            vulnerable: Vulnerability::of_board(number),
+        })
+    }
+}
+
+/// A solved board.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The double-dummy table.
+    pub table: DdTable,
+    /// The par.
+    pub par: Par,
+    /// The solver's work.
+    pub stats: SolveStats,
+    /// Wall-clock milliseconds of the table (par is negligible).
+    pub ms: f64,
+}
+
+/// Reads one line of the `dd_tables.jsonl` format: `pbn` (a full deal), optional `id`,
+/// `dealer` and `vulnerable` (any `dd` and `par` are ignored). Without `dealer` or
+/// `vulnerable` the board is number `id + 1` of the cycle of 16 (`index + 1` without an
+/// integer `id`).
+pub fn parse_line(line: &str, index: usize) -> Result<Board, String> {
+    let v: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let pbn = v
+        .get("pbn")
+        .and_then(serde_json::Value::as_str)
+        .ok_or("missing string field \"pbn\"")?;
+    let number = v
+        .get("id")
+        .and_then(serde_json::Value::as_u64)
+        .map_or(index as u64 + 1, |id| id + 1);
+    let mut board = Board::new(u32::try_from(number % (1 << 31)).unwrap_or(1), pbn)?;
+    board.id = v.get("id").cloned();
+    if let Some(d) = v.get("dealer") {
+        let s = d.as_str().ok_or("dealer: not a string")?;
+        board.dealer = parse_seat(s).map_err(|e| format!("dealer: {e}"))?;
+    }
+    if let Some(d) = v.get("vulnerable") {
+        let s = d.as_str().ok_or("vulnerable: not a string")?;
+        board.vulnerable = s.parse().map_err(|e| format!("vulnerable: {s:?}: {e}"))?;
+    }
+    Ok(board)
+}
+
+/// Solves `board`'s table with `table`, then its par.
+pub fn solve(board: &Board, table: &mut HostTable) -> Result<Record, String> {
+    let start = Instant::now();
+    let solved = dd_table(&board.deal, table).map_err(|e| e.to_string())?;
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    Ok(Record {
+        table: solved.table,
+        par: par(&solved.table, board.dealer, board.vulnerable),
+        stats: solved.stats,
+        ms,
+    })
+}
+
+/// Strains as hand records and the shared file list them: S, H, D, C, NT.
+const JSON_STRAINS: [Strain; 5] = [
+    Strain::Spades,
+    Strain::Hearts,
+    Strain::Diamonds,
+    Strain::Clubs,
+    Strain::NoTrump,
+];
+
+/// The record as one line of `dd_tables.jsonl`: `id` (when given), `pbn`, `dealer`,
+/// `vulnerable`, `dd` (seat -> strain -> tricks) and `par` (`score_ns`, `contracts` in DDS's
+/// notation).
+pub fn to_json(board: &Board, record: &Record) -> String {
+    let mut out = String::from("{");
+    if let Some(id) = &board.id {
+        let _ = write!(out, "\"id\":{id},");
+    }
+    let _ = write!(
+        out,
+        "\"pbn\":{},\"dealer\":\"{}\",\"vulnerable\":\"{}\",\"dd\":{{",
+        serde_json::Value::from(board.pbn.as_str()),
+        board.dealer,
+        board.vulnerable
+    );
+    for (i, seat) in Seat::ALL.into_iter().enumerate() {
+        let _ = write!(out, "{}\"{seat}\":{{", if i > 0 { "," } else { "" });
+        for (j, strain) in JSON_STRAINS.into_iter().enumerate() {
+            let sep = if j > 0 { "," } else { "" };
+            let _ = write!(
+                out,
+                "{sep}\"{strain}\":{}",
+                record.table.tricks(seat, strain)
+            );
+        }
+        out.push('}');
+    }
+    let _ = write!(
+        out,
+        "}},\"par\":{{\"score_ns\":{},\"contracts\":[",
+        record.par.score_ns
+    );
+    for (i, c) in record.par.contracts.iter().enumerate() {
+        let _ = write!(out, "{}\"{c}\"", if i > 0 { "," } else { "" });
+    }
+    out.push_str("]}}");
+    out
+}
+
+/// The record laid out as hand records print it: declarers down, strains across (NT, S, H,
+/// D, C), then the par score for North-South and the par contracts.
+pub fn to_text(board: &Board, record: &Record) -> String {
+    let mut out = format!(
+        "Board {}  Dealer {}  Vul {}  {}\n       NT   S   H   D   C\n",
+        board.number, board.dealer, board.vulnerable, board.pbn
+    );
+    for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+        let _ = write!(out, "  {seat}  ");
+        for strain in [
+            Strain::NoTrump,
+            Strain::Spades,
+            Strain::Hearts,
+            Strain::Diamonds,
+            Strain::Clubs,
+        ] {
+            let _ = write!(out, "{:>4}", record.table.tricks(seat, strain));
+        }
+        out.push('\n');
+    }
+    let _ = write!(out, "  Par {:+}", record.par.score_ns);
+    if record.par.contracts.is_empty() {
+        out.push_str(": passed out");
+    }
+    for (i, c) in record.par.contracts.iter().enumerate() {
+        let _ = write!(out, "{}{c}", if i > 0 { ", " } else { ": " });
+    }
+    out.push('\n');
+    out
+}
+
+/// Solves `boards` on `threads` threads (each with its own table of `mib` MiB); the records in
+/// board order (the same for any thread count).
+pub fn solve_all(boards: &[Board], threads: usize, mib: usize) -> Vec<Result<Record, String>> {
+    workers::map(
+        boards,
+        threads,
+        || solve::host_table(mib),
+        |table, b| solve(b, table),
+    )
+}
+
+/// Every line of a JSON-lines file, solved: per line in order, the output (JSON or text) or
+/// the error.
+pub fn run_lines(
+    text: &str,
+    threads: usize,
+    mib: usize,
+    json: bool,
+) -> Vec<Result<String, String>> {
+    let parsed: Vec<Result<Board, String>> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            if line.trim().is_empty() {
+                Err("empty line".to_string())
+            } else {
+                parse_line(line, i)
+            }
+        })
+        .collect();
+    let boards: Vec<Board> = parsed
+        .iter()
+        .filter_map(|b| b.as_ref().ok().cloned())
+        .collect();
+    let mut records = solve_all(&boards, threads, mib).into_iter();
+    let mut board_iter = boards.iter();
+    parsed
+        .into_iter()
+        .map(|p| {
+            p.and_then(|_| {
+                let board = board_iter.next().ok_or("internal: board list")?;
+                let record = records.next().ok_or("internal: record list")??;
+                Ok(if json {
+                    to_json(board, &record)
+                } else {
+                    to_text(board, &record)
+                })
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_round_trips_to_the_shared_format() {
+        let line = r#"{"id":0,"pbn":"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732","dealer":"N","vulnerable":"None","dd":{"N":{"S":4,"H":6,"D":6,"C":6,"NT":6},"E":{"S":7,"H":7,"D":6,"C":7,"NT":7},"S":{"S":4,"H":6,"D":6,"C":6,"NT":5},"W":{"S":7,"H":6,"D":6,"C":7,"NT":7}},"par":{"score_ns":-90,"contracts":["1N-EW"]}}"#;
+        let out = run_lines(line, 1, 1, true);
+        assert_eq!(out, vec![Ok(line.to_string())]);
+        let text = run_lines(line, 1, 1, false);
+        let text = text[0].as_ref().unwrap();
+        assert!(text.contains("  N     6   4   6   6   6\n"), "{text}");
+        assert!(text.contains("Par -90: 1N-EW"), "{text}");
+    }
+
+    #[test]
+    fn defaults_and_errors() {
+        let b = parse_line(r#"{"id":4,"pbn":"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732"}"#, 0).unwrap();
+        assert_eq!(
+            (b.number, b.dealer, b.vulnerable),
+            (5, Seat::North, Vulnerability::NorthSouth)
+        );
+        let twelve =
+            r#"{"pbn":"N:A82.Q632.95.T65 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732"}"#;
+        assert!(parse_line(twelve, 0).unwrap_err().contains("cards"));
+        let dup =
+            r#"{"pbn":"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 A4.97.T76.AJ9732"}"#;
+        assert!(
+            parse_line(dup, 0)
+                .unwrap_err()
+                .contains("duplicate card SA")
+        );
+        let vul = r#"{"pbn":"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732","vulnerable":"Red"}"#;
+        assert!(
+            parse_line(vul, 0)
+                .unwrap_err()
+                .starts_with("vulnerable: \"Red\"")
+        );
+        let out = run_lines("\nnot json\n", 2, 1, true);
+        assert_eq!(out.len(), 2);
+        assert!(out.iter().all(Result::is_err));
+    }
+}

@@ -1,0 +1,477 @@
+//! PBN files (Portable Bridge Notation 2.1, Kooijman et al.): games of tag pairs such as
+//! `[Board "1"]`, `[Dealer "N"]`, `[Vulnerable "NS"]`, `[Deal "N:..."]`, separated by empty
+//! lines, with `;` and `{...}` comments, `%` directive lines and section data after some tags
+//! (auction, play, tables).
+//!
+//! [`games`] reads a file into games and their tags with byte positions; [`boards`] turns
+//! each game with a deal into a [`Board`] (or an error that names the board and line);
+//! [`with_records`] writes the file back with the double-dummy tags hand-record programs use,
+//! everything else untouched:
+//!
+//! ```text
+//! [DoubleDummyTricks "43367433678a9668a966"]     declarers N, S, E, W; strains NT, S, H, D, C
+//! [OptimumScore "EW 620"]                         the declaring side and its par score
+//! [ParContract "EW 4S; EW 4H"]                    par contracts, `X` when doubled, +/- result
+//! [OptimumResultTable "Declarer;Denomination\2R;Result\2R"]
+//! N NT  4                                         then 20 rows: declarer, strain, tricks
+//! ```
+//!
+//! Existing tags of those four names (and the table's rows) are replaced where they stand;
+//! otherwise the new ones go on the line after the game's `Deal` tag.
+
+use std::fmt::Write as _;
+use std::ops::Range;
+
+use cardtree::bridge::{Strain, Vulnerability, dealer_of_board};
+use cardtree::{Deal, Seat};
+
+use crate::hand_record::{Board, Record};
+
+/// One tag pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// The tag name, as written.
+    pub name: String,
+    /// The value, with `\"` and `\\` unescaped.
+    pub value: String,
+    /// Bytes of the tag, `[` to `]`.
+    pub span: Range<usize>,
+    /// Bytes of the section data that follows it (up to the next tag or the game's end).
+    pub section: Range<usize>,
+    /// The line it starts on (1-based).
+    pub line: usize,
+}
+
+/// One game: its tags in order, and what could not be read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// The tags.
+    pub tags: Vec<Tag>,
+    /// Bytes of the game.
+    pub span: Range<usize>,
+    /// A malformed tag pair, with its line.
+    pub error: Option<String>,
+}
+
+impl Game {
+    /// The value of the first tag called `name` (case as the standard writes it).
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+}
+
+/// Splits `text` into games (PBN: a game ends at an empty line; a `{` comment may span empty
+/// lines). Games holding nothing but comments and directives are left out.
+pub fn games(text: &str) -> Vec<Game> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut game = Game::default();
+    let mut started = false;
+    let (mut i, mut line) = (0usize, 1usize);
+    let mut at_line_start = true;
+    let mut line_has_content = false;
+    let finish = |game: &mut Game, end: usize, out: &mut Vec<Game>| {
+        let mut g = std::mem::take(game);
+        g.span.end = end;
+        for k in 0..g.tags.len() {
+            let next = g.tags.get(k + 1).map_or(end, |t| t.span.start);
+            let t = &mut g.tags[k];
+            t.section = t.span.end..next.max(t.span.end);
+        }
+        if !g.tags.is_empty() || g.error.is_some() {
+            out.push(g);
+        }
+    };
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\n' {
+            if at_line_start || !line_has_content {
+                // An empty line ends the game.
+                if started {
+                    finish(&mut game, i, &mut out);
+                    started = false;
+                }
+            }
+            line += 1;
+            i += 1;
+            at_line_start = true;
+            line_has_content = false;
+            continue;
+        }
+        if c == b' ' || c == b'\t' || c == b'\r' {
+            i += 1;
+            continue;
+        }
+        if !started {
+            game.span.start = i;
+            started = true;
+        }
+        line_has_content = true;
+        match c {
+            b'%' if at_line_start => i = line_end(b, i),
+            b';' => i = line_end(b, i),
+            b'{' => {
+                while i < b.len() && b[i] != b'}' {
+                    if b[i] == b'\n' {
+                        line += 1;
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'[' => match read_tag(b, i) {
+                Ok((name, value, end)) => {
+                    game.tags.push(Tag {
+                        name,
+                        value,
+                        span: i..end,
+                        section: end..end,
+                        line,
+                    });
+                    i = end;
+                }
+                Err(what) => {
+                    game.error
+                        .get_or_insert_with(|| format!("line {line}: malformed tag pair: {what}"));
+                    i = line_end(b, i);
+                }
+            },
+            _ => i += 1,
+        }
+        at_line_start = false;
+    }
+    if started {
+        finish(&mut game, b.len(), &mut out);
+    }
+    out
+}
+
+/// The index of the newline ending the line that holds `i` (or the end).
+fn line_end(b: &[u8], i: usize) -> usize {
+    b[i..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(b.len(), |p| i + p)
+}
+
+/// Reads `[Name "value"]` at `start`: the name, the unescaped value and the end (after `]`).
+fn read_tag(b: &[u8], start: usize) -> Result<(String, String, usize), &'static str> {
+    let mut i = start + 1;
+    let name_start = i;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+        i += 1;
+    }
+    if i == name_start {
+        return Err("no tag name after '['");
+    }
+    let name = String::from_utf8_lossy(&b[name_start..i]).into_owned();
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    if b.get(i) != Some(&b'"') {
+        return Err("no quoted value after the tag name");
+    }
+    i += 1;
+    let mut value = Vec::new();
+    loop {
+        match b.get(i) {
+            None | Some(b'\n') => return Err("the value's closing quote is missing"),
+            Some(b'\\') if matches!(b.get(i + 1), Some(b'"' | b'\\')) => {
+                value.push(b[i + 1]);
+                i += 2;
+            }
+            Some(b'"') => break,
+            Some(&c) => {
+                value.push(c);
+                i += 1;
+            }
+        }
+    }
+    i += 1;
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    if b.get(i) != Some(&b']') {
+        return Err("no ']' after the value");
+    }
+    Ok((name, String::from_utf8_lossy(&value).into_owned(), i + 1))
+}
+
+/// A game's board, or why it is not one: `Err((board number or "?", message))`.
+pub type BoardResult = Result<Board, String>;
+
+/// Every game with a `Deal` (or a `Board`) tag as a [`Board`]: number from `Board` (else the
+/// game's place), dealer from `Dealer` and vulnerability from `Vulnerable` (else the board's
+/// place in the cycle of 16). A value `#` repeats the previous game's (PBN's copy rule). An
+/// error names the board and the line.
+pub fn boards(games: &[Game]) -> Vec<(usize, BoardResult)> {
+    let mut out = Vec::new();
+    let mut previous: [Option<String>; 4] = Default::default();
+    let names = ["Board", "Dealer", "Vulnerable", "Deal"];
+    for (g, game) in games.iter().enumerate() {
+        let mut values: [Option<(String, usize)>; 4] = Default::default();
+        for (k, name) in names.iter().enumerate() {
+            if let Some(t) = game.tag(name) {
+                let v = if t.value.trim() == "#" {
+                    previous[k].clone().unwrap_or_default()
+                } else {
+                    t.value.clone()
+                };
+                values[k] = Some((v, t.line));
+            }
+        }
+        for k in 0..4 {
+            if let Some((v, _)) = &values[k] {
+                previous[k] = Some(v.clone());
+            }
+        }
+        if values[0].is_none() && values[3].is_none() && game.error.is_none() {
+            continue; // not a board (a file header, say)
+        }
+        let label = values[0].as_ref().map_or_else(
+            || format!("game {}", g + 1),
+            |(v, _)| format!("board {}", v.trim()),
+        );
+        let result = (|| {
+            if let Some(e) = &game.error {
+                return Err(e.clone());
+            }
+            let number = match &values[0] {
+                Some((v, line)) => v
+                    .trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("line {line}: Board {v:?} is not a number"))?,
+                None => u32::try_from(g + 1).unwrap_or(1),
+            };
+            let (deal_text, deal_line) = values[3]
+                .clone()
+                .ok_or_else(|| format!("line {}: no Deal tag", game_line(game)))?;
+            let deal: Deal = deal_text
+                .trim()
+                .parse()
+                .map_err(|e| format!("line {deal_line}: Deal: {e}"))?;
+            let dealer = match &values[1] {
+                Some((v, line)) => {
+                    let mut chars = v.trim().chars();
+                    match (chars.next().and_then(Seat::from_char), chars.next()) {
+                        (Some(s), None) => s,
+                        _ => {
+                            return Err(format!("line {line}: Dealer {v:?} is not N, E, S or W"));
+                        }
+                    }
+                }
+                None => dealer_of_board(number),
+            };
+            let vulnerable = match &values[2] {
+                Some((v, line)) => v.parse::<Vulnerability>().map_err(|_| {
+                    format!("line {line}: Vulnerable {v:?} is not None, NS, EW or All")
+                })?,
+                None => Vulnerability::of_board(number),
+            };
+            Ok(Board {
+                id: None,
+                number,
+                pbn: deal_text.trim().to_string(),
+                deal,
+                dealer,
+                vulnerable,
+            })
+        })();
+        out.push((g, result.map_err(|e| format!("{label}: {e}"))));
+    }
+    out
+}
+
+fn game_line(game: &Game) -> usize {
+    game.tags.first().map_or(1, |t| t.line)
+}
+
+/// The tags this module writes, in the order it writes them.
+pub const RECORD_TAGS: [&str; 4] = [
+    "DoubleDummyTricks",
+    "OptimumScore",
+    "ParContract",
+    "OptimumResultTable",
+];
+
+/// The four tags (and the table's rows) for `record`, each line ending in `eol`.
+pub fn record_tags(record: &Record, eol: &str) -> String {
+    let mut out = format!("[DoubleDummyTricks \"{}\"]{eol}", record.table);
+    let par = &record.par;
+    let side = par.contracts.first().map_or("NS", |c| {
+        if c.declarers.side().0 == 0 {
+            "NS"
+        } else {
+            "EW"
+        }
+    });
+    let score = if side == "NS" {
+        par.score_ns
+    } else {
+        -par.score_ns
+    };
+    let _ = write!(out, "[OptimumScore \"{side} {score}\"]{eol}[ParContract \"");
+    if par.contracts.is_empty() {
+        out.push_str("Pass");
+    }
+    for (i, c) in par.contracts.iter().enumerate() {
+        let sep = if i > 0 { "; " } else { "" };
+        let _ = write!(out, "{sep}{} {}", c.declarers, c.contract);
+        match c.result {
+            0 => {}
+            r if r > 0 => {
+                let _ = write!(out, "+{r}");
+            }
+            r => {
+                let _ = write!(out, "{r}");
+            }
+        }
+    }
+    let _ = write!(
+        out,
+        "\"]{eol}[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]{eol}"
+    );
+    for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+        for strain in [
+            Strain::NoTrump,
+            Strain::Spades,
+            Strain::Hearts,
+            Strain::Diamonds,
+            Strain::Clubs,
+        ] {
+            let _ = write!(
+                out,
+                "{seat} {strain:>2} {:>2}{eol}",
+                record.table.tricks(seat, strain)
+            );
+        }
+    }
+    out
+}
+
+/// `text` with `records[g]` (for the games that have one) written into game `g` as the four
+/// double-dummy tags: replacing old ones where they stand, else after the `Deal` tag's line.
+pub fn with_records(text: &str, games: &[Game], records: &[(usize, Record)]) -> String {
+    let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    let b = text.as_bytes();
+    // (start, end, replacement), in order, not overlapping.
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    for (g, record) in records {
+        let Some(game) = games.get(*g) else { continue };
+        let tags = record_tags(record, eol);
+        let old: Vec<&Tag> = game
+            .tags
+            .iter()
+            .filter(|t| RECORD_TAGS.contains(&t.name.as_str()))
+            .collect();
+        let mut inserted = false;
+        for t in &old {
+            let mut range = whole_lines(b, t.span.clone());
+            if t.name == "OptimumResultTable" {
+                range.end = range.end.max(section_lines(b, t.section.clone()));
+            }
+            let replacement = if inserted {
+                String::new()
+            } else {
+                inserted = true;
+                tags.clone()
+            };
+            edits.push((range.start, range.end, replacement));
+        }
+        if !inserted {
+            let at = game
+                .tag("Deal")
+                .map_or(game.span.end, |t| whole_lines(b, t.span.clone()).end);
+            // At the game's end there may be no line break to stand on.
+            let before = if at == b.len() && !text.ends_with('\n') {
+                eol
+            } else {
+                ""
+            };
+            edits.push((at, at, format!("{before}{tags}")));
+        }
+    }
+    edits.sort_by_key(|e| (e.0, e.1));
+    let mut out = String::with_capacity(text.len() + edits.len() * 400);
+    let mut at = 0;
+    for (start, end, replacement) in edits {
+        if start < at {
+            continue; // overlapping: keep the first
+        }
+        out.push_str(&text[at..start]);
+        out.push_str(&replacement);
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// `span` widened to whole lines (and their line break) when the lines hold nothing else.
+fn whole_lines(b: &[u8], span: Range<usize>) -> Range<usize> {
+    let mut start = span.start;
+    while start > 0 && matches!(b[start - 1], b' ' | b'\t') {
+        start -= 1;
+    }
+    let mut end = span.end;
+    while end < b.len() && matches!(b[end], b' ' | b'\t' | b'\r') {
+        end += 1;
+    }
+    let line_start = start == 0 || b[start - 1] == b'\n';
+    let line_end = end == b.len() || b[end] == b'\n';
+    if line_start && line_end {
+        start..(end + 1).min(b.len())
+    } else {
+        span
+    }
+}
+
+/// The end of the last whole line of a section (its data rows).
+fn section_lines(b: &[u8], section: Range<usize>) -> usize {
+    let mut end = section.end;
+    // Back off to the start of the line the next tag is on.
+    while end > section.start && b[end - 1] != b'\n' {
+        end -= 1;
+    }
+    end.max(section.start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = "% PBN 2.1\n% EXPORT\n[Event \"Club \\\"pairs\\\"\"]\n[Board \"1\"]\n\
+        [Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+        [Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\n\
+        {a comment\n\nover lines}\n[Auction \"N\"]\n1C Pass 1S Pass\n\n\
+        [Board \"2\"] ; second board\n[Dealer \"#\"]\n[Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8.\"]\n\n\
+        [Board \"3\"]\n[Vulnerable \"Red\"]\n[Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\n";
+
+    #[test]
+    fn games_tags_and_errors() {
+        let gs = games(FILE);
+        assert_eq!(gs.len(), 3);
+        assert_eq!(gs[0].tag("Event").unwrap().value, "Club \"pairs\"");
+        assert_eq!(gs[0].tag("Auction").unwrap().line, 11);
+        let section = gs[0].tag("Auction").unwrap().section.clone();
+        assert_eq!(FILE[section].trim(), "1C Pass 1S Pass");
+        let bs = boards(&gs);
+        assert_eq!(bs.len(), 3);
+        let first = bs[0].1.as_ref().unwrap();
+        assert_eq!((first.number, first.dealer), (1, Seat::North));
+        let e = bs[1].1.as_ref().unwrap_err();
+        assert!(e.starts_with("board 2: line 16: Deal:"), "{e}");
+        let e = bs[2].1.as_ref().unwrap_err();
+        assert_eq!(
+            e,
+            "board 3: line 19: Vulnerable \"Red\" is not None, NS, EW or All"
+        );
+        let bad = games("[Board \"1\"]\n[Deal N:...]\n");
+        assert!(
+            bad[0]
+                .error
+                .as_ref()
+                .unwrap()
+                .starts_with("line 2: malformed tag pair")
+        );
+    }
+}
