@@ -101,13 +101,24 @@ pub fn par(
             table.tricks(Seat::West, s),
         )
     });
-    let vul = match vulnerable {
-        Vulnerability::None => dds_bridge::Vulnerability::NONE,
-        Vulnerability::NorthSouth => dds_bridge::Vulnerability::NS,
-        Vulnerability::EastWest => dds_bridge::Vulnerability::EW,
-        Vulnerability::Both => dds_bridge::Vulnerability::ALL,
+    // `dds_bridge::calculate_par` 0.21 passes its arguments to DDS's
+    // `DealerParBin(table, result, dealer, vulnerable)` (vendor/library/src/api/dll.h of
+    // dds-bridge-sys 3.4.0) the other way round: its vulnerability's code (None 0, All 1,
+    // NS 2, EW 3) lands in `dealer` and its dealer's number in `vulnerable`. So each is
+    // handed over as the other, to give DDS what it means.
+    let dealer_as_vul = match dealer {
+        Seat::North => dds_bridge::Vulnerability::NONE,
+        Seat::East => dds_bridge::Vulnerability::ALL,
+        Seat::South => dds_bridge::Vulnerability::NS,
+        Seat::West => dds_bridge::Vulnerability::EW,
     };
-    let p = dds_bridge::calculate_par(TrickCountTable(rows), vul, seat_to_dds(dealer));
+    let vul_as_dealer = match vulnerable {
+        Vulnerability::None => contract_bridge::Seat::North,
+        Vulnerability::Both => contract_bridge::Seat::East,
+        Vulnerability::NorthSouth => contract_bridge::Seat::South,
+        Vulnerability::EastWest => contract_bridge::Seat::West,
+    };
+    let p = dds_bridge::calculate_par(TrickCountTable(rows), dealer_as_vul, vul_as_dealer);
     let mut contracts: Vec<(u8, Strain, Seat)> = p
         .contracts
         .iter()

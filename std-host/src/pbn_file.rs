@@ -341,7 +341,8 @@ pub fn record_tags(record: &Record, eol: &str) -> String {
         ] {
             let _ = write!(
                 out,
-                "{seat} {strain:>2} {:>2}{eol}",
+                "{seat} {:>2} {:>2}{eol}",
+                strain.to_string(),
                 record.table.tricks(seat, strain)
             );
         }

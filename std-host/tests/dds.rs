@@ -37,3 +37,55 @@ fn random_deals_and_endings_agree_with_dds_in_every_strain() {
     }
     println!("{checked} cards agree with DDS");
 }
+
+/// Whole tables and par on random deals, every board of the cycle of 16 (so every dealer and
+/// vulnerability): the table cell by cell against DDS's CalcDDtable, the par score and the
+/// par contracts (level, strain, declarer) against DDS's DealerPar on the same table.
+#[test]
+fn random_tables_and_par_agree_with_dds() {
+    use cardtree::bridge::{DdTable, Vulnerability, dd_table, dealer_of_board, par};
+    let mut dds = dds_bridge::Solver::default();
+    let mut table = cardtree_host::solve::host_table(16);
+    let mut r = rng::seeded(15);
+    for board in 1..=32u32 {
+        let deal = Deal::random(&mut r);
+        let pbn = deal.pbn(Seat::North).to_string();
+        let ours = dd_table(&deal, &mut table).expect("full deal").table;
+        let theirs = cardtree_host::dds::dd_table(&mut dds, &pbn).expect("dds");
+        assert_eq!(ours, theirs, "board {board}: {pbn}");
+        let (dealer, vul) = (dealer_of_board(board), Vulnerability::of_board(board));
+        check_par(&ours, dealer, vul, &pbn);
+    }
+    // Par alone on random tables (any tricks, any seat): rare shapes the deals do not reach.
+    for i in 0..2000u32 {
+        let t = DdTable::from_fn(|_, _| rng::index(&mut r, 14) as u8);
+        check_par(
+            &t,
+            dealer_of_board(i + 1),
+            Vulnerability::of_board(i / 4 + 1),
+            "random table",
+        );
+    }
+
+    fn check_par(t: &DdTable, dealer: Seat, vul: Vulnerability, what: &str) {
+        let p = par(t, dealer, vul);
+        let (score, contracts) = cardtree_host::dds::par(t, dealer, vul);
+        let mut ours: Vec<(u8, Strain, Seat)> = p
+            .contracts
+            .iter()
+            .flat_map(|c| {
+                Seat::ALL
+                    .into_iter()
+                    .filter(|&s| c.declarers.contains(s))
+                    .map(|s| (c.contract.level(), c.contract.strain(), s))
+            })
+            .collect();
+        ours.sort();
+        ours.dedup();
+        assert_eq!(
+            (p.score_ns, ours),
+            (score, contracts),
+            "{what} {t} {dealer} {vul}"
+        );
+    }
+}
