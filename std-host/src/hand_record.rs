@@ -153,15 +153,9 @@ pub fn to_text(board: &Board, record: &Record) -> String {
         "Board {}  Dealer {}  Vul {}  {}\n       NT   S   H   D   C\n",
         board.number, board.dealer, board.vulnerable, board.pbn
     );
-    for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+    for seat in DdTable::RECORD_DECLARERS {
         let _ = write!(out, "  {seat}  ");
-        for strain in [
-            Strain::NoTrump,
-            Strain::Spades,
-            Strain::Hearts,
-            Strain::Diamonds,
-            Strain::Clubs,
-        ] {
+        for strain in DdTable::RECORD_STRAINS {
             let _ = write!(out, "{:>4}", record.table.tricks(seat, strain));
         }
         out.push('\n');

@@ -22,7 +22,7 @@
 use std::fmt::Write as _;
 use std::ops::Range;
 
-use cardtree::bridge::{Strain, Vulnerability, dealer_of_board};
+use cardtree::bridge::{DdTable, Vulnerability, dealer_of_board};
 use cardtree::{Deal, Seat};
 
 use crate::hand_record::{Board, Record};
@@ -331,14 +331,8 @@ pub fn record_tags(record: &Record, eol: &str) -> String {
         out,
         "\"]{eol}[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]{eol}"
     );
-    for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
-        for strain in [
-            Strain::NoTrump,
-            Strain::Spades,
-            Strain::Hearts,
-            Strain::Diamonds,
-            Strain::Clubs,
-        ] {
+    for seat in DdTable::RECORD_DECLARERS {
+        for strain in DdTable::RECORD_STRAINS {
             let _ = write!(
                 out,
                 "{seat} {:>2} {:>2}{eol}",

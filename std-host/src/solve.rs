@@ -137,49 +137,24 @@ pub fn run_lines(
     json: bool,
 ) -> Vec<Result<String, String>> {
     let lines: Vec<&str> = text.lines().collect();
-    let threads = threads.clamp(1, lines.len().max(1));
-    let mut results: Vec<Option<Result<String, String>>> = vec![None; lines.len()];
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let lines = &lines;
-                scope.spawn(move || {
-                    let mut table = host_table(mib);
-                    let mut done = Vec::new();
-                    for (i, line) in lines.iter().enumerate().skip(t).step_by(threads) {
-                        let result = if line.trim().is_empty() {
-                            Err("empty line".to_string())
-                        } else {
-                            parse_line(line).and_then(|task| {
-                                let solved = run(&task, &mut table)?;
-                                Ok(if json {
-                                    to_json(task.id.as_ref(), &solved)
-                                } else {
-                                    let id = task.id.map_or(String::new(), |v| format!("{v}: "));
-                                    format!("{id}{}", to_text(&solved))
-                                })
-                            })
-                        };
-                        done.push((i, result));
-                    }
-                    done
-                })
-            })
-            .collect();
-        for h in handles {
-            if let Ok(done) = h.join() {
-                for (i, r) in done {
-                    if let Some(slot) = results.get_mut(i) {
-                        *slot = Some(r);
-                    }
-                }
+    crate::workers::map(
+        &lines,
+        threads,
+        || host_table(mib),
+        |table, line| {
+            if line.trim().is_empty() {
+                return Err("empty line".to_string());
             }
-        }
-    });
-    results
-        .into_iter()
-        .map(|r| r.unwrap_or_else(|| Err("worker failed".to_string())))
-        .collect()
+            let task = parse_line(line)?;
+            let solved = run(&task, table)?;
+            Ok(if json {
+                to_json(task.id.as_ref(), &solved)
+            } else {
+                let id = task.id.map_or(String::new(), |v| format!("{v}: "));
+                format!("{id}{}", to_text(&solved))
+            })
+        },
+    )
 }
 
 #[cfg(test)]

@@ -85,15 +85,7 @@ pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Resul
             "DDS nodes (tricks searched): {}",
             counts(&timing(theirs, |c| c.tricks as f64))
         );
-        println!(
-            "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {} of {} deals agree",
-            mine.median / t.median,
-            mine.mean / t.mean,
-            mine.max / t.max,
-            mine.total / t.total,
-            tasks.len(),
-            tasks.len()
-        );
+        print_ratio(&mine, &t, tasks.len(), "deals");
     }
     if let Some(out) = per_deal {
         let mut csv = String::from("id,ms,nodes,tricks");
@@ -204,6 +196,18 @@ pub fn ablation(path: &Path, mib: usize, budget_s: f64) -> Result<String, String
     Ok(out)
 }
 
+/// The ratio line of a benchmark against DDS (run only when every one of the `n` results
+/// agreed).
+fn print_ratio(mine: &Timing, theirs: &Timing, n: usize, what: &str) {
+    println!(
+        "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {n} of {n} {what} agree",
+        mine.median / theirs.median,
+        mine.mean / theirs.mean,
+        mine.max / theirs.max,
+        mine.total / theirs.total,
+    );
+}
+
 fn timing(costs: &[Cost], f: impl Fn(&Cost) -> f64) -> Timing {
     Timing::of(&costs.iter().map(f).collect::<Vec<_>>())
 }
@@ -301,15 +305,7 @@ pub fn tables(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Re
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
         println!("DDS:      {t}");
-        println!(
-            "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {} of {} tables agree",
-            mine.median / t.median,
-            mine.mean / t.mean,
-            mine.max / t.max,
-            mine.total / t.total,
-            boards.len(),
-            boards.len()
-        );
+        print_ratio(&mine, &t, boards.len(), "tables");
     }
     if let Some(out) = per_deal {
         let mut csv = String::from("id,ms,nodes,tricks");

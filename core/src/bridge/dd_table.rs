@@ -28,18 +28,21 @@ pub struct DdTable {
     tricks: [[u8; 5]; 4],
 }
 
-/// Declarers in the order of PBN's `DoubleDummyTricks` tag: N, S, E, W.
-const PBN_DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
-/// Strains in the order of PBN's `DoubleDummyTricks` tag: NT, S, H, D, C.
-const PBN_STRAINS: [Strain; 5] = [
-    Strain::NoTrump,
-    Strain::Spades,
-    Strain::Hearts,
-    Strain::Diamonds,
-    Strain::Clubs,
-];
-
 impl DdTable {
+    /// Declarers in the order hand records (and PBN's `DoubleDummyTricks` tag) list them: N,
+    /// S, E, W.
+    pub const RECORD_DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+
+    /// Strains in the order hand records (and PBN's `DoubleDummyTricks` tag) list them: NT,
+    /// S, H, D, C.
+    pub const RECORD_STRAINS: [Strain; 5] = [
+        Strain::NoTrump,
+        Strain::Spades,
+        Strain::Hearts,
+        Strain::Diamonds,
+        Strain::Clubs,
+    ];
+
     /// The table with `f(declarer, strain)` tricks in every cell.
     pub fn from_fn(mut f: impl FnMut(Seat, Strain) -> u8) -> DdTable {
         let mut tricks = [[0; 5]; 4];
@@ -68,8 +71,8 @@ impl DdTable {
     pub fn pbn_hex(&self) -> [u8; 20] {
         let mut out = [b'0'; 20];
         let mut i = 0;
-        for seat in PBN_DECLARERS {
-            for strain in PBN_STRAINS {
+        for seat in DdTable::RECORD_DECLARERS {
+            for strain in DdTable::RECORD_STRAINS {
                 let t = self.tricks(seat, strain).min(15);
                 out[i] = if t < 10 { b'0' + t } else { b'a' + t - 10 };
                 i += 1;
@@ -88,8 +91,8 @@ impl DdTable {
         }
         let mut table = DdTable::default();
         let mut digits = b.iter();
-        for seat in PBN_DECLARERS {
-            for strain in PBN_STRAINS {
+        for seat in DdTable::RECORD_DECLARERS {
+            for strain in DdTable::RECORD_STRAINS {
                 let t = match *digits.next()? {
                     d @ b'0'..=b'9' => d - b'0',
                     d @ (b'a'..=b'd' | b'A'..=b'D') => (d | 0x20) - b'a' + 10,
