@@ -122,7 +122,8 @@ pub struct Par {
     /// The par score for North-South (East-West's is its negative); 0 when the deal is passed
     /// out.
     pub score_ns: i32,
-    /// Every par contract (none when passed out), no trump first, then spades down to clubs.
+    /// Every par contract (none when passed out), in the order DDS's `DealerPar` lists them:
+    /// contracts to bid from the highest down, sacrifices from clubs up to no trump.
     pub contracts: heapless::Vec<ParContract, 5>,
 }
 
@@ -366,8 +367,6 @@ pub fn par(table: &DdTable, dealer: Seat, vulnerability: Vulnerability) -> Par {
     } else {
         -primacy_score
     };
-    out.contracts
-        .sort_unstable_by_key(|c| core::cmp::Reverse(c.contract.strain()));
     out
 }
 
