@@ -8,7 +8,8 @@
 //! McKay's "generalized average" ([`Power`]), the arena search [`Tree`], the [`Game`] trait
 //! with [`TicTacToe`] and [`DiceDuel`] as test games, the searches ([`search`]: minimax,
 //! alpha-beta, iterative deepening, expectiminimax, flat Monte Carlo, UCT with power-mean
-//! backups), double-dummy bridge ([`bridge`]: card play and an exact solver) and Blackjack
+//! backups), double-dummy bridge ([`bridge`]: card play, an exact solver, hand records with
+//! double-dummy tables and par) and Blackjack
 //! ([`blackjack`]: the round as a game, an exact expected-value oracle, MCTS and its rivals). It never
 //! allocates, never panics on any input (errors are values), and does all floating-point maths
 //! through [`math`], built on `libm`.
