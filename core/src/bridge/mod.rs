@@ -6,6 +6,10 @@
 //! so every search in [`crate::search`] plays bridge. [`solve`] gives the exact double-dummy
 //! value of every card the player to move holds, [`solve_value`] the best value only, with a
 //! [`TransTable`] over memory the caller provides.
+//!
+//! Hand records: [`dd_table`] gives the [`DdTable`] of a deal (the tricks each seat takes as
+//! declarer in each strain), [`par`] its [`Par`] score and contracts for a dealer and
+//! [`Vulnerability`], scored by the duplicate rules of [`Contract::score`].
 
 mod dd_table;
 mod par;
