@@ -103,7 +103,7 @@ struct PpsExperimentArgs {
     #[arg(long, value_enum)]
     table: cardtree_host::pps_experiment::PpsTable,
     /// The point system.
-    #[arg(long, default_value = "american")]
+    #[arg(long, default_value = "american", allow_hyphen_values = true)]
     system: String,
     /// Paired games per configuration.
     #[arg(long, default_value_t = 100)]

@@ -80,7 +80,7 @@ pub enum SquashArg {
 #[derive(Clone, Debug, Args)]
 pub struct PlayArgs {
     /// The point system (see `pps score --help`).
-    #[arg(long, default_value = "american")]
+    #[arg(long, default_value = "american", allow_hyphen_values = true)]
     pub system: String,
     /// The player.
     #[arg(long, value_enum, default_value_t = PlayerKind::Mcts)]
@@ -467,11 +467,11 @@ pub enum PpsCommand {
     /// Score a grid: the ten hand classes (rows 0-4, then columns 0-4) and the total.
     Score {
         /// 25 cells row by row, cards like AS or TD, `--` for an empty cell.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         grid: String,
         /// american, british, ameritish[:seed], random[:seed], hypercorner[:seed],
         /// single-hand[:seed], fh, or ten integers "0,2,5,..." by class id.
-        #[arg(long, default_value = "american")]
+        #[arg(long, default_value = "american", allow_hyphen_values = true)]
         system: String,
         /// Print exactly {"hands":[10 ids],"score":N}.
         #[arg(long)]

@@ -134,3 +134,30 @@ fn experiment_writes_summary_beside_the_paper_and_resumes() {
     assert_eq!(std::fs::read_to_string(dir.join("raw.csv")).unwrap(), raw);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Values that begin with '-' are values, not flags: a point system with negative points and
+/// a grid whose first cell is empty (`--`), spelled with a space as the help shows them.
+#[test]
+fn values_may_begin_with_a_dash() {
+    let out = cardtree(&[
+        "pps",
+        "score",
+        "--grid",
+        GRID,
+        "--system",
+        "-1,-1,1,1,-1,1,1,-1,1,-1",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let partial = format!("-- {}", &GRID[3..]);
+    let out = cardtree(&["pps", "score", "--grid", &partial, "--system", "american"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
