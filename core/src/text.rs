@@ -25,6 +25,15 @@ pub(crate) fn words(
         })
 }
 
+/// A value's `Display` text in a 64-byte string, for tests in this `no_std` crate (longer text
+/// is cut short, which the comparison then shows).
+#[cfg(test)]
+pub(crate) fn shown(value: impl core::fmt::Display) -> heapless::String<64> {
+    let mut s = heapless::String::new();
+    let _ = core::fmt::write(&mut s, format_args!("{value}"));
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -190,37 +190,15 @@ pub fn run_lines(
     mib: usize,
     json: bool,
 ) -> Vec<Result<String, String>> {
-    let parsed: Vec<Result<Board, String>> = text
-        .lines()
-        .enumerate()
-        .map(|(i, line)| {
-            if line.trim().is_empty() {
-                Err("empty line".to_string())
-            } else {
-                parse_line(line, i)
-            }
+    solve::each_line(text, threads, mib, |table, line, index| {
+        let board = parse_line(line, index)?;
+        let record = solve(&board, table)?;
+        Ok(if json {
+            to_json(&board, &record)
+        } else {
+            to_text(&board, &record)
         })
-        .collect();
-    let boards: Vec<Board> = parsed
-        .iter()
-        .filter_map(|b| b.as_ref().ok().cloned())
-        .collect();
-    let mut records = solve_all(&boards, threads, mib).into_iter();
-    let mut board_iter = boards.iter();
-    parsed
-        .into_iter()
-        .map(|p| {
-            p.and_then(|_| {
-                let board = board_iter.next().ok_or("internal: board list")?;
-                let record = records.next().ok_or("internal: record list")??;
-                Ok(if json {
-                    to_json(board, &record)
-                } else {
-                    to_text(board, &record)
-                })
-            })
-        })
-        .collect()
+    })
 }
 
 #[cfg(test)]

@@ -197,7 +197,8 @@ fn read_tag(b: &[u8], start: usize) -> Result<(String, String, usize), &'static 
     Ok((name, String::from_utf8_lossy(&value).into_owned(), i + 1))
 }
 
-/// A game's board, or why it is not one: `Err((board number or "?", message))`.
+/// A game's board, or why it is not one (the message starts with `board N:`, or `game N:`
+/// for a game without a `Board` tag).
 pub type BoardResult = Result<Board, String>;
 
 /// Every game with a `Deal` (or a `Board`) tag as a [`Board`]: number from `Board` (else the

@@ -136,23 +136,36 @@ pub fn run_lines(
     mib: usize,
     json: bool,
 ) -> Vec<Result<String, String>> {
-    let lines: Vec<&str> = text.lines().collect();
+    each_line(text, threads, mib, |table, line, _| {
+        let task = parse_line(line)?;
+        let solved = run(&task, table)?;
+        Ok(if json {
+            to_json(task.id.as_ref(), &solved)
+        } else {
+            let id = task.id.map_or(String::new(), |v| format!("{v}: "));
+            format!("{id}{}", to_text(&solved))
+        })
+    })
+}
+
+/// `f(table, line, index)` (index from 0) for every line of `text` on `threads` threads, each with its own
+/// table of `mib` MiB: per line in order, the output or the error (an empty line is one).
+pub fn each_line(
+    text: &str,
+    threads: usize,
+    mib: usize,
+    f: impl Fn(&mut HostTable, &str, usize) -> Result<String, String> + Sync,
+) -> Vec<Result<String, String>> {
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
     crate::workers::map(
         &lines,
         threads,
         || host_table(mib),
-        |table, line| {
+        |table, &(index, line)| {
             if line.trim().is_empty() {
                 return Err("empty line".to_string());
             }
-            let task = parse_line(line)?;
-            let solved = run(&task, table)?;
-            Ok(if json {
-                to_json(task.id.as_ref(), &solved)
-            } else {
-                let id = task.id.map_or(String::new(), |v| format!("{v}: "));
-                format!("{id}{}", to_text(&solved))
-            })
+            f(table, line, index)
         },
     )
 }

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use cardtree::bridge::{SolverConfig, TableStats};
+use cardtree::bridge::{SolveStats, SolverConfig};
 
 use crate::output;
 use crate::solve::{self, Task, Timing};
@@ -29,8 +29,8 @@ pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Resul
     }
     let mut table = solve::host_table(mib);
     let (mut ours, mut cards) = (Vec::new(), Vec::new());
-    let (mut stack, mut blocks) = (0usize, 0usize);
-    let mut totals = TableStats::default();
+    let mut blocks = 0usize;
+    let mut totals = SolveStats::default();
     for task in &tasks {
         let solved = solve::run(task, &mut table)?;
         blocks = blocks.max(table.blocks_used());
@@ -40,12 +40,7 @@ pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Resul
             nodes: st.nodes,
             tricks: st.tricks,
         });
-        stack = stack.max(st.stack_bytes);
-        totals.lookups += st.table.lookups;
-        totals.hits += st.table.hits;
-        totals.stores += st.table.stores;
-        totals.replaced += st.table.replaced;
-        totals.resets += st.table.resets;
+        totals.add(&st);
         let mut c: Vec<_> = solved.solution.cards.iter().copied().collect();
         c.sort();
         cards.push(c);
@@ -70,12 +65,12 @@ pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Resul
         table.bytes() as f64 / f64::from(1 << 20),
         blocks,
         table.block_capacity(),
-        totals.lookups,
-        totals.hits,
-        totals.stores,
-        totals.replaced,
-        totals.resets,
-        stack
+        totals.table.lookups,
+        totals.table.hits,
+        totals.table.stores,
+        totals.table.replaced,
+        totals.table.resets,
+        totals.stack_bytes
     );
     let theirs = dds_run(&tasks, &cards, dds)?;
     if let Some(theirs) = &theirs {
@@ -88,21 +83,8 @@ pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Resul
         print_ratio(&mine, &t, tasks.len(), "deals");
     }
     if let Some(out) = per_deal {
-        let mut csv = String::from("id,ms,nodes,tricks");
-        if theirs.is_some() {
-            csv.push_str(",dds_ms,dds_nodes");
-        }
-        csv.push('\n');
-        for (i, (task, c)) in tasks.iter().zip(&ours).enumerate() {
-            let id = task.id.as_ref().map_or(i.to_string(), ToString::to_string);
-            let _ = write!(csv, "{id},{:.3},{},{}", c.ms, c.nodes, c.tricks);
-            if let Some(d) = theirs.as_ref().and_then(|t| t.get(i)) {
-                let _ = write!(csv, ",{:.3},{}", d.ms, d.tricks);
-            }
-            csv.push('\n');
-        }
-        output::write_atomic(out, csv.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        let ids = tasks.iter().map(|t| t.id.as_ref());
+        write_per_deal(out, ids, &ours, theirs.as_deref(), true)?;
     }
     Ok(())
 }
@@ -194,6 +176,37 @@ pub fn ablation(path: &Path, mib: usize, budget_s: f64) -> Result<String, String
         eprintln!("cardtree: {name} off: {n} deals, {:.1} s", ms / 1e3);
     }
     Ok(out)
+}
+
+/// The per-deal CSV of a benchmark, written whole: `id,ms,nodes,tricks`, then DDS's
+/// `dds_ms` (and `dds_nodes` when `dds_nodes`, DDS's count of tricks searched) when it ran.
+fn write_per_deal<'a>(
+    out: &Path,
+    ids: impl Iterator<Item = Option<&'a serde_json::Value>>,
+    ours: &[Cost],
+    theirs: Option<&[Cost]>,
+    dds_nodes: bool,
+) -> Result<(), String> {
+    let mut csv = String::from("id,ms,nodes,tricks");
+    match (theirs.is_some(), dds_nodes) {
+        (true, true) => csv.push_str(",dds_ms,dds_nodes"),
+        (true, false) => csv.push_str(",dds_ms"),
+        _ => {}
+    }
+    csv.push('\n');
+    for (i, (id, c)) in ids.zip(ours).enumerate() {
+        let id = id.map_or(i.to_string(), ToString::to_string);
+        let _ = write!(csv, "{id},{:.3},{},{}", c.ms, c.nodes, c.tricks);
+        if let Some(d) = theirs.and_then(|t| t.get(i)) {
+            let _ = write!(csv, ",{:.3}", d.ms);
+            if dds_nodes {
+                let _ = write!(csv, ",{}", d.tricks);
+            }
+        }
+        csv.push('\n');
+    }
+    output::write_atomic(out, csv.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))
 }
 
 /// The ratio line of a benchmark against DDS (run only when every one of the `n` results
@@ -308,21 +321,8 @@ pub fn tables(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Re
         print_ratio(&mine, &t, boards.len(), "tables");
     }
     if let Some(out) = per_deal {
-        let mut csv = String::from("id,ms,nodes,tricks");
-        if theirs.is_some() {
-            csv.push_str(",dds_ms");
-        }
-        csv.push('\n');
-        for (i, (b, c)) in boards.iter().zip(&ours).enumerate() {
-            let id = b.id.as_ref().map_or(i.to_string(), ToString::to_string);
-            let _ = write!(csv, "{id},{:.3},{},{}", c.ms, c.nodes, c.tricks);
-            if let Some(d) = theirs.as_ref().and_then(|t| t.get(i)) {
-                let _ = write!(csv, ",{:.3}", d.ms);
-            }
-            csv.push('\n');
-        }
-        output::write_atomic(out, csv.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        let ids = boards.iter().map(|b| b.id.as_ref());
+        write_per_deal(out, ids, &ours, theirs.as_deref(), false)?;
     }
     Ok(())
 }

@@ -165,19 +165,20 @@ pub fn dd_table_with<M: TableMemory>(
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
     use super::*;
     use crate::bridge::TtLine;
+    use crate::text::shown;
     use crate::{SizeRule, pbn};
-    use std::string::ToString;
 
     #[test]
     fn pbn_hex_round_trip() {
         let t = DdTable::from_fn(|seat, strain| (seat as u8 * 5 + strain as u8) % 14);
-        let hex = t.to_string();
+        let hex = shown(t);
         assert_eq!(hex.len(), 20);
         assert_eq!(DdTable::from_pbn_hex(&hex), Some(t));
-        assert_eq!(DdTable::from_pbn_hex(&hex.to_ascii_uppercase()), Some(t));
+        let mut upper = hex.clone();
+        upper.make_ascii_uppercase();
+        assert_eq!(DdTable::from_pbn_hex(&upper), Some(t));
         assert_eq!(DdTable::from_pbn_hex("e0000000000000000000"), None);
         assert_eq!(DdTable::from_pbn_hex("000"), None);
         // A public hand record's value (BBO's, board 1 of a session): N takes 13 in NT.

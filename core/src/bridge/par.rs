@@ -440,10 +440,8 @@ fn push(out: &mut Par, contract: Contract, declarers: Declarers, result: i8) {
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
     use super::*;
-    use std::string::{String, ToString};
-    use std::vec::Vec;
+    use crate::text::shown;
 
     /// `dd` as in `dd_tables.jsonl`: rows N, E, S, W; columns S, H, D, C, NT.
     fn table(rows: [[u8; 5]; 4]) -> DdTable {
@@ -459,8 +457,8 @@ mod tests {
         })
     }
 
-    fn texts(p: &Par) -> Vec<String> {
-        p.contracts.iter().map(ToString::to_string).collect()
+    fn texts(p: &Par) -> heapless::Vec<heapless::String<64>, 5> {
+        p.contracts.iter().map(shown).collect()
     }
 
     #[test]

@@ -271,9 +271,8 @@ impl FromStr for Contract {
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
     use super::*;
-    use std::string::ToString;
+    use crate::text::shown;
 
     fn c(s: &str) -> Contract {
         s.parse().unwrap()
@@ -351,7 +350,7 @@ mod tests {
     #[test]
     fn parse_print_and_rank() {
         for s in ["1C", "3NT", "5DX", "7NTXX", "4S"] {
-            assert_eq!(c(s).to_string(), s);
+            assert_eq!(shown(c(s)), s);
         }
         assert_eq!(c("3n"), c("3NT"));
         assert_eq!(c("4h*"), c("4HX"));
