@@ -10,8 +10,16 @@
 //! Hand records: [`dd_table`] gives the [`DdTable`] of a deal (the tricks each seat takes as
 //! declarer in each strain), [`par`] its [`Par`] score and contracts for a dealer and
 //! [`Vulnerability`], scored by the duplicate rules of [`Contract::score`].
+//!
+//! Hidden hands: [`Layouts`] draws the unseen hands uniformly among those that fit what is
+//! known ([`Constraints`] of points and suit lengths); [`evaluate_leads`] values every lead on
+//! sampled layouts with the solver or McKay's UCT, and [`ismcts_lead`] searches one tree over
+//! the leader's information set.
 
+mod constraints;
 mod dd_table;
+mod layout;
+mod lead;
 mod par;
 mod play;
 mod score;
@@ -19,7 +27,17 @@ mod solver;
 mod strain;
 mod vulnerability;
 
+pub use constraints::{
+    ConstraintErrorKind, Constraints, HandConstraint, MAX_HCP, ParseConstraintsError, Span,
+    high_card_points,
+};
 pub use dd_table::{DdSolution, DdTable, dd_table, dd_table_with};
+pub use layout::{DEFAULT_MAX_TRIES, Drawn, LayoutError, Layouts};
+pub use lead::{
+    CardLead, CardValues, LayoutEvaluator, LeadConfig, LeadError, LeadInformationSet, LeadProblem,
+    LeadReport, LeadTally, MAX_LEADS, Objective, SolverEvaluator, UctEvaluator, evaluate_layout,
+    evaluate_leads, ismcts_lead,
+};
 pub use par::{Declarers, Par, ParContract, par};
 pub use play::{BridgePlay, PositionError};
 pub use score::{Contract, LevelError, ParseContractError, Penalty, undertricks};

@@ -19,7 +19,8 @@ pub use expectimax::expectiminimax;
 pub use flat::{FlatResult, flat_monte_carlo};
 pub use playout::{MoveOrdering, NaturalOrder, Policy, RandomPolicy, playout};
 pub use uct::{
-    Backup, ChildStat, Expansion, Exploration, FinalMove, UctConfig, UctResult, keep_subtree, uct,
+    Backup, ChildStat, Expansion, Exploration, FinalMove, InformationSet, UctConfig, UctResult,
+    ismcts, keep_subtree, uct,
 };
 
 use crate::game::{Game, Side};
@@ -72,6 +73,8 @@ pub enum SearchError {
     BadRange,
     /// A terminal value is NaN or outside the game's declared range.
     ValueOutOfRange,
+    /// [`ismcts`] could not draw a state of the information set.
+    NoDeterminization,
     /// The recursion of an exhaustive search went deeper than [`MAX_PLIES`] plies (a game
     /// that does not end, searched without a depth limit).
     TooDeep,
@@ -109,6 +112,9 @@ impl fmt::Display for SearchError {
             SearchError::BadRange => f.write_str("the game's value range is not lo <= hi, finite"),
             SearchError::ValueOutOfRange => {
                 f.write_str("a terminal value is NaN or outside the game's value range")
+            }
+            SearchError::NoDeterminization => {
+                f.write_str("no state of the information set could be drawn")
             }
             SearchError::TooDeep => write!(f, "the search went deeper than {MAX_PLIES} plies"),
         }

@@ -243,6 +243,118 @@ where
     P: Policy<G> + ?Sized,
     R: Rng + ?Sized,
 {
+    run(tree, state, &mut Perfect(state), config, policy, rng)
+}
+
+/// A game as one player sees it, for [`ismcts`]: the states it cannot tell apart (its
+/// information set) and the moves that may be made in them.
+pub trait InformationSet<G: Game> {
+    /// Draws one state of the information set (a *determinization*) for an iteration; `None`
+    /// if none can be drawn, which stops the search with [`SearchError::NoDeterminization`].
+    fn determinize<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<G>;
+
+    /// Every move the player to move at `state` could make in some state of the information
+    /// set reached by the same moves: a superset of `state`'s legal moves, the same list for
+    /// every such state (for a hidden hand, every card that hand might hold). The tree gets
+    /// one child per move listed here; each iteration chooses among those its own state allows.
+    fn possible_moves(&self, state: &G, moves: &mut MoveList<G::Move>);
+}
+
+/// Information-set MCTS (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree
+/// Search", IEEE TCIAIG 4(2), 2012, single-observer form): [`uct`] with a fresh
+/// [determinization](InformationSet::determinize) each iteration, all of them in one tree.
+///
+/// A node's children are the moves [`InformationSet::possible_moves`] lists; an iteration
+/// selects only among the children its own state allows (unvisited ones first, then by the
+/// UCT formula with the parent's visits as `n`, as OpenSpiel's `ismcts.cc` does, rather than
+/// the paper's per-child availability counts, which a 16-byte node has no room for), and plays
+/// and values the game in that state. Everything else (backups, expansion, final move, the
+/// tree-full rule, determinism) is [`uct`]'s. The root's children are the root player's own
+/// moves, which every determinization allows, so their statistics are plain UCB1's.
+pub fn ismcts<G, I, P, R, const N: usize>(
+    tree: &mut Tree<G::Move, N>,
+    info: &mut I,
+    config: &UctConfig,
+    policy: &mut P,
+    rng: &mut R,
+) -> Result<UctResult<G::Move>, SearchError>
+where
+    G: Game,
+    I: InformationSet<G> + ?Sized,
+    P: Policy<G> + ?Sized,
+    R: Rng + ?Sized,
+{
+    let first = info
+        .determinize(rng)
+        .ok_or(SearchError::NoDeterminization)?;
+    let mut source = Hidden {
+        info,
+        first: Some(first.clone()),
+    };
+    run(tree, &first, &mut source, config, policy, rng)
+}
+
+/// Where each iteration's state and each node's children come from.
+trait Source<G: Game> {
+    /// Whether an iteration's state may allow only some of a node's children.
+    const RESTRICTS: bool;
+    /// The state of the next iteration.
+    fn next_state<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<G, SearchError>;
+    /// The children a node of `state` gets.
+    fn tree_moves(&self, state: &G, moves: &mut MoveList<G::Move>);
+}
+
+/// Perfect information: every iteration starts from the root state itself.
+struct Perfect<'g, G>(&'g G);
+
+impl<G: Game> Source<G> for Perfect<'_, G> {
+    const RESTRICTS: bool = false;
+    fn next_state<R: Rng + ?Sized>(&mut self, _: &mut R) -> Result<G, SearchError> {
+        Ok(self.0.clone())
+    }
+    fn tree_moves(&self, state: &G, moves: &mut MoveList<G::Move>) {
+        state.legal_moves(moves);
+    }
+}
+
+/// An information set: a determinization per iteration (the first one drawn already).
+struct Hidden<'i, G, I: ?Sized> {
+    info: &'i mut I,
+    first: Option<G>,
+}
+
+impl<G: Game, I: InformationSet<G> + ?Sized> Source<G> for Hidden<'_, G, I> {
+    const RESTRICTS: bool = true;
+    fn next_state<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<G, SearchError> {
+        match self.first.take() {
+            Some(s) => Ok(s),
+            None => self
+                .info
+                .determinize(rng)
+                .ok_or(SearchError::NoDeterminization),
+        }
+    }
+    fn tree_moves(&self, state: &G, moves: &mut MoveList<G::Move>) {
+        self.info.possible_moves(state, moves);
+    }
+}
+
+/// The search of [`uct`] and [`ismcts`] from `state` (the root), its iterations' states and
+/// its nodes' children from `source`.
+fn run<G, S, P, R, const N: usize>(
+    tree: &mut Tree<G::Move, N>,
+    state: &G,
+    source: &mut S,
+    config: &UctConfig,
+    policy: &mut P,
+    rng: &mut R,
+) -> Result<UctResult<G::Move>, SearchError>
+where
+    G: Game,
+    S: Source<G> + ?Sized,
+    P: Policy<G> + ?Sized,
+    R: Rng + ?Sized,
+{
     let multi = G::SIDES > 2;
     if usize::from(G::SIDES) > MAX_SIDES || (multi && !matches!(config.backup, Backup::Mean)) {
         return Err(SearchError::TooManySides { sides: G::SIDES });
@@ -282,10 +394,12 @@ where
         node_visits: 0,
         path: heapless::Vec::new(),
         moves: MoveList::new(),
+        legal: MoveList::new(),
         outcomes: Outcomes::new(),
     };
     for _ in 0..config.iterations {
-        search.iterate(tree, root, state, policy, rng)?;
+        let s = source.next_state(rng)?;
+        search.iterate(tree, root, s, source, policy, rng)?;
     }
     Ok(summarise(tree, root, root_kind, &search))
 }
@@ -348,25 +462,29 @@ struct Search<'c, M> {
     /// The nodes of this iteration, each with the side whose value it keeps.
     path: heapless::Vec<(NodeId, u8), MAX_PATH>,
     moves: MoveList<M>,
+    /// The legal moves of an iteration's state at the node being selected from, when the
+    /// tree may hold more children than the state allows ([`ismcts`]).
+    legal: MoveList<M>,
     outcomes: Outcomes<M>,
 }
 
 impl<M: Copy + PartialEq + Blank> Search<'_, M> {
     /// One iteration: selection and expansion, simulation, backpropagation.
-    fn iterate<G, P, R, const N: usize>(
+    fn iterate<G, S, P, R, const N: usize>(
         &mut self,
         tree: &mut Tree<M, N>,
         root: NodeId,
-        state: &G,
+        mut s: G,
+        source: &S,
         policy: &mut P,
         rng: &mut R,
     ) -> Result<(), SearchError>
     where
         G: Game<Move = M>,
+        S: Source<G> + ?Sized,
         P: Policy<G> + ?Sized,
         R: Rng + ?Sized,
     {
-        let mut s = state.clone();
         self.path.clear();
         let _ = self.path.push((root, self.side.0));
         let mut node = root;
@@ -380,7 +498,7 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             }
             let n = tree.get(node).ok_or(TreeError::UnknownNode(node))?;
             if !n.is_expanded() {
-                match self.expand(tree, node, &s, turn) {
+                match self.expand(tree, node, &s, turn, source) {
                     Ok(true) => {}
                     Ok(false) => break true,
                     Err(SearchError::Tree(TreeError::Full { .. })) => {
@@ -391,7 +509,12 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
                 }
             }
             let (child, chooser) = match turn {
-                Turn::Player(p) => (self.select(tree, node, rng)?, s.side_of(p).0),
+                Turn::Player(p) => {
+                    if S::RESTRICTS {
+                        s.legal_moves(&mut self.legal);
+                    }
+                    (self.select(tree, node, S::RESTRICTS, rng)?, s.side_of(p).0)
+                }
                 _ => {
                     let outcome = s.sample_chance(rng).ok_or(SearchError::NoOutcome)?;
                     match tree.child_by_move(node, outcome) {
@@ -435,12 +558,13 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
     /// Creates the children of `node` (legal moves, or listed chance outcomes of positive
     /// weight) and marks its kind. `Ok(false)`: a chance state that cannot list its outcomes,
     /// which stays a leaf.
-    fn expand<G: Game<Move = M>, const N: usize>(
+    fn expand<G: Game<Move = M>, S: Source<G> + ?Sized, const N: usize>(
         &mut self,
         tree: &mut Tree<M, N>,
         node: NodeId,
         s: &G,
         turn: Turn,
+        source: &S,
     ) -> Result<bool, SearchError> {
         match turn {
             Turn::Chance => {
@@ -456,7 +580,7 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
                 }
             }
             _ => {
-                s.legal_moves(&mut self.moves);
+                source.tree_moves(s, &mut self.moves);
                 if self.moves.is_empty() {
                     return Err(SearchError::NoLegalMove);
                 }
@@ -468,15 +592,19 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         Ok(true)
     }
 
-    /// A child of a player's node: an unvisited one at random, else by the UCT formula.
+    /// A child of a player's node: an unvisited one at random, else by the UCT formula; with
+    /// `restrict`, only among the children whose moves are in `self.legal`.
     fn select<R: Rng + ?Sized, const N: usize>(
         &self,
         tree: &Tree<M, N>,
         node: NodeId,
+        restrict: bool,
         rng: &mut R,
     ) -> Result<NodeId, SearchError> {
         let n = tree.get(node).ok_or(TreeError::UnknownNode(node))?;
-        let children = n.children();
+        let allowed =
+            |id: &NodeId| !restrict || tree.get(*id).is_some_and(|c| self.legal.contains(&c.mv));
+        let children = n.children().filter(allowed);
         let visits = |id: NodeId| tree.get(id).map_or(0, |c| c.visits);
         let unvisited = children.clone().filter(|&c| visits(c) == 0).count();
         if unvisited > 0 {
