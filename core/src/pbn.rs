@@ -200,6 +200,18 @@ pub fn parse(s: &str, rule: SizeRule) -> Result<Deal, PbnError> {
     })
 }
 
+/// One PBN hand on its own, `AKQ.JT9.876.5432` (or `-` for an empty hand); `seat` is named in
+/// the errors.
+pub fn hand(s: &str, seat: Seat) -> Result<Cards, PbnError> {
+    let trimmed = s.trim();
+    let at = s.len() - s.trim_start().len();
+    if trimmed.is_empty() {
+        return Err(PbnError::Empty);
+    }
+    let mut seen = Cards::EMPTY;
+    parse_hand(trimmed, at, seat, &mut seen)
+}
+
 /// One hand, `AKQ.JT9.876.5432` or `-`, starting at byte `at`; adds its cards to `seen`.
 fn parse_hand(word: &str, at: usize, seat: Seat, seen: &mut Cards) -> Result<Cards, PbnError> {
     let mut hand = Cards::EMPTY;
@@ -322,6 +334,30 @@ mod tests {
             parse("E:a.k.q.j t.9.8.7 6.5.4.3 2.2.2.2", SizeRule::Equal).map(|d| d.cards().len()),
             Ok(16)
         );
+    }
+
+    #[test]
+    fn one_hand_alone() {
+        let h = hand(" KQT2.853.AJ9.742", Seat::West).unwrap();
+        assert_eq!(h.len(), 13);
+        assert_eq!(hand("-", Seat::West).unwrap(), Cards::EMPTY);
+        assert_eq!(
+            hand(" KQX2.853.AJ9.742", Seat::West),
+            Err(PbnError::BadRank {
+                seat: Seat::West,
+                ch: 'X',
+                at: 3
+            })
+        );
+        assert!(matches!(
+            hand("KQ.8", Seat::North),
+            Err(PbnError::SuitCount { found: 2, .. })
+        ));
+        assert!(matches!(
+            hand("KK...", Seat::North),
+            Err(PbnError::Duplicate { at: 1, .. })
+        ));
+        assert_eq!(hand(" ", Seat::North), Err(PbnError::Empty));
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod blackjack_experiment;
 pub mod dds;
 pub mod deals;
 pub mod hand_record;
+pub mod lead;
 pub mod mckay;
 pub mod output;
 pub mod pbn_file;

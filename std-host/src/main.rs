@@ -271,6 +271,70 @@ enum BridgeCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// The opening lead with the other hands unseen: deal layouts that fit what the leader
+    /// knows (--constraints), value every card on each (the solver, or McKay's UCT), or search
+    /// one ISMCTS tree; prints every card's mean tricks and chance to beat the contract with
+    /// 95 % intervals, the best card marked.
+    ///
+    /// Constraints: clauses "SEAT: ITEM, ITEM" separated by ';'. An item is a count (n, n-m or
+    /// n+) and a unit: hcp (high-card points, A=4 K=3 Q=2 J=1) or a suit letter (the length of
+    /// that suit). Example: "S: 15-17 hcp, 2-4 S; N: 8-15 hcp".
+    Lead {
+        /// The leader's hand, PBN: spades.hearts.diamonds.clubs, e.g. "KQT2.853.AJ9.742".
+        #[arg(long)]
+        hand: String,
+        /// The leader (declarer's left-hand opponent; the default).
+        #[arg(long, value_parser = solve::parse_seat)]
+        seat: Option<Seat>,
+        /// The contract: level and strain, e.g. 3NT, 4S, 6Cx.
+        #[arg(long)]
+        contract: cardtree::bridge::Contract,
+        /// The declarer.
+        #[arg(long, default_value = "S", value_parser = solve::parse_seat)]
+        declarer: Seat,
+        /// What the auction told: e.g. "S: 15-17 hcp, 2-4 S; N: 8-15 hcp".
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
+        constraints: String,
+        /// Layouts to value (solver, uct).
+        #[arg(long, default_value_t = 100)]
+        samples: u32,
+        /// How to value the leads.
+        #[arg(long, value_enum, default_value_t = LeadMethodArg::Solver)]
+        method: LeadMethodArg,
+        /// Playouts per layout (uct, default 1000) or iterations in all (ismcts, default 100000).
+        #[arg(long)]
+        playouts: Option<u32>,
+        /// McKay's exploration constant c (uct, ismcts).
+        #[arg(long, default_value_t = 16.0)]
+        c: f64,
+        /// The power of the backups, 1 = the mean (uct, ismcts).
+        #[arg(long, default_value_t = 1.0)]
+        p: f64,
+        /// The seed: layout i is drawn from stream (seed, i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// What chooses the best card: mean tricks or the chance to beat the contract.
+        #[arg(long, value_enum, default_value_t = ObjectiveArg::Set)]
+        objective: ObjectiveArg,
+        /// Tries allowed to draw one layout before the constraints are called impossible.
+        #[arg(long, default_value_t = cardtree::bridge::DEFAULT_MAX_TRIES)]
+        max_tries: u32,
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Threads; 0: one per core. Results do not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Transposition-table memory per thread, in MiB (solver).
+        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        table_mib: usize,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        /// Write the output to this file (whole or not at all) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Deal uniformly random hands from a seed (the generator of ../shared/bridge/).
     Deal {
         /// Seed of the run; the same seed gives the same deals on every machine.
@@ -289,6 +353,24 @@ enum BridgeCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LeadMethodArg {
+    /// The exact double-dummy solver on every layout.
+    Solver,
+    /// McKay's power-mean UCT on every layout.
+    Uct,
+    /// One information-set MCTS search, a layout per iteration.
+    Ismcts,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ObjectiveArg {
+    /// The most tricks for the defence on average.
+    Tricks,
+    /// The best chance to beat the contract.
+    Set,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -391,6 +473,80 @@ fn run(cli: Cli) -> Result<(), String> {
             let start = std::time::Instant::now();
             let results = hand_record::run_lines(&text, threads, table_mib, json);
             report_lines(&path, &results, start, out.as_ref())
+        }
+        Command::Bridge(BridgeCommand::Lead {
+            hand,
+            seat,
+            contract,
+            declarer,
+            constraints,
+            samples,
+            method,
+            playouts,
+            c,
+            p,
+            seed,
+            objective,
+            max_tries,
+            json,
+            threads,
+            table_mib,
+            quiet,
+            out,
+        }) => {
+            use cardtree::bridge::{Constraints, LeadProblem, Objective};
+            use cardtree_host::lead::{self, Method};
+            let leader = declarer.next();
+            if let Some(s) = seat.filter(|&s| s != leader) {
+                return Err(format!(
+                    "--seat {s} does not lead against {declarer}: the opening leader is {leader}"
+                ));
+            }
+            let hand = cardtree::pbn::hand(&hand, leader).map_err(|e| format!("--hand: {e}"))?;
+            if hand.len() != 13 {
+                return Err(format!("--hand has {} cards, want 13", hand.len()));
+            }
+            let constraints: Constraints =
+                constraints
+                    .parse()
+                    .map_err(|e: cardtree::bridge::ParseConstraintsError| {
+                        lead::constraint_error(&constraints, &e)
+                    })?;
+            let problem = LeadProblem::opening(hand, contract, declarer, constraints)
+                .map_err(|e| e.to_string())?;
+            let method = match method {
+                LeadMethodArg::Solver => Method::Solver,
+                LeadMethodArg::Uct => Method::Uct {
+                    playouts: playouts.unwrap_or(1000),
+                    c,
+                    p,
+                },
+                LeadMethodArg::Ismcts => Method::Ismcts {
+                    iterations: playouts.unwrap_or(100_000),
+                    c,
+                    p,
+                },
+            };
+            let objective = match objective {
+                ObjectiveArg::Tricks => Objective::Tricks,
+                ObjectiveArg::Set => Objective::Set,
+            };
+            let run = lead::Run {
+                method,
+                samples,
+                seed,
+                max_tries,
+                threads,
+                table_mib,
+                progress: !quiet,
+            };
+            let e = lead::evaluate(&problem, &run)?;
+            let body = if json {
+                format!("{}\n", lead::to_json(&e, &method, objective))
+            } else {
+                lead::to_text(&e, &problem, &method, objective)
+            };
+            emit(&body, out.as_ref())
         }
         Command::Bridge(BridgeCommand::Ablation {
             file,

@@ -14,6 +14,21 @@ pub fn map<T: Sync, R: Send, S>(
     make: impl Fn() -> S + Sync,
     f: impl Fn(&mut S, &T) -> Result<R, String> + Sync,
 ) -> Vec<Result<R, String>> {
+    map_with_stack(items, threads, DEFAULT_STACK, make, f)
+}
+
+/// The stack of a [`map`] worker: 8 MiB, the size of a main thread's on Linux.
+pub const DEFAULT_STACK: usize = 8 << 20;
+
+/// [`map`] on worker threads of `stack_bytes` of stack each, for states built in place on it
+/// (a large search tree before it is boxed).
+pub fn map_with_stack<T: Sync, R: Send, S>(
+    items: &[T],
+    threads: usize,
+    stack_bytes: usize,
+    make: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, &T) -> Result<R, String> + Sync,
+) -> Vec<Result<R, String>> {
     let next = AtomicUsize::new(0);
     let done: Mutex<Vec<(usize, Result<R, String>)>> = Mutex::new(Vec::new());
     let threads = match threads {
@@ -23,7 +38,10 @@ pub fn map<T: Sync, R: Send, S>(
     .clamp(1, items.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| {
+            let builder = std::thread::Builder::new().stack_size(stack_bytes);
+            // A thread that cannot be started leaves its share to the others (or, if none
+            // started, every item comes back as lost).
+            let _ = builder.spawn_scoped(scope, || {
                 let mut state = make();
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);

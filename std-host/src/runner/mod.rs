@@ -202,7 +202,7 @@ fn run_items<E: Experiment>(
         .thread_name(|i| format!("cardtree-worker-{i}"))
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let bar = progress_bar(pending.len(), options.progress);
+    let bar = progress_bar(pending.len(), options.progress, "items");
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let error: Mutex<Option<String>> = Mutex::new(None);
@@ -244,15 +244,17 @@ fn run_items<E: Experiment>(
     Ok((results, pool.current_num_threads()))
 }
 
-/// A bar with count, rate and ETA on standard error; hidden when that is not a terminal.
-fn progress_bar(len: usize, wanted: bool) -> ProgressBar {
+/// A bar with count (of `unit`s), rate and ETA on standard error; hidden unless `wanted`, and
+/// drawn only when standard error is a terminal. The host's one progress bar.
+pub fn progress_bar(len: usize, wanted: bool, unit: &str) -> ProgressBar {
     if !wanted {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len as u64);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {pos}/{len} items, {per_sec}, ETA {eta}",
-    ) {
+    let template = format!(
+        "{{elapsed_precise}} [{{wide_bar}}] {{pos}}/{{len}} {unit}, {{per_sec}}, ETA {{eta}}"
+    );
+    if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style);
     }
     bar
