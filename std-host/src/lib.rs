@@ -10,6 +10,7 @@ pub mod dds;
 pub mod deals;
 pub mod hand_record;
 pub mod lead;
+pub mod leads_experiment;
 pub mod mckay;
 pub mod output;
 pub mod pbn_file;

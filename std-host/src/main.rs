@@ -43,6 +43,10 @@ enum ExperimentCommand {
     /// McKay & Kruskal: power-mean UCT chooses opening leads over a grid of exploration
     /// constants and powers; each lead is scored by its double-dummy value.
     Mckay(McKayArgs),
+    /// Opening leads with the hidden hands hidden: PIMC with the solver or McKay's UCT on
+    /// sampled layouts, ISMCTS, a random lead; each lead scored by the double-dummy tricks it
+    /// loses on the real deal.
+    Leads(LeadsArgs),
     /// Blackjack (../shared/papers/003_*): every player on every shoe, MCTS_N and C sweeps.
     Blackjack(cardtree_host::blackjack_experiment::ExperimentArgs),
     /// Parameterized Poker Squares: paper 004's Table 2 (squashing), the Cp table, the twelve
@@ -89,6 +93,38 @@ struct McKayArgs {
     /// The lead chosen: the root child of highest value (the paper) or of most visits.
     #[arg(long, value_enum, default_value_t = ChoiceArg::Value)]
     choice: ChoiceArg,
+    /// The output directory.
+    #[arg(long)]
+    out: PathBuf,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// `cardtree experiment leads`.
+#[derive(Debug, clap::Args)]
+struct LeadsArgs {
+    /// Deals in the JSON-lines format of ../shared/bridge/ (full deals; leads without a
+    /// "tricks" field are valued by cardtree's solver), e.g. ../shared/bridge/dev_deals.jsonl.
+    #[arg(long)]
+    deals: PathBuf,
+    /// Seed of the run: deal d's layouts come from stream (seed, d).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The solver rows: numbers of layouts (each row is a prefix of the largest).
+    #[arg(long, default_value = "10,30,100,300")]
+    layouts: String,
+    /// The PIMC-with-UCT rows, LAYOUTSxPLAYOUTS:c:p, comma-separated ("none" for none).
+    #[arg(
+        long,
+        default_value = "300x1000:16:1,300x1000:16:8,100x5000:16:1,100x5000:16:8"
+    )]
+    uct: String,
+    /// The ISMCTS rows, ITERATIONS:c:p, comma-separated ("none" for none).
+    #[arg(long, default_value = "100000:16:1,100000:16:8,1000000:16:1")]
+    ismcts: String,
+    /// Transposition-table memory per thread, in MiB.
+    #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+    table_mib: usize,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -396,6 +432,7 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Blackjack(cmd) => emit(&cardtree_host::blackjack::run(cmd)?, None),
         Command::Experiment(ExperimentCommand::Mckay(args)) => experiment_mckay(args),
+        Command::Experiment(ExperimentCommand::Leads(args)) => experiment_leads(args),
         Command::Experiment(ExperimentCommand::Blackjack(args)) => {
             cardtree_host::blackjack_experiment::main(&args)
         }
@@ -705,6 +742,7 @@ fn summarizer(kind: &str) -> Option<runner::Summarizer> {
             Some(cardtree_host::blackjack_experiment::summarize)
         }
         cardtree_host::pps_experiment::KIND => Some(cardtree_host::pps_experiment::summarize),
+        cardtree_host::leads_experiment::KIND => Some(cardtree_host::leads_experiment::summarize),
         _ => None,
     }
 }
@@ -732,6 +770,32 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), String> {
 }
 
 /// `cardtree experiment mckay`.
+fn experiment_leads(args: LeadsArgs) -> Result<(), String> {
+    use cardtree_host::leads_experiment::{self, Leads};
+    let text = std::fs::read_to_string(&args.deals)
+        .map_err(|e| format!("cannot read {}: {e}", args.deals.display()))?;
+    let source = args
+        .deals
+        .file_name()
+        .map_or("deals".to_string(), |n| n.to_string_lossy().into_owned());
+    let deals = mckay::read_deals(&text, &source, args.table_mib)?;
+    let experiment = Leads {
+        deals,
+        source,
+        seed: args.seed,
+        solver_layouts: leads_experiment::parse_layouts(&args.layouts)
+            .map_err(|e| format!("--layouts: {e}"))?,
+        uct: leads_experiment::parse_uct_rows(&args.uct).map_err(|e| format!("--uct: {e}"))?,
+        ismcts: leads_experiment::parse_ismcts_rows(&args.ismcts)
+            .map_err(|e| format!("--ismcts: {e}"))?,
+        table_mib: args.table_mib,
+    };
+    let options = args.run.options(args.out.clone());
+    let report = runner::run(&experiment, leads_experiment::summarize, &options)?;
+    eprintln!("cardtree: {}", runner::describe(&report, &args.out));
+    Ok(())
+}
+
 fn experiment_mckay(args: McKayArgs) -> Result<(), String> {
     // Solver tables for deals without values, a thread each.
     const TABLE: usize = 16;
