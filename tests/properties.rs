@@ -3,6 +3,7 @@
 //! means stay between the extremes and grow with `p`, the arena tree allocates exactly as a model
 //! says, and tic-tac-toe playouts end properly.
 
+use cardtree::bridge::{Constraints, LayoutError, Layouts, Span};
 use cardtree::{
     Card, Cards, Deal, Game, MoveList, NodeId, ParseBoardError, ParseCardError, PbnError, Power,
     Seat, Side, SizeRule, TicTacToe, Tree, TreeError, Turn, pbn, rng,
@@ -902,6 +903,67 @@ proptest! {
         prop_assert_eq!((v0, v1), want);
         if game.winner().is_none() {
             prop_assert_eq!(played, 9);
+        }
+    }
+}
+
+/// Constraint text: seats, counts, units, separators and junk.
+const CONSTRAINT_ALPHABET: &str = "NESWnesw:::;;,,0123456789--++ hcpHCPSHDCshdcx é\u{3000}";
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The constraint parser never panics; an error points inside the text at a character
+    /// boundary; what parses prints back to the same constraints.
+    #[test]
+    fn constraint_parser_never_panics_and_round_trips(
+        any_s in any::<String>(),
+        s in string_from(CONSTRAINT_ALPHABET, 30),
+    ) {
+        for text in [any_s.as_str(), s.as_str()] {
+            match text.parse::<Constraints>() {
+                Ok(c) => {
+                    let again: Constraints = c.to_string().parse().expect("printed constraints parse");
+                    prop_assert_eq!(again, c);
+                }
+                Err(e) => {
+                    prop_assert!(e.at <= text.len() && text.is_char_boundary(e.at), "{e:?} in {text:?}");
+                }
+            }
+        }
+    }
+
+    /// Every drawn layout keeps the known hand, deals the rest to the others 13 each and
+    /// satisfies random point and length constraints, or the draw reports its tries.
+    #[test]
+    fn layouts_satisfy_random_constraints(
+        seed in any::<u64>(),
+        seat in seats(),
+        lo in 0u8..25,
+        width in 0u8..15,
+        suit_lo in 0u8..6,
+    ) {
+        let deal = Deal::random(&mut rng::seeded(seed));
+        let mut known = cardtree::BySeat([None; 4]);
+        known[Seat::West] = Some(deal.hand(Seat::West));
+        let mut constraints = Constraints::NONE;
+        if seat != Seat::West {
+            let c = &mut constraints.0[seat];
+            c.hcp = Span::new(lo, lo.saturating_add(width).min(40)).unwrap();
+            c.length[0] = Span::new(suit_lo, 13).unwrap();
+        }
+        let layouts = Layouts::of_deal(known, constraints).unwrap();
+        for i in 0..8 {
+            match layouts.sample(seed, i, 20_000) {
+                Ok((d, _)) => {
+                    prop_assert!(layouts.contains(&d.deal));
+                    prop_assert_eq!(d.deal.hand(Seat::West), deal.hand(Seat::West));
+                    prop_assert!(Seat::ALL.iter().all(|&s| d.deal.hand(s).len() == 13));
+                    prop_assert!(constraints.of(seat).holds(d.deal.hand(seat)));
+                    prop_assert!(d.tries >= 1);
+                }
+                Err(e) => prop_assert_eq!(e, LayoutError::TooManyTries { tries: 20_000 }),
+            }
         }
     }
 }

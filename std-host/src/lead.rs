@@ -116,6 +116,9 @@ pub struct LayoutResult {
     pub tries: u32,
     /// Solver nodes or UCT playouts.
     pub work: u64,
+    /// The memory the valuation used: the solver's table as allocated, or the tree's nodes
+    /// in use at the end, in bytes.
+    pub memory: usize,
     /// Wall-clock milliseconds of the valuation.
     pub ms: f64,
 }
@@ -132,17 +135,18 @@ pub fn value_layout(
 ) -> Result<LayoutResult, String> {
     let start = Instant::now();
     let mut values = CardValues::new();
-    let (tries, work) = match (method, worker) {
+    let (tries, work, memory) = match (method, worker) {
         (Method::Solver, Worker::Table(table)) => {
+            let bytes = table.bytes();
             let mut e = SolverEvaluator::new(table);
             let tries = run_one(problem, &mut e, seed, index, max_tries, &mut values)?;
-            (tries, e.stats.nodes)
+            (tries, e.stats.nodes, bytes)
         }
         (Method::Uct { .. }, Worker::Tree(tree)) => {
             let config = method.uct_config()?.unwrap_or_default();
             let mut e = UctEvaluator::new(&mut **tree, config);
             let tries = run_one(problem, &mut e, seed, index, max_tries, &mut values)?;
-            (tries, e.playouts)
+            (tries, e.playouts, e.peak_nodes * LeadTree::NODE_BYTES)
         }
         _ => return Err(format!("{} cannot value single layouts", method.name())),
     };
@@ -150,6 +154,7 @@ pub fn value_layout(
         values,
         tries,
         work,
+        memory,
         ms: start.elapsed().as_secs_f64() * 1e3,
     })
 }
@@ -175,6 +180,9 @@ pub struct Evaluation {
     pub ms: f64,
     /// Solver nodes or playouts (iterations for ISMCTS), summed.
     pub work: u64,
+    /// The most memory one thread's valuation used ([`LayoutResult::memory`]; for ISMCTS the
+    /// tree's nodes in use), in bytes.
+    pub memory: usize,
 }
 
 /// How to run one evaluation.
@@ -221,6 +229,7 @@ pub fn evaluate(problem: &LeadProblem, run: &Run) -> Result<Evaluation, String> 
             report,
             ms: start.elapsed().as_secs_f64() * 1e3,
             work: u64::from(iterations),
+            memory: tree.len() * LeadTree::NODE_BYTES,
         });
     }
     let indices: Vec<u64> = (0..u64::from(samples)).collect();
@@ -238,16 +247,18 @@ pub fn evaluate(problem: &LeadProblem, run: &Run) -> Result<Evaluation, String> 
     );
     bar.finish_and_clear();
     let mut tally = LeadTally::new(problem, true);
-    let mut work = 0;
+    let (mut work, mut memory) = (0, 0);
     for r in results {
         let r = r?;
         work += r.work;
+        memory = memory.max(r.memory);
         tally.add(&r.values, r.tries);
     }
     Ok(Evaluation {
         report: tally.report(),
         ms: start.elapsed().as_secs_f64() * 1e3,
         work,
+        memory,
     })
 }
 
@@ -266,7 +277,7 @@ fn json_number(x: Option<f64>) -> String {
 
 /// One JSON object: `best` (the chosen card, `"SK"`), `objective`, `best_tricks`, `best_set`,
 /// `cards` (each card -> `tricks`, `tricks_se`, `set`, `set_se`, `layouts`), `samples`,
-/// `tries`, `method`, `work`, `ms`.
+/// `tries`, `method`, `work`, `memory_bytes`, `ms`.
 #[must_use]
 pub fn to_json(e: &Evaluation, method: &Method, objective: Objective) -> String {
     let card = |c: Option<Card>| c.map_or("null".to_string(), |c| format!("\"{c}\""));
@@ -296,11 +307,12 @@ pub fn to_json(e: &Evaluation, method: &Method, objective: Objective) -> String 
     }
     let _ = write!(
         out,
-        "}},\"samples\":{},\"tries\":{},\"method\":\"{}\",\"work\":{},\"ms\":{:.1}}}",
+        "}},\"samples\":{},\"tries\":{},\"method\":\"{}\",\"work\":{},\"memory_bytes\":{},\"ms\":{:.1}}}",
         r.layouts,
         r.tries,
         method.name(),
         e.work,
+        e.memory,
         e.ms
     );
     out
@@ -318,12 +330,13 @@ pub fn to_text(
     let r = &e.report;
     let best = chosen(r, objective);
     let mut out = format!(
-        "{} leads, {} layouts ({} tries), {}, {:.2} s\n",
+        "{} leads, {} layouts ({} tries), {}, {:.2} s, {:.1} MiB a thread\n",
         problem.leader(),
         r.layouts,
         r.tries,
         method.name(),
-        e.ms / 1e3
+        e.ms / 1e3,
+        e.memory as f64 / f64::from(1 << 20)
     );
     let _ = writeln!(out, "card  tricks  +-95%    set   +-95%  layouts");
     let ci = |se: Option<f64>, scale: f64| {

@@ -67,6 +67,8 @@ fn json_has_every_card_and_does_not_depend_on_threads() {
     assert_eq!(one["samples"], 12);
     assert!(one["tries"].as_u64().unwrap() >= 12);
     assert!(one["ms"].as_f64().is_some());
+    // The default 16 MiB solver table per thread.
+    assert_eq!(one["memory_bytes"], 16 << 20);
     for field in [
         "best",
         "best_tricks",
@@ -90,6 +92,7 @@ fn uct_and_ismcts_choose_a_card_of_the_hand() {
     let u = lead(&["--samples", "4", "--method", "uct", "--playouts", "200"]);
     assert_eq!(u["method"], "uct(200,16,1)");
     assert_eq!(u["work"], 800);
+    assert!(u["memory_bytes"].as_u64().unwrap() > 0);
     let i = lead(&["--method", "ismcts", "--playouts", "3000", "--p", "4"]);
     assert_eq!(i["method"], "ismcts(3000,16,4)");
     assert!(

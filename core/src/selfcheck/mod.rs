@@ -24,7 +24,7 @@ use core::fmt;
 pub use digest::Digest;
 
 use crate::blackjack::{BlackjackError, Mcts, MctsConfig};
-use crate::bridge::{PositionError, TtLine};
+use crate::bridge::{LeadError, PositionError, TtLine};
 use crate::card::Card;
 use crate::pbn::PbnError;
 use crate::poker_squares::PlayError;
@@ -69,6 +69,7 @@ pub const SCENARIOS: &[Scenario] = &[
     Scenario::new("bridge-uct-p5", "iterations", CARD_TREE_BYTES, scenarios::bridge_uct_p5),
     Scenario::new("bridge-solve", "nodes", TABLE_BYTES, scenarios::bridge_solve),
     Scenario::new("bridge-deal", "nodes", DEAL_TABLE_BYTES, scenarios::bridge_deal_leads),
+    Scenario::new("bridge-lead", "layouts", TABLE_BYTES + CARD_TREE_BYTES, scenarios::bridge_lead),
     Scenario::new("blackjack-mcts", "playouts", BLACKJACK_MCTS_BYTES, scenarios::blackjack_mcts),
     Scenario::new("pps-mcts", "iterations", SMALL_TREE_BYTES, scenarios::pps_mcts),
 ];
@@ -143,6 +144,8 @@ pub enum Failure {
     Blackjack(BlackjackError),
     /// A Poker Squares game failed.
     PokerSquares(PlayError),
+    /// A lead evaluation failed.
+    Lead(LeadError),
 }
 
 impl fmt::Display for Failure {
@@ -154,6 +157,7 @@ impl fmt::Display for Failure {
             Failure::Setup => f.write_str("a fixed parameter or move was rejected"),
             Failure::Blackjack(e) => write!(f, "blackjack: {e}"),
             Failure::PokerSquares(e) => write!(f, "poker squares: {e}"),
+            Failure::Lead(e) => write!(f, "lead: {e}"),
         }
     }
 }
@@ -163,6 +167,12 @@ impl core::error::Error for Failure {}
 impl From<SearchError> for Failure {
     fn from(e: SearchError) -> Self {
         Failure::Search(e)
+    }
+}
+
+impl From<LeadError> for Failure {
+    fn from(e: LeadError) -> Self {
+        Failure::Lead(e)
     }
 }
 

@@ -3,11 +3,16 @@
 
 use super::{Arena, Check, Failure, SEED};
 use crate::blackjack::{CardOrder, MctsConfig, Rules, Shoe, play_round};
-use crate::bridge::{BridgePlay, Solution, Strain, TransTable, solve};
+use crate::bridge::{
+    BridgePlay, Constraints, DEFAULT_MAX_TRIES, Layouts, LeadConfig, LeadError, LeadProblem,
+    LeadReport, Solution, SolverEvaluator, Strain, TransTable, UctEvaluator, evaluate_leads,
+    ismcts_lead, solve,
+};
 use crate::poker_squares::{self, Budget, MctsPlayer, NoClock, PointSystem, play_game};
 use crate::search::{
     Exploration, NaturalOrder, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta, uct,
 };
+use crate::seat::BySeat;
 use crate::selfcheck::Digest;
 use crate::tree::{Blank, NodeId, Tree};
 use crate::{Card, Deal, Game, Power, Seat, SizeRule, TicTacToe, pbn, rng};
@@ -19,6 +24,7 @@ const TASK_BRIDGE_UCT_P1: u64 = 2;
 const TASK_BRIDGE_UCT_P5: u64 = 3;
 const TASK_BLACKJACK_MCTS: u64 = 4;
 const TASK_PPS_MCTS: u64 = 5;
+const TASK_BRIDGE_LEAD: u64 = 6;
 
 /// MCTS iterations per searched move in the Poker Squares scenario (the papers' best player,
 /// prune + UCT with best-move simulation, on a budget a Cortex-M0 under QEMU runs in seconds).
@@ -205,6 +211,86 @@ pub(super) fn bridge_deal_leads(arena: &mut Arena) -> Result<Check, Failure> {
         digest: d.value(),
         work: s.stats.nodes,
     })
+}
+
+/// Layouts the lead scenario values with the solver, and with UCT (and its playouts).
+const LEAD_SOLVER_LAYOUTS: u32 = 8;
+const LEAD_UCT_LAYOUTS: u32 = 4;
+const LEAD_UCT_PLAYOUTS: u32 = 200;
+/// ISMCTS iterations in the lead scenario.
+const LEAD_ISMCTS_ITERATIONS: u32 = 300;
+/// What West knows of the others in the lead scenario: East holds two or more hearts.
+const LEAD_CONSTRAINTS: &str = "E: 2+ H";
+
+/// West's opening lead of a 6-card ending (`ENDINGS[0]`, clubs) with only West's hand known
+/// and East constrained: the solver on 8 layouts (ending table), McKay's UCT (p = 5) on 4 of
+/// them and one ISMCTS search (card tree): every card's statistics, the choices, the tries,
+/// the solver's nodes and the ISMCTS tree.
+pub(super) fn bridge_lead(arena: &mut Arena) -> Result<Check, Failure> {
+    let (text, strain, leader) = ENDINGS[0];
+    let deal = pbn::parse(text, SizeRule::Equal)?;
+    let mut known = BySeat([None; 4]);
+    known[leader] = Some(deal.hand(leader));
+    let unseen = deal.cards() - deal.hand(leader);
+    let constraints: Constraints = LEAD_CONSTRAINTS.parse().map_err(|_| Failure::Setup)?;
+    let layouts = Layouts::new(known, unseen, constraints).map_err(LeadError::from)?;
+    let problem = LeadProblem::new(layouts, leader, strain, Some(3))?;
+    let seed = rng::below(&mut rng::stream(SEED, TASK_BRIDGE_LEAD), u64::MAX);
+    let mut d = Digest::new();
+
+    let mut table = TransTable::new(&mut arena.table);
+    let mut solver = SolverEvaluator::new(&mut table);
+    let config = LeadConfig {
+        layouts: LEAD_SOLVER_LAYOUTS,
+        seed,
+        ..LeadConfig::new()
+    };
+    lead_report(&mut d, &evaluate_leads(&problem, &mut solver, &config)?);
+    d.u64(solver.stats.nodes);
+
+    let exploration = Exploration::mckay(BRIDGE_UCT_C).ok_or(Failure::Setup)?;
+    let power = Power::new(5.0).map_err(|_| Failure::Setup)?;
+    let uct_config = UctConfig::mckay(exploration, power, LEAD_UCT_PLAYOUTS);
+    let mut e = UctEvaluator::new(&mut arena.card_tree, uct_config);
+    let config = LeadConfig {
+        layouts: LEAD_UCT_LAYOUTS,
+        ..config
+    };
+    lead_report(&mut d, &evaluate_leads(&problem, &mut e, &config)?);
+    d.u64(e.playouts);
+    d.u64(e.tree_full);
+
+    let ismcts_config = UctConfig {
+        iterations: LEAD_ISMCTS_ITERATIONS,
+        ..uct_config
+    };
+    let tree = &mut arena.card_tree;
+    let r = ismcts_lead(&problem, tree, &ismcts_config, seed, DEFAULT_MAX_TRIES)?;
+    lead_report(&mut d, &r);
+    whole_tree(&mut d, tree, card_byte);
+    Ok(Check {
+        digest: d.value(),
+        work: u64::from(LEAD_SOLVER_LAYOUTS + LEAD_UCT_LAYOUTS + r.layouts),
+    })
+}
+
+/// A lead report into a digest: every card's statistics (absent ones as all-ones bits), the
+/// choices, the layouts and tries.
+fn lead_report(d: &mut Digest, r: &LeadReport) {
+    let opt = |d: &mut Digest, x: Option<f64>| d.u64(x.map_or(u64::MAX, f64::to_bits));
+    d.usize(r.cards.len());
+    for c in &r.cards {
+        d.u8(card_byte(c.card));
+        d.u32(c.layouts);
+        d.f64(c.tricks);
+        opt(d, c.tricks_se);
+        opt(d, c.set);
+        opt(d, c.set_se);
+    }
+    d.u8(r.by_tricks.map_or(0xFF, card_byte));
+    d.u8(r.by_set.map_or(0xFF, card_byte));
+    d.u32(r.layouts);
+    d.u64(r.tries);
 }
 
 /// A solver's answer into a digest: every card's value, the best, the nodes and the tests
