@@ -185,11 +185,7 @@ impl Leads {
         work: u64,
         tries: u64,
     ) -> Result<Row, String> {
-        let card = card.ok_or_else(|| format!("deal {}: {method} chose no lead", deal.id))?;
-        let tricks = deal
-            .tricks_of(card)
-            .ok_or_else(|| format!("deal {}: {card} has no double-dummy value", deal.id))?;
-        let best = deal.best();
+        let (card, tricks, best) = deal.score(card, method)?;
         Ok(vec![
             method.to_string(),
             layouts.to_string(),

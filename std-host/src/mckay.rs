@@ -82,6 +82,16 @@ impl LeadDeal {
             .map(|&(_, t)| t)
     }
 
+    /// The lead `card` chosen by `method` (`None`: it chose none), scored: its double-dummy
+    /// tricks and the best lead's; the cost is their difference.
+    pub fn score(&self, card: Option<Card>, method: &str) -> Result<(Card, u8, u8), String> {
+        let card = card.ok_or_else(|| format!("deal {}: {method} chose no lead", self.id))?;
+        let tricks = self
+            .tricks_of(card)
+            .ok_or_else(|| format!("deal {}: {card} has no double-dummy value", self.id))?;
+        Ok((card, tricks, self.best()))
+    }
+
     /// The expected error of a uniformly random lead: best minus the mean over the leads.
     #[must_use]
     pub fn random_error(&self) -> f64 {
@@ -480,13 +490,7 @@ impl Experiment for McKay {
     fn run(&self, tree: &mut Box<LeadTree>, k: usize) -> Result<Vec<Row>, String> {
         let (c, p, deal) = self.split(k);
         let (result, _) = self.search(tree, k)?;
-        let card = result
-            .best
-            .ok_or_else(|| format!("deal {}: the search chose no lead", deal.id))?;
-        let tricks = deal
-            .tricks_of(card)
-            .ok_or_else(|| format!("deal {}: {card} has no double-dummy value", deal.id))?;
-        let best = deal.best();
+        let (card, tricks, best) = deal.score(result.best, "the search")?;
         let mut child_error = 0.0;
         let mut children = 0u32;
         for ch in result.children.iter().filter(|ch| ch.visits > 0) {

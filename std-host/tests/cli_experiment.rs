@@ -112,6 +112,82 @@ fn a_small_grid_runs_shards_and_merges() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `raw.csv` without its `ms` column (wall-clock times, the one column that differs between
+/// runs).
+fn without_times(raw: &str) -> Vec<String> {
+    let header: Vec<&str> = raw.lines().next().unwrap().split(',').collect();
+    let ms = header.iter().position(|c| *c == "ms").unwrap();
+    raw.lines()
+        .map(|l| {
+            l.split(',')
+                .enumerate()
+                .filter(|(i, _)| *i != ms)
+                .map(|(_, f)| f)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect()
+}
+
+#[test]
+fn the_leads_experiment_runs_shards_and_merges() {
+    let dir = scratch("leads");
+    let deals = two_deals(&dir);
+    let run = |out: &Path, shard: &str| {
+        let out = cardtree(&[
+            "experiment",
+            "leads",
+            "--deals",
+            deals.to_str().unwrap(),
+            "--layouts",
+            "3,6",
+            "--uct",
+            "4x100:16:1",
+            "--ismcts",
+            "500:16:4",
+            "--seed",
+            "2",
+            "--shard",
+            shard,
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    };
+    let whole = dir.join("whole");
+    run(&whole, "1/1");
+    let raw = std::fs::read_to_string(whole.join("raw.csv")).unwrap();
+    // Per deal: random and two solver rows; UCT with hidden and with known hands; ISMCTS.
+    assert_eq!(raw.lines().count(), 1 + 2 * 6, "{raw}");
+    for method in ["random", "solver", "uct", "uct-perfect", "ismcts"] {
+        assert!(raw.contains(&format!(",{method},")), "{method}: {raw}");
+    }
+    let md = std::fs::read_to_string(whole.join("summary.md")).unwrap();
+    assert!(md.contains("| PIMC, solver, 6 layouts |"), "{md}");
+    assert!(
+        md.contains("experiment leads --deals PATH/deals.jsonl --seed 2 --layouts 3,6"),
+        "{md}"
+    );
+    assert!(whole.join("error_vs_time.svg").exists());
+    for shard in ["1/2", "2/2"] {
+        run(&dir.join(shard.replace('/', "of")), shard);
+    }
+    let merged = dir.join("merged");
+    let out = cardtree(&[
+        "experiment",
+        "merge",
+        dir.join("1of2").to_str().unwrap(),
+        dir.join("2of2").to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let merged_raw = std::fs::read_to_string(merged.join("raw.csv")).unwrap();
+    assert_eq!(without_times(&raw), without_times(&merged_raw));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bad_input_is_one_line_and_non_zero() {
     let dir = scratch("bad");
