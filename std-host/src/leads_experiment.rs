@@ -397,6 +397,8 @@ struct Line {
     c: String,
     p: String,
     costs: Vec<f64>,
+    /// The deal of each cost.
+    deals: Vec<String>,
     ms: Vec<f64>,
 }
 
@@ -440,9 +442,31 @@ fn half_interval(x: &[f64]) -> f64 {
     1.96 * (var / x.len() as f64).sqrt()
 }
 
+/// The solver row whose mean time per lead is nearest `ms` (on a log scale).
+fn nearest_in_time<'a>(rows: &[&'a Line], ms: f64) -> Option<&'a Line> {
+    let gap = |x: &Line| (mean(&x.ms).max(1e-3) / ms.max(1e-3)).ln().abs();
+    rows.iter()
+        .copied()
+        .min_by(|a, b| gap(a).total_cmp(&gap(b)))
+}
+
+/// `a`'s cost minus `b`'s on every deal both have, in `a`'s order (a paired comparison: both
+/// rows saw the same deals, and the PIMC rows the same layouts).
+fn differences(a: &Line, b: &Line) -> Vec<f64> {
+    a.deals
+        .iter()
+        .zip(&a.costs)
+        .filter_map(|(d, ca)| {
+            let k = b.deals.iter().position(|x| x == d)?;
+            b.costs.get(k).map(|cb| ca - cb)
+        })
+        .collect()
+}
+
 /// The summary: `summary.md`, `summary.csv` and `error_vs_time.svg`.
 pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, String> {
     let col = |name: &str| table.column(name);
+    let deal_col = col("deal")?;
     let (m, l, n, c, p, cost, ms) = (
         col("method")?,
         col("layouts")?,
@@ -482,6 +506,7 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
         };
         let num = |s: String| s.parse::<f64>().map_err(|e| format!("raw.csv: {s:?}: {e}"));
         line.costs.push(num(get(cost))?);
+        line.deals.push(get(deal_col));
         line.ms.push(num(get(ms))?);
     }
     let deals = fingerprint["deals"].as_array().map_or(0, Vec::len);
@@ -504,9 +529,10 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     );
     let _ = writeln!(
         md,
-        "| method | mean cost (tricks) | 95 % interval | best lead found | ms per lead (mean) |"
+        "| method | mean cost (tricks) | 95 % interval | best lead found | ms per lead (mean) | paired with the solver row nearest in time: difference (95 % interval) |"
     );
-    let _ = writeln!(md, "|---|---:|---:|---:|---:|");
+    let _ = writeln!(md, "|---|---:|---:|---:|---:|---|");
+    let solver_rows: Vec<&Line> = lines.iter().filter(|x| x.method == "solver").collect();
     let mut csv =
         String::from("method,layouts,playouts,c,p,deals,mean_cost,ci95,best_share,mean_ms\n");
     for x in &lines {
@@ -518,9 +544,23 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
         } else {
             format!("{:.0} %", 100.0 * share)
         };
+        let paired = if matches!(x.method.as_str(), "uct" | "ismcts") {
+            nearest_in_time(&solver_rows, mean(&x.ms)).map_or(String::new(), |s| {
+                let d = differences(x, s);
+                format!(
+                    "{:+.3} (±{:.3}) vs {} layouts, {} deals",
+                    mean(&d),
+                    half_interval(&d),
+                    s.layouts,
+                    d.len()
+                )
+            })
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             md,
-            "| {} | {:.3} | ±{:.3} | {found} | {:.1} |",
+            "| {} | {:.3} | ±{:.3} | {found} | {:.1} | {paired} |",
             x.label(),
             mean(&x.costs),
             half_interval(&x.costs),
