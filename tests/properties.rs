@@ -556,7 +556,7 @@ proptest! {
         let set = Cards::from_bits_truncate(bits);
         let any_weight = weights.iter().any(|&w| w > 0);
         for _ in 0..16 {
-            let card = rng::choose_card(&mut r, set);
+            let card = set.choose(&mut r);
             prop_assert_eq!(card.is_some(), !set.is_empty());
             if let Some(c) = card {
                 prop_assert!(set.contains(c));

@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::tree::Blank;
+
 /// One of the four suits, in bridge order from lowest (clubs) to highest (spades).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -273,6 +275,11 @@ impl Card {
             (None, None) => Err(ParseCardError::BadSuit { ch: a, at }),
         }
     }
+}
+
+/// The deuce of clubs (index 0, all-zero bytes) fills a search tree's blank slots.
+impl Blank for Card {
+    const BLANK: Card = Card::new(Suit::Clubs, Rank::Two);
 }
 
 impl TryFrom<u8> for Card {

@@ -7,7 +7,10 @@ use core::ops::{
 };
 use core::str::FromStr;
 
+use rand_core::Rng;
+
 use crate::card::{Card, ParseCardError, Rank, Suit};
+use crate::rng;
 use crate::text::words;
 
 /// A set of cards: bit `card.index()` of a `u64` (`suit * 13 + rank`), so each suit is a run of
@@ -72,6 +75,15 @@ impl Cards {
     #[must_use]
     pub const fn suit_ranks(self, suit: Suit) -> u16 {
         ((self.0 >> (suit as u32 * 13)) & SUIT_MASK) as u16
+    }
+
+    /// A uniformly chosen member ([`rng::index`] into the set's order), or `None` if it is
+    /// empty.
+    pub fn choose<R: Rng + ?Sized>(self, rng: &mut R) -> Option<Card> {
+        if self.is_empty() {
+            return None;
+        }
+        self.nth(rng::index(rng, self.len()))
     }
 
     /// The cards of this set that are of `suit`.

@@ -12,9 +12,6 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::SplitMix64;
 pub use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::card::Card;
-use crate::cards::Cards;
-
 /// SplitMix64's increment (the golden ratio in 64-bit fixed point); one step of its state.
 const SPLITMIX_STEP: u64 = 0x9e37_79b9_7f4a_7c15;
 
@@ -81,14 +78,6 @@ pub fn choose<'a, T, R: Rng + ?Sized>(rng: &mut R, items: &'a [T]) -> Option<&'a
     items.get(index(rng, items.len()))
 }
 
-/// A uniformly chosen member of `cards`, or `None` if it is empty.
-pub fn choose_card<R: Rng + ?Sized>(rng: &mut R, cards: Cards) -> Option<Card> {
-    if cards.is_empty() {
-        return None;
-    }
-    cards.nth(index(rng, cards.len()))
-}
-
 /// An index chosen with probability `weights[i] / sum(weights)`, by one integer draw; `None` if
 /// every weight is zero. Used to sample chance outcomes listed with integer weights.
 pub fn choose_weighted<R: Rng + ?Sized>(rng: &mut R, weights: &[u32]) -> Option<usize> {
@@ -110,6 +99,7 @@ pub fn choose_weighted<R: Rng + ?Sized>(rng: &mut R, weights: &[u32]) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Cards;
 
     #[test]
     fn xoshiro_reference_values() {
@@ -186,10 +176,10 @@ mod tests {
         let mut rng = seeded(11);
         assert_eq!(choose::<u8, _>(&mut rng, &[]), None);
         assert_eq!(choose(&mut rng, &[5]), Some(&5));
-        assert_eq!(choose_card(&mut rng, Cards::EMPTY), None);
+        assert_eq!(Cards::EMPTY.choose(&mut rng), None);
         let hand: Cards = "SA HK C2".parse().unwrap();
         for _ in 0..20 {
-            assert!(hand.contains(choose_card(&mut rng, hand).unwrap()));
+            assert!(hand.contains(hand.choose(&mut rng).unwrap()));
         }
         assert_eq!(choose_weighted(&mut rng, &[0, 0]), None);
         assert_eq!(choose_weighted(&mut rng, &[]), None);

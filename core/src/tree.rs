@@ -52,9 +52,6 @@ impl Blank for u16 {
 impl Blank for u32 {
     const BLANK: u32 = 0;
 }
-impl Blank for Card {
-    const BLANK: Card = Card::new(crate::Suit::Clubs, crate::Rank::Two);
-}
 
 /// One node: the statistics a search keeps, the move that led here, and the link to its
 /// children. Statistics are public fields the search updates; the links are the tree's.

@@ -1,5 +1,5 @@
 //! `cardtree blackjack ...`: the oracle's numbers, paired rounds of every player, and the
-//! experiment of issue 7 (items, one item from its seed, the summary beside the paper).
+//! Blackjack experiment (items, one item from its seed, the summary beside the paper).
 
 use std::fmt::Write as _;
 use std::time::Instant;

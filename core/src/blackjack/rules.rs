@@ -2,8 +2,7 @@
 
 use super::BlackjackError;
 
-/// The table rules. [`Rules::new`] gives the defaults of cardtree issue 7, a common
-/// six-deck game: S17, double on any two cards, double after split, one split (two hands),
+/// The table rules. [`Rules::new`] gives cardtree's defaults, a common six-deck game: S17, double on any two cards, double after split, one split (two hands),
 /// no surrender, blackjack pays 3:2, the dealer peeks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]

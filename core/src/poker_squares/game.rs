@@ -8,7 +8,6 @@ use super::points::PointSystem;
 use crate::card::Card;
 use crate::cards::Cards;
 use crate::game::{Game, MoveList, Outcomes, Player, Side, Turn, ValueRange};
-use crate::rng;
 
 /// A game of Poker Squares: the grid, the cards not yet drawn, the drawn card waiting to be
 /// placed, and the point system the player was told at the start.
@@ -100,7 +99,7 @@ impl PokerSquares {
         if self.drawn.is_some() || self.grid.is_full() {
             return None;
         }
-        let card = rng::choose_card(rng, self.deck)?;
+        let card = self.deck.choose(rng)?;
         self.deck.remove(card);
         self.drawn = Some(card);
         Some(card)
@@ -168,7 +167,7 @@ impl Game for PokerSquares {
         if self.turn() != Turn::Chance {
             return None;
         }
-        rng::choose_card(rng, self.deck).map(|c| c.index() as u8)
+        self.deck.choose(rng).map(|c| c.index() as u8)
     }
 
     fn value(&self, _side: Side) -> f64 {
@@ -191,6 +190,7 @@ const _: () = assert!(CELLS <= crate::MAX_MOVES);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng;
 
     #[test]
     fn a_random_game_fills_the_grid() {

@@ -572,12 +572,12 @@ mod tests {
             let mut deck = Cards::ALL;
             let mut h = HandSummary::EMPTY;
             for _ in 0..4 {
-                let c = crate::rng::choose_card(&mut r, deck).unwrap();
+                let c = deck.choose(&mut r).unwrap();
                 deck.remove(c);
                 h.add(c);
             }
             for _ in 0..crate::rng::index(&mut r, 30) {
-                let c = crate::rng::choose_card(&mut r, deck).unwrap();
+                let c = deck.choose(&mut r).unwrap();
                 deck.remove(c);
             }
             let w = Evaluator::four_card_weights(&h, deck);

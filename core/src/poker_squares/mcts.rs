@@ -378,7 +378,7 @@ impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
             } else {
                 // Chance node: a uniformly random draw.
                 let deck = state.deck();
-                let Some(card) = rng::choose_card(rng, deck) else {
+                let Some(card) = deck.choose(rng) else {
                     break;
                 };
                 let expanded = self.tree.get(node).is_some_and(|n| n.is_expanded());
