@@ -1,13 +1,12 @@
-//! [`Deal`]: four disjoint bridge hands, full or part-played, and uniform random deals.
+//! [`Deal`]: four disjoint bridge hands, full or part-played, and uniform random deals (their
+//! PBN text, `FromStr` and `Display`, is in [`crate::pbn`]).
 
 use core::fmt;
-use core::str::FromStr;
 
 use rand_core::Rng;
 
 use crate::card::{Card, Rank, Suit};
 use crate::cards::Cards;
-use crate::pbn::{self, PbnError, SizeRule};
 use crate::rng;
 use crate::seat::{BySeat, Seat};
 
@@ -109,27 +108,6 @@ impl Deal {
             }
         }
         Deal { hands }
-    }
-
-    /// A display adapter writing the deal as PBN starting from `first`; see [`pbn::Pbn`].
-    pub const fn pbn(&self, first: Seat) -> pbn::Pbn<'_> {
-        pbn::Pbn::new(self, first)
-    }
-}
-
-impl FromStr for Deal {
-    type Err = PbnError;
-
-    /// Reads a full PBN deal (13 cards in every hand); see [`pbn::parse`] for part-played ones.
-    fn from_str(s: &str) -> Result<Deal, PbnError> {
-        pbn::parse(s, SizeRule::Full)
-    }
-}
-
-impl fmt::Display for Deal {
-    /// PBN from North, voids empty: `N:AKQ.JT9.876.5432 ...`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.pbn(Seat::North), f)
     }
 }
 

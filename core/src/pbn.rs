@@ -244,6 +244,29 @@ fn parse_hand(word: &str, at: usize, seat: Seat, seen: &mut Cards) -> Result<Car
     Ok(hand)
 }
 
+impl Deal {
+    /// A display adapter writing the deal as PBN starting from `first`; see [`Pbn`].
+    pub const fn pbn(&self, first: Seat) -> Pbn<'_> {
+        Pbn::new(self, first)
+    }
+}
+
+impl core::str::FromStr for Deal {
+    type Err = PbnError;
+
+    /// Reads a full PBN deal (13 cards in every hand); see [`parse`] for part-played ones.
+    fn from_str(s: &str) -> Result<Deal, PbnError> {
+        parse(s, SizeRule::Full)
+    }
+}
+
+impl fmt::Display for Deal {
+    /// PBN from North, voids empty: `N:AKQ.JT9.876.5432 ...`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.pbn(Seat::North), f)
+    }
+}
+
 /// Writes a [`Deal`] as a PBN deal string from a chosen first seat; see [`Deal::pbn`].
 ///
 /// Voids are written as nothing (`AKQ..876.5432`, the PBN standard and what DDS reads) unless

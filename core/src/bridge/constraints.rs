@@ -107,8 +107,9 @@ impl Default for HandConstraint {
     }
 }
 
-/// One [`HandConstraint`] per seat; parses from and prints as the text form of the
-/// [module docs](self).
+/// One [`HandConstraint`] per seat; parses from and prints as text: clauses `SEAT: ITEM, ITEM`
+/// separated by `;`, an item a count (`n`, `n-m`, `n+`) and a unit (`hcp`, or a suit letter for
+/// that suit's length), e.g. `S: 15-17 hcp, 2-4 S; N: 8-15 hcp`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Constraints(pub BySeat<HandConstraint>);
