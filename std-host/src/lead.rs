@@ -95,9 +95,21 @@ impl Worker {
     #[must_use]
     pub fn for_method(method: &Method, table_mib: usize) -> Worker {
         match method {
-            Method::Solver => Worker::Table(host_table(table_mib)),
-            _ => Worker::Tree(Box::new(Tree::new())),
+            Method::Solver => Worker::table(table_mib),
+            _ => Worker::tree(),
         }
+    }
+
+    /// A solver table of `mib` MiB.
+    #[must_use]
+    pub fn table(mib: usize) -> Worker {
+        Worker::Table(host_table(mib))
+    }
+
+    /// A search tree (built in place: call on a thread of [`Worker::stack_bytes`]).
+    #[must_use]
+    pub fn tree() -> Worker {
+        Worker::Tree(Box::new(Tree::new()))
     }
 
     /// The stack a thread needs to build this worker in place: the tree's bytes and room.
@@ -382,12 +394,9 @@ pub fn constraint_error(text: &str, e: &cardtree::bridge::ParseConstraintsError)
         at -= 1;
     }
     let (before, after) = text.split_at(at);
-    let what = e.to_string();
-    let what = what
-        .rsplit_once(" at byte")
-        .map_or(what.as_str(), |(w, _)| w);
     format!(
-        "--constraints: {what} at character {}: \"{before}^{after}\"",
+        "--constraints: {} at character {}: \"{before}^{after}\"",
+        e.kind,
         before.chars().count() + 1
     )
 }

@@ -26,6 +26,7 @@ use crate::lead::{Method, Worker, value_layout};
 use crate::mckay::LeadDeal;
 use crate::plot::{self, Axes, Series};
 use crate::runner::{Experiment, OutputFile, Row, Table};
+use crate::stats::summary;
 
 /// The experiment's kind.
 pub const KIND: &str = "leads";
@@ -251,8 +252,7 @@ impl Experiment for Leads {
         let max_tries = cardtree::bridge::DEFAULT_MAX_TRIES;
         let (table, tree) = worker;
         if group == 0 {
-            let table =
-                table.get_or_insert_with(|| Worker::for_method(&Method::Solver, self.table_mib));
+            let table = table.get_or_insert_with(|| Worker::table(self.table_mib));
             let most = self.solver_layouts.last().copied().unwrap_or(0);
             let mut tally = LeadTally::new(&problem, true);
             let (mut ms, mut work) = (0.0, 0);
@@ -299,16 +299,7 @@ impl Experiment for Leads {
             }
             return Ok(rows);
         }
-        let tree = tree.get_or_insert_with(|| {
-            Worker::for_method(
-                &Method::Uct {
-                    playouts: 1,
-                    c: 1.0,
-                    p: 1.0,
-                },
-                0,
-            )
-        });
+        let tree = tree.get_or_insert_with(Worker::tree);
         if let Some(row) = self.uct.get(group - 1) {
             let method = Method::Uct {
                 playouts: row.playouts,
@@ -425,21 +416,12 @@ impl Line {
 }
 
 fn mean(x: &[f64]) -> f64 {
-    if x.is_empty() {
-        0.0
-    } else {
-        x.iter().sum::<f64>() / x.len() as f64
-    }
+    summary(x).0
 }
 
 /// Half the 95 % interval of the mean (1.96 standard errors); 0 below two values.
 fn half_interval(x: &[f64]) -> f64 {
-    if x.len() < 2 {
-        return 0.0;
-    }
-    let m = mean(x);
-    let var = x.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (x.len() - 1) as f64;
-    1.96 * (var / x.len() as f64).sqrt()
+    summary(x).2
 }
 
 /// The solver row whose mean time per lead is nearest `ms` (on a log scale).

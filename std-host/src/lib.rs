@@ -20,4 +20,5 @@ pub mod pps_experiment;
 pub mod runner;
 pub mod solve;
 pub mod solver_bench;
+pub mod stats;
 pub mod workers;

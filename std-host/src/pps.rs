@@ -375,28 +375,11 @@ pub fn play_many(
         .collect()
 }
 
-/// Mean, sample standard deviation and the half-width of the 95 % normal interval.
-#[must_use]
-pub fn summary(scores: &[f64]) -> (f64, f64, f64) {
-    let n = scores.len() as f64;
-    if scores.is_empty() {
-        return (0.0, 0.0, 0.0);
-    }
-    let mean = scores.iter().sum::<f64>() / n;
-    let var = if scores.len() > 1 {
-        scores.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0)
-    } else {
-        0.0
-    };
-    let sd = cardtree::math::sqrt(var);
-    (mean, sd, 1.96 * sd / cardtree::math::sqrt(n))
-}
-
 /// The report of `cardtree pps play`.
 #[must_use]
 pub fn play_report(config: &PlayConfig, results: &[GameResult], wall: f64) -> String {
     let scores: Vec<f64> = results.iter().map(|r| f64::from(r.score)).collect();
-    let (mean, sd, half) = summary(&scores);
+    let (mean, sd, half) = crate::stats::summary(&scores);
     let iterations: u64 = results.iter().map(|r| r.stats.iterations).sum();
     let full: u64 = results.iter().map(|r| r.stats.tree_full).sum();
     let nodes = results.iter().map(|r| r.stats.max_nodes).max().unwrap_or(0);

@@ -388,7 +388,7 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     let mut ours = Vec::new();
     let mut theirs = Vec::new();
     for (i, (label, scores, iters, full)) in groups.iter().enumerate() {
-        let (mean, sd, half) = pps::summary(scores);
+        let (mean, sd, half) = crate::stats::summary(scores);
         let paper = paper_mean(name, label);
         let per_game = *iters as f64 / scores.len().max(1) as f64;
         csv.push_str(&format!(

@@ -134,6 +134,10 @@ fn bad_input_is_one_line_that_says_where() {
         "at character 10: \"S: 15-17 ^hcq\"",
     );
     refused(&with(&["--constraints", "S 15 hcp"]), "expected ':'");
+    refused(
+        &with(&["--constraints", "S: 14 S"]),
+        "count too large (at most 13) at character 4: \"S: ^14 S\"",
+    );
     refused(&with(&["--seat", "E"]), "the opening leader is W");
     refused(
         &with(&[

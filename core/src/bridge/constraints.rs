@@ -161,21 +161,28 @@ pub enum ConstraintErrorKind {
     Repeated,
 }
 
-impl fmt::Display for ParseConstraintsError {
+impl fmt::Display for ConstraintErrorKind {
+    /// What is wrong, without where (a host that shows the place its own way prints this).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self.kind {
+        let what = match *self {
             ConstraintErrorKind::ExpectedSeat => "expected a seat (N, E, S or W)",
             ConstraintErrorKind::ExpectedColon => "expected ':' after the seat",
             ConstraintErrorKind::ExpectedCount => "expected a count (n, n-m or n+)",
             ConstraintErrorKind::ExpectedUnit => "expected 'hcp' or a suit letter (S, H, D, C)",
             ConstraintErrorKind::ExpectedSeparator => "expected ',' or ';' between items",
             ConstraintErrorKind::TooLarge { max } => {
-                return write!(f, "count too large at byte {} (at most {max})", self.at);
+                return write!(f, "count too large (at most {max})");
             }
             ConstraintErrorKind::EmptyRange => "range from high to low",
             ConstraintErrorKind::Repeated => "this unit is already constrained for the seat",
         };
-        write!(f, "{what} at byte {}", self.at)
+        f.write_str(what)
+    }
+}
+
+impl fmt::Display for ParseConstraintsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.kind, self.at)
     }
 }
 

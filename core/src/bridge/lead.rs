@@ -180,7 +180,7 @@ impl LeadProblem {
     pub fn groups(&self) -> heapless::Vec<(Card, u8), MAX_LEADS> {
         let hand = self.hand();
         let others = self.layouts.unseen()
-            | crate::seat::Seat::ALL
+            | Seat::ALL
                 .iter()
                 .filter(|&&s| s != self.leader)
                 .filter_map(|&s| self.layouts.known(s))
