@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use cardtree::search::{Backup, Expansion, RandomPolicy, uct};
-use cardtree::{Power, Tree, rng};
+use cardtree::{Power, rng};
 use cardtree_host::mckay::{self, Grid, LeadTree};
 use criterion::{Criterion, Throughput};
 
@@ -17,7 +17,7 @@ fn searches(c: &mut Criterion) {
     let deal = &mckay::read_deals(&first, "dev_deals.jsonl", 0).expect("deal")[0];
     let position = deal.position().expect("position");
     let grid = Grid::paper(1);
-    let mut tree: Box<LeadTree> = Box::new(Tree::new());
+    let mut tree: LeadTree = mckay::lead_tree();
     let mut g = c.benchmark_group("mckay");
     g.sample_size(10);
     g.throughput(Throughput::Elements(u64::from(mckay::PAPER_PLAYOUTS)));
@@ -34,7 +34,7 @@ fn searches(c: &mut Criterion) {
             config.backup = Backup::Power(Power::integer(p).expect("p"));
         }
         let once = uct(
-            &mut *tree,
+            &mut tree,
             &position,
             &config,
             &mut RandomPolicy,
@@ -52,7 +52,7 @@ fn searches(c: &mut Criterion) {
             let mut r = rng::stream(1, 1);
             b.iter(|| {
                 uct(
-                    &mut *tree,
+                    &mut tree,
                     black_box(&position),
                     &config,
                     &mut RandomPolicy,
@@ -65,15 +65,7 @@ fn searches(c: &mut Criterion) {
 }
 
 fn main() {
-    // The tree is built on a thread with the stack to hold it.
-    std::thread::Builder::new()
-        .stack_size(LeadTree::NODE_BYTES * mckay::TREE_NODES + (16 << 20))
-        .spawn(|| {
-            let mut c = Criterion::default().configure_from_args();
-            searches(&mut c);
-            c.final_summary();
-        })
-        .expect("bench thread")
-        .join()
-        .expect("bench");
+    let mut c = Criterion::default().configure_from_args();
+    searches(&mut c);
+    c.final_summary();
 }

@@ -12,17 +12,8 @@ use cardtree::{
     DiceDuel, Game, MoveList, NodeId, Outcomes, Player, Power, Side, TicTacToe, Tree, Turn,
     ValueRange, dice_moves, rng,
 };
+use cardtree_host::heap_tree::{HeapTree, heap_tree};
 use proptest::prelude::*;
-
-/// Runs `f` on a thread with a large stack, for trees of a few megabytes.
-fn big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(f)
-        .expect("spawn")
-        .join()
-        .expect("test thread")
-}
 
 // ---- Tic-tac-toe: UCT never loses against minimax. ----
 
@@ -49,7 +40,7 @@ fn optimal_moves(g: &TicTacToe) -> (f64, Vec<u8>) {
 
 /// Plays UCT (as the side to move at `start`) against a minimax player that picks among its
 /// optimal moves at random; returns UCT's final value.
-fn uct_vs_minimax(start: TicTacToe, seed: u64, tree: &mut Tree<u8, 60_000>) -> f64 {
+fn uct_vs_minimax(start: TicTacToe, seed: u64, tree: &mut HeapTree<u8>) -> f64 {
     let uct_side = start.side_of(start.turn().player().expect("player"));
     let config = UctConfig {
         iterations: 6000,
@@ -74,8 +65,8 @@ fn uct_vs_minimax(start: TicTacToe, seed: u64, tree: &mut Tree<u8, 60_000>) -> f
 
 #[test]
 fn uct_never_loses_against_minimax() {
-    big_stack(|| {
-        let mut tree = Box::new(Tree::<u8, 60_000>::new());
+    {
+        let mut tree = heap_tree::<u8>(60_000);
         // From the empty board, as X, several games.
         for seed in 0..4 {
             let v = uct_vs_minimax(TicTacToe::new(), seed, &mut tree);
@@ -112,7 +103,7 @@ fn uct_never_loses_against_minimax() {
         }
         println!("UCT held its minimax value in {played} positions");
         assert!(played > 2000, "only {played} positions");
-    });
+    }
 }
 
 // ---- Dice duel: exact values by memoised recursion, the reference. ----
@@ -188,8 +179,8 @@ fn uct_root_values_converge_to_expectiminimax() {
     });
     // Mean backups converge slowly (exploration of the worse moves stays in the mean); the
     // slides' constant c = 0.5 on values in [0, 1] gets within 0.01 by a million iterations.
-    let errors = big_stack(move || {
-        let mut tree = Box::new(Tree::<u8, 400_000>::new());
+    let errors = {
+        let mut tree = heap_tree::<u8>(400_000);
         let mut errors = Vec::new();
         for iterations in [20_000u32, 200_000, 1_000_000] {
             let exploration = Exploration::slides(0.5).expect("c");
@@ -199,7 +190,7 @@ fn uct_root_values_converge_to_expectiminimax() {
                 ..UctConfig::new()
             };
             let r = uct(
-                &mut *tree,
+                &mut tree,
                 &g,
                 &config,
                 &mut RandomPolicy,
@@ -219,7 +210,7 @@ fn uct_root_values_converge_to_expectiminimax() {
             ));
         }
         errors
-    });
+    };
     for (it, (root, roll)) in [20_000, 200_000, 1_000_000].iter().zip(&errors) {
         println!(
             "dice duel, UCT {it} iterations: |root - exact| = {root:.4}, |roll - exact| = {roll:.4}"

@@ -82,7 +82,7 @@ pub use pbn::{PbnError, SizeRule};
 pub use power_mean::{MeanError, Power, PowerError};
 pub use seat::{BySeat, Seat};
 pub use tictactoe::{ParseBoardError, TicTacToe};
-pub use tree::{Blank, Children, Node, NodeId, Tree, TreeError};
+pub use tree::{Blank, Children, Node, NodeId, Storage, Tree, TreeError, TreeInner, TreeSlice};
 
 /// The README's library example, compiled and run as a doc test.
 #[cfg(doctest)]

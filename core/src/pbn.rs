@@ -91,6 +91,22 @@ pub enum PbnError {
     },
 }
 
+impl PbnError {
+    /// The byte offset into the input the error points at, where it has one.
+    #[must_use]
+    pub const fn at(&self) -> Option<usize> {
+        match *self {
+            PbnError::Empty | PbnError::HandSize { .. } => None,
+            PbnError::BadSeat { at, .. }
+            | PbnError::MissingColon { at }
+            | PbnError::HandCount { at, .. }
+            | PbnError::SuitCount { at, .. }
+            | PbnError::BadRank { at, .. }
+            | PbnError::Duplicate { at, .. } => Some(at),
+        }
+    }
+}
+
 impl fmt::Display for PbnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

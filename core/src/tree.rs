@@ -72,6 +72,12 @@ pub struct Node<M> {
 
 impl<M: Blank> Node<M> {
     const BLANK: Node<M> = Node::new(M::BLANK);
+
+    /// A blank node, to fill storage for [`TreeInner::over`] (`vec![Node::blank(); n]`).
+    #[must_use]
+    pub const fn blank() -> Node<M> {
+        Node::BLANK
+    }
 }
 
 impl<M> Node<M> {
@@ -140,7 +146,8 @@ impl fmt::Display for TreeError {
 
 impl core::error::Error for TreeError {}
 
-/// A tree of at most `N` nodes of moves `M`, in a fixed array; see below.
+/// A tree of at most `N` nodes of moves `M`, in a fixed array: [`TreeInner`] over
+/// `[Node<M>; N]`; see below.
 ///
 /// ```
 /// use cardtree::{Tree, TreeError, NodeId};
@@ -161,8 +168,8 @@ impl core::error::Error for TreeError {}
 /// Nodes live in `[Node<M>; N]` inside the tree itself, so a tree can be a `static` on a
 /// microcontroller (its blank nodes are all zero bytes when `M::BLANK` is, so it lands in
 /// `.bss` and costs no flash) or a long-lived value on the host. The children of a node are one
-/// contiguous block, allocated at once by [`Tree::expand`]; nothing is ever freed one by one:
-/// [`Tree::reset`] empties the whole tree in O(1) without touching the array.
+/// contiguous block, allocated at once by [`TreeInner::expand`]; nothing is ever freed one by
+/// one: [`TreeInner::reset`] empties the whole tree in O(1) without touching the array.
 ///
 /// A node is 16 bytes for one-byte moves such as [`Card`](crate::Card): `value: f32`,
 /// `visits: u32`, the first child's index (`u32`), the child count (`u16`), the move and one
@@ -172,38 +179,54 @@ impl core::error::Error for TreeError {}
 /// RAM as 24-byte ones would. A leaf's running mean does round at every update; with values up
 /// to 13 its updates stall after about 10^7 visits to that one leaf, which only a search whose
 /// tree stays full that long reaches.
+///
+/// A tree of millions of nodes is better built over storage of its own than as one value
+/// (`Tree::new` builds the whole array, which may pass through the stack): see [`TreeInner`].
+pub type Tree<M, const N: usize> = TreeInner<M, [Node<M>; N]>;
+
+/// A tree over a slice borrowed from the caller: the same tree in a buffer that lives
+/// elsewhere (a linker section, a region shared with other work).
+pub type TreeSlice<'a, M> = TreeInner<M, &'a mut [Node<M>]>;
+
+/// Where a tree keeps its nodes: any storage that lends them as a slice. A fixed array
+/// ([`Tree`]), a borrowed slice ([`TreeSlice`]), or a host's `Vec<Node<M>>` or `Box<[Node<M>]>`
+/// (made on the heap, never on the stack). Implemented for every such type.
+pub trait Storage<M>: AsRef<[Node<M>]> + AsMut<[Node<M>]> {}
+
+impl<M, S: AsRef<[Node<M>]> + AsMut<[Node<M>]> + ?Sized> Storage<M> for S {}
+
+/// A search tree of moves `M` over node storage `S`: the one tree type, whatever holds the
+/// nodes (the layout of `heapless::vec::VecInner`, which is the same vector over an owned or a
+/// borrowed buffer). Its capacity is the storage's length. Searches take
+/// `&mut TreeInner<M, S>` for any [`Storage`] `S`, so they run on each kind.
+///
+/// ```
+/// use cardtree::{Node, TreeInner, TreeSlice};
+///
+/// // A host's large tree: nodes on the heap, no big value on the stack.
+/// # let mut heap = [Node::<u8>::blank(); 3];
+/// # let nodes: &mut [Node<u8>] = &mut heap;
+/// let mut tree: TreeSlice<'_, u8> = TreeInner::over(nodes);
+/// let root = tree.init().unwrap();
+/// assert_eq!(tree.expand(root, &[1, 2]).unwrap().len(), 2);
+/// assert_eq!(tree.free(), 0);
+/// ```
 #[derive(Clone)]
-pub struct Tree<M, const N: usize> {
-    nodes: [Node<M>; N],
+pub struct TreeInner<M, S> {
     len: u32,
     root: u32,
+    nodes: S,
+    _moves: core::marker::PhantomData<M>,
 }
 
 impl<M: Blank, const N: usize> Tree<M, N> {
     /// An empty tree. `const`, so it can initialise a `static`.
     pub const fn new() -> Tree<M, N> {
-        Tree {
-            nodes: [Node::BLANK; N],
+        TreeInner {
             len: 0,
             root: 0,
-        }
-    }
-
-    /// Empties the tree and creates the root ([`NodeId::ROOT`], move [`Blank::BLANK`]).
-    /// Fails only for a tree of capacity 0.
-    pub fn init(&mut self) -> Result<NodeId, TreeError> {
-        self.reset();
-        match self.nodes.first_mut() {
-            Some(root) => {
-                *root = Node::BLANK;
-                self.len = 1;
-                self.root = 0;
-                Ok(NodeId::ROOT)
-            }
-            None => Err(TreeError::Full {
-                capacity: N,
-                wanted: 1,
-            }),
+            nodes: [Node::BLANK; N],
+            _moves: core::marker::PhantomData,
         }
     }
 }
@@ -214,9 +237,25 @@ impl<M: Blank, const N: usize> Default for Tree<M, N> {
     }
 }
 
-impl<M, const N: usize> Tree<M, N> {
+impl<M, S> TreeInner<M, S> {
     /// The number of bytes one node takes.
     pub const NODE_BYTES: usize = core::mem::size_of::<Node<M>>();
+
+    /// An empty tree over `nodes`; what the slots hold does not matter, as every node is
+    /// written when it is created.
+    pub const fn over(nodes: S) -> TreeInner<M, S> {
+        TreeInner {
+            len: 0,
+            root: 0,
+            nodes,
+            _moves: core::marker::PhantomData,
+        }
+    }
+
+    /// The storage, given back (the tree is dropped).
+    pub fn into_storage(self) -> S {
+        self.nodes
+    }
 
     /// Empties the tree in O(1): the array is not touched, slots are overwritten as the tree
     /// grows again. Ids from before the reset become unknown.
@@ -235,10 +274,44 @@ impl<M, const N: usize> Tree<M, N> {
         }
     }
 
+    /// The number of nodes in use.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the tree has no nodes (not even a root).
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl<M: Blank, S: Storage<M>> TreeInner<M, S> {
+    /// Empties the tree and creates the root ([`NodeId::ROOT`], move [`Blank::BLANK`]).
+    /// Fails only for a tree of capacity 0.
+    pub fn init(&mut self) -> Result<NodeId, TreeError> {
+        self.reset();
+        match self.nodes.as_mut().first_mut() {
+            Some(root) => {
+                *root = Node::BLANK;
+                self.len = 1;
+                self.root = 0;
+                Ok(NodeId::ROOT)
+            }
+            None => Err(TreeError::Full {
+                capacity: 0,
+                wanted: 1,
+            }),
+        }
+    }
+}
+
+impl<M, S: Storage<M>> TreeInner<M, S> {
     /// Makes `id` the root, keeping its subtree and abandoning every other node (tree reuse:
     /// keep what a search learnt below the move actually played). O(1): abandoned nodes stay in
-    /// the array, unreachable, until the next [`reset`](Tree::reset) or [`init`](Tree::init),
-    /// so the free space does not grow back.
+    /// the array, unreachable, until the next [`reset`](TreeInner::reset) or
+    /// [`init`](TreeInner::init), so the free space does not grow back.
     pub fn reroot(&mut self, id: NodeId) -> Result<(), TreeError> {
         if self.get(id).is_none() {
             return Err(TreeError::UnknownNode(id));
@@ -257,41 +330,30 @@ impl<M, const N: usize> Tree<M, N> {
             .find(|&c| self.get(c).is_some_and(|n| n.mv == mv))
     }
 
-    /// The number of nodes in use.
+    /// The most nodes the tree can hold: the storage's length (`N` for a [`Tree`]), at most
+    /// `u32::MAX - 1` so that every id fits a [`NodeId`].
     #[must_use]
-    pub const fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether the tree has no nodes (not even a root).
-    #[must_use]
-    pub const fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The most nodes the tree can hold, `N`.
-    #[must_use]
-    pub const fn capacity(&self) -> usize {
-        N
+    pub fn capacity(&self) -> usize {
+        self.nodes.as_ref().len().min(NodeId::NONE.index())
     }
 
     /// How many more nodes fit.
     #[must_use]
-    pub const fn free(&self) -> usize {
-        N.saturating_sub(self.len as usize)
+    pub fn free(&self) -> usize {
+        self.capacity().saturating_sub(self.len())
     }
 
     /// The node `id`, or `None` if there is no such node.
     #[must_use]
     pub fn get(&self, id: NodeId) -> Option<&Node<M>> {
-        self.nodes.get(..self.len())?.get(id.index())
+        self.nodes.as_ref().get(..self.len())?.get(id.index())
     }
 
     /// The node `id` to update its statistics, or `None` if there is no such node.
     #[must_use]
     pub fn get_mut(&mut self, id: NodeId) -> Option<&mut Node<M>> {
         let len = self.len();
-        self.nodes.get_mut(..len)?.get_mut(id.index())
+        self.nodes.as_mut().get_mut(..len)?.get_mut(id.index())
     }
 
     /// The children of `id` (empty if it has none or does not exist).
@@ -317,7 +379,7 @@ impl<M, const N: usize> Tree<M, N> {
             return Err(TreeError::AlreadyExpanded(parent));
         }
         let full = TreeError::Full {
-            capacity: N,
+            capacity: self.capacity(),
             wanted: moves.len(),
         };
         if moves.len() > self.free() {
@@ -328,22 +390,24 @@ impl<M, const N: usize> Tree<M, N> {
             );
             return Err(full);
         }
-        // `len + moves.len() <= N` now; the conversions fail only for absurd capacities.
+        // `len + moves.len() <= capacity < u32::MAX` now; the conversions fail only for blocks
+        // of more than 65535 children.
         let end = self.len() + moves.len();
         let (Ok(count), Ok(end32)) = (u16::try_from(moves.len()), u32::try_from(end)) else {
             return Err(full);
         };
-        let Some(block) = self.nodes.get_mut(start as usize..end) else {
+        let nodes = self.nodes.as_mut();
+        let Some(block) = nodes.get_mut(start as usize..end) else {
             return Err(full);
         };
         for (slot, &mv) in block.iter_mut().zip(moves) {
             *slot = Node::new(mv);
         }
-        self.len = end32;
-        if let Some(p) = self.nodes.get_mut(parent.index()) {
+        if let Some(p) = nodes.get_mut(parent.index()) {
             p.first_child = start;
             p.child_count = count;
         }
+        self.len = end32;
         Ok(Children {
             next: start,
             end: end32,
@@ -351,12 +415,15 @@ impl<M, const N: usize> Tree<M, N> {
     }
 }
 
-impl<M: fmt::Debug, const N: usize> fmt::Debug for Tree<M, N> {
+impl<M: fmt::Debug, S: Storage<M>> fmt::Debug for TreeInner<M, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Tree")
             .field("len", &self.len)
-            .field("capacity", &N)
-            .field("root", &self.nodes.first().filter(|_| self.len > 0))
+            .field("capacity", &self.capacity())
+            .field(
+                "root",
+                &self.nodes.as_ref().first().filter(|_| self.len > 0),
+            )
             .finish()
     }
 }

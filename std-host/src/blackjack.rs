@@ -290,9 +290,8 @@ pub fn play_parallel(
             .map(|t| {
                 let first = t * per;
                 let n = per.min(hands.saturating_sub(first));
-                // Room for the MCTS tree, built on the stack before it is boxed.
                 std::thread::Builder::new()
-                    .stack_size(64 << 20)
+                    .stack_size(crate::workers::STACK_BYTES)
                     .spawn_scoped(s, move || {
                         play_hands(kind, rules, mcts, preset, seed, first, n)
                     })

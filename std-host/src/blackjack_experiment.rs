@@ -164,11 +164,6 @@ impl Experiment for BlackjackExperiment {
         self.configs.len() * usize::try_from(self.blocks()).unwrap_or(0)
     }
 
-    fn stack_bytes(&self) -> usize {
-        // The MCTS tree is built on the stack before it is boxed.
-        64 << 20
-    }
-
     fn worker(&self) {}
 
     fn run(&self, _: &mut (), k: usize) -> Result<Vec<Row>, String> {

@@ -80,7 +80,9 @@ pub fn parse_line(line: &str, index: usize) -> Result<Board, String> {
     }
     if let Some(d) = v.get("vulnerable") {
         let s = d.as_str().ok_or("vulnerable: not a string")?;
-        board.vulnerable = s.parse().map_err(|e| format!("vulnerable: {s:?}: {e}"))?;
+        board.vulnerable = s
+            .parse()
+            .map_err(|e| format!("vulnerable: {:?}: {e}", solve::excerpt(s)))?;
     }
     Ok(board)
 }

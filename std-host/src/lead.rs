@@ -6,14 +6,14 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use cardtree::Card;
+use cardtree::Power;
 use cardtree::bridge::{
     CardValues, LayoutEvaluator, LeadProblem, LeadReport, LeadTally, Objective, SolverEvaluator,
     UctEvaluator, evaluate_layout, ismcts_lead,
 };
 use cardtree::search::{Backup, Expansion, Exploration, FinalMove, UctConfig};
-use cardtree::{Power, Tree};
 
-use crate::mckay::{LeadTree, TREE_NODES};
+use crate::mckay::{LeadTree, lead_tree};
 use crate::solve::{HostTable, host_table};
 use crate::workers;
 
@@ -87,7 +87,7 @@ pub enum Worker {
     /// The solver's table.
     Table(HostTable),
     /// A search tree (UCT on a layout, or ISMCTS).
-    Tree(Box<LeadTree>),
+    Tree(LeadTree),
 }
 
 impl Worker {
@@ -106,16 +106,10 @@ impl Worker {
         Worker::Table(host_table(mib))
     }
 
-    /// A search tree (built in place: call on a thread of [`Worker::stack_bytes`]).
+    /// A search tree of [`TREE_NODES`](crate::mckay::TREE_NODES) nodes.
     #[must_use]
     pub fn tree() -> Worker {
-        Worker::Tree(Box::new(Tree::new()))
-    }
-
-    /// The stack a thread needs to build this worker in place: the tree's bytes and room.
-    #[must_use]
-    pub fn stack_bytes() -> usize {
-        LeadTree::NODE_BYTES * TREE_NODES + (16 << 20)
+        Worker::Tree(lead_tree())
     }
 }
 
@@ -156,7 +150,7 @@ pub fn value_layout(
         }
         (Method::Uct { .. }, Worker::Tree(tree)) => {
             let config = method.uct_config()?.unwrap_or_default();
-            let mut e = UctEvaluator::new(&mut **tree, config);
+            let mut e = UctEvaluator::new(tree, config);
             let tries = run_one(problem, &mut e, seed, index, max_tries, &mut values)?;
             (tries, e.playouts, e.peak_nodes * LeadTree::NODE_BYTES)
         }
@@ -235,8 +229,8 @@ pub fn evaluate(problem: &LeadProblem, run: &Run) -> Result<Evaluation, String> 
         let Worker::Tree(tree) = &mut worker else {
             return Err("ISMCTS needs a tree".to_string());
         };
-        let report = ismcts_lead(problem, &mut **tree, &config, seed, max_tries)
-            .map_err(|e| e.to_string())?;
+        let report =
+            ismcts_lead(problem, tree, &config, seed, max_tries).map_err(|e| e.to_string())?;
         return Ok(Evaluation {
             report,
             ms: start.elapsed().as_secs_f64() * 1e3,
@@ -246,10 +240,9 @@ pub fn evaluate(problem: &LeadProblem, run: &Run) -> Result<Evaluation, String> 
     }
     let indices: Vec<u64> = (0..u64::from(samples)).collect();
     let bar = crate::runner::progress_bar(indices.len(), progress, "layouts");
-    let results = workers::map_with_stack(
+    let results = workers::map(
         &indices,
         threads,
-        Worker::stack_bytes(),
         || Worker::for_method(method, table_mib),
         |worker, &i| {
             let r = value_layout(problem, method, seed, i, max_tries, worker);

@@ -232,10 +232,6 @@ impl Experiment for Leads {
         self.group_count() * self.deals.len()
     }
 
-    fn stack_bytes(&self) -> usize {
-        Worker::stack_bytes()
-    }
-
     fn worker(&self) -> Self::Worker {
         (None, None)
     }
@@ -335,7 +331,7 @@ impl Experiment for Leads {
                 .map_err(|e| format!("deal {}: {e}", deal.id))?;
             let start = std::time::Instant::now();
             let mut g = rng::stream(seed, u64::from(u32::MAX) + 1);
-            let r = uct(&mut **t, &position, &config, &mut RandomPolicy, &mut g)
+            let r = uct(t, &position, &config, &mut RandomPolicy, &mut g)
                 .map_err(|e| format!("deal {}: {e}", deal.id))?;
             let perfect = Leads::row(
                 deal,
@@ -363,7 +359,7 @@ impl Experiment for Leads {
             return Err("ISMCTS needs a tree".to_string());
         };
         let start = std::time::Instant::now();
-        let report = ismcts_lead(&problem, &mut **t, &config, seed, max_tries)
+        let report = ismcts_lead(&problem, t, &config, seed, max_tries)
             .map_err(|e| format!("deal {}: {e}", deal.id))?;
         let ms = start.elapsed().as_secs_f64() * 1e3;
         Ok(vec![Leads::row(

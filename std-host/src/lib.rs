@@ -9,6 +9,7 @@ pub mod blackjack_experiment;
 pub mod dds;
 pub mod deals;
 pub mod hand_record;
+pub mod heap_tree;
 pub mod lead;
 pub mod leads_experiment;
 pub mod mckay;

@@ -419,11 +419,16 @@ enum DealFormat {
 
 /// Writes `text` to `out` atomically, or to standard output.
 fn emit(text: &str, out: Option<&PathBuf>) -> Result<(), String> {
+    emit_bytes(text.as_bytes(), out)
+}
+
+/// Writes `bytes` to `out` atomically, or to standard output.
+fn emit_bytes(bytes: &[u8], out: Option<&PathBuf>) -> Result<(), String> {
     match out {
-        Some(path) => output::write_atomic(path, text.as_bytes())
+        Some(path) => output::write_atomic(path, bytes)
             .map_err(|e| format!("cannot write {}: {e}", path.display())),
         None => std::io::stdout()
-            .write_all(text.as_bytes())
+            .write_all(bytes)
             .map_err(|e| format!("cannot write to standard output: {e}")),
     }
 }
@@ -680,9 +685,15 @@ fn table_pbn(
 ) -> Result<(), String> {
     use cardtree_host::{hand_record, pbn_file};
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    // PBN files are ISO-8859-1 by the standard, UTF-8 in practice: read bytes, keep them.
-    let text = String::from_utf8(bytes)
-        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| char::from(b)).collect());
+    // PBN files are ISO-8859-1 by the standard, UTF-8 in practice: read bytes, keep them (a
+    // file that is not UTF-8 is read as ISO-8859-1 and written back in it).
+    let (text, latin1) = match String::from_utf8(bytes) {
+        Ok(text) => (text, false),
+        Err(e) => (
+            e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+            true,
+        ),
+    };
     let start = std::time::Instant::now();
     let games = pbn_file::games(&text);
     let boards = pbn_file::boards(&games);
@@ -717,11 +728,17 @@ fn table_pbn(
         }
     }
     let body = if json {
-        lines
-    } else {
+        lines.into_bytes()
+    } else if latin1 {
+        // Every character is the input's (below U+0100) or one of the tags' (ASCII).
         pbn_file::with_records(&text, &games, &records)
+            .chars()
+            .map(|c| u8::try_from(c).unwrap_or(b'?'))
+            .collect()
+    } else {
+        pbn_file::with_records(&text, &games, &records).into_bytes()
     };
-    emit(&body, out)?;
+    emit_bytes(&body, out)?;
     eprintln!(
         "cardtree: solved {} of {} boards in {:.2} s",
         records.len(),

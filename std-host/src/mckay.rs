@@ -13,10 +13,11 @@ use cardtree::bridge::{BridgePlay, Strain, solve};
 use cardtree::search::{
     Backup, Expansion, Exploration, FinalMove, RandomPolicy, UctConfig, UctResult, uct,
 };
-use cardtree::{Card, Power, Seat, SizeRule, Tree, pbn, rng};
+use cardtree::{Card, Power, Seat, SizeRule, pbn, rng};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
+use crate::heap_tree::{HeapTree, heap_tree};
 use crate::plot::{self, Heatmap};
 use crate::runner::{Experiment, OutputFile, Row, Table};
 use crate::solve as solve_cmd;
@@ -40,8 +41,14 @@ const PAPER_FIGURE_3: &str = include_str!("../data/mckay2009_figure3.csv");
 /// 1.2 million nodes; trees of 16 bytes a node, so 40 MiB a thread.
 pub const TREE_NODES: usize = 2_621_440;
 
-/// A tree of one search.
-pub type LeadTree = Tree<Card, TREE_NODES>;
+/// A tree of one search, on the heap.
+pub type LeadTree = HeapTree<Card>;
+
+/// A fresh, empty tree of [`TREE_NODES`] nodes.
+#[must_use]
+pub fn lead_tree() -> LeadTree {
+    heap_tree(TREE_NODES)
+}
 
 /// One deal of the experiment: the opening position and the double-dummy value of every lead.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,6 +128,14 @@ impl LeadDeal {
 /// leads' values; lines without it are valued by cardtree's solver (in parallel, a table of
 /// `table_mib` per thread). Errors name the line.
 pub fn read_deals(text: &str, source: &str, table_mib: usize) -> Result<Vec<LeadDeal>, String> {
+    let mut deals = parse_deals(text, source)?;
+    value_missing(&mut deals, table_mib)?;
+    Ok(deals)
+}
+
+/// The deals of [`read_deals`] as the lines give them: a deal without `tricks` has an empty
+/// [`LeadDeal::tricks`]. Errors name the line.
+pub fn parse_deals(text: &str, source: &str) -> Result<Vec<LeadDeal>, String> {
     let mut deals = Vec::new();
     for (n, line) in text
         .lines()
@@ -177,7 +192,6 @@ pub fn read_deals(text: &str, source: &str, table_mib: usize) -> Result<Vec<Lead
     if deals.is_empty() {
         return Err(format!("{source}: no deals"));
     }
-    value_missing(&mut deals, table_mib)?;
     Ok(deals)
 }
 
@@ -447,7 +461,7 @@ impl McKay {
 }
 
 impl Experiment for McKay {
-    type Worker = Box<LeadTree>;
+    type Worker = LeadTree;
 
     fn kind(&self) -> &'static str {
         KIND
@@ -479,15 +493,11 @@ impl Experiment for McKay {
         self.grid.constants.len() * self.grid.powers.len() * self.deals.len()
     }
 
-    fn stack_bytes(&self) -> usize {
-        LeadTree::NODE_BYTES * TREE_NODES + (16 << 20)
+    fn worker(&self) -> LeadTree {
+        lead_tree()
     }
 
-    fn worker(&self) -> Box<LeadTree> {
-        Box::new(Tree::new())
-    }
-
-    fn run(&self, tree: &mut Box<LeadTree>, k: usize) -> Result<Vec<Row>, String> {
+    fn run(&self, tree: &mut LeadTree, k: usize) -> Result<Vec<Row>, String> {
         let (c, p, deal) = self.split(k);
         let (result, _) = self.search(tree, k)?;
         let (card, tricks, best) = deal.score(result.best, "the search")?;

@@ -26,6 +26,7 @@ use cardtree::bridge::{DdTable, Vulnerability, dealer_of_board};
 use cardtree::{Deal, Seat};
 
 use crate::hand_record::{Board, Record};
+use crate::solve::excerpt;
 
 /// One tag pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,7 +232,7 @@ pub fn boards(games: &[Game]) -> Vec<(usize, BoardResult)> {
         }
         let label = values[0].as_ref().map_or_else(
             || format!("game {}", g + 1),
-            |(v, _)| format!("board {}", v.trim()),
+            |(v, _)| format!("board {}", excerpt(v.trim())),
         );
         let result = (|| {
             if let Some(e) = &game.error {
@@ -241,7 +242,7 @@ pub fn boards(games: &[Game]) -> Vec<(usize, BoardResult)> {
                 Some((v, line)) => v
                     .trim()
                     .parse::<u32>()
-                    .map_err(|_| format!("line {line}: Board {v:?} is not a number"))?,
+                    .map_err(|_| format!("line {line}: Board {:?} is not a number", excerpt(v)))?,
                 None => u32::try_from(g + 1).unwrap_or(1),
             };
             let (deal_text, deal_line) = values[3]
@@ -257,7 +258,10 @@ pub fn boards(games: &[Game]) -> Vec<(usize, BoardResult)> {
                     match (chars.next().and_then(Seat::from_char), chars.next()) {
                         (Some(s), None) => s,
                         _ => {
-                            return Err(format!("line {line}: Dealer {v:?} is not N, E, S or W"));
+                            return Err(format!(
+                                "line {line}: Dealer {:?} is not N, E, S or W",
+                                excerpt(v)
+                            ));
                         }
                     }
                 }
@@ -265,7 +269,10 @@ pub fn boards(games: &[Game]) -> Vec<(usize, BoardResult)> {
             };
             let vulnerable = match &values[2] {
                 Some((v, line)) => v.parse::<Vulnerability>().map_err(|_| {
-                    format!("line {line}: Vulnerable {v:?} is not None, NS, EW or All")
+                    format!(
+                        "line {line}: Vulnerable {:?} is not None, NS, EW or All",
+                        excerpt(v)
+                    )
                 })?,
                 None => Vulnerability::of_board(number),
             };
@@ -365,6 +372,16 @@ pub fn with_records(text: &str, games: &[Game], records: &[(usize, Record)]) -> 
             let mut range = whole_lines(b, t.span.clone());
             if t.name == "OptimumResultTable" {
                 range.end = range.end.max(section_lines(b, t.section.clone()));
+            }
+            // A range that starts inside a line keeps the line break it would end on: the
+            // line's first part stays, and the next line (an empty one ending the game, say)
+            // must not join it.
+            if range.start > 0 && b[range.start - 1] != b'\n' {
+                for c in [b'\n', b'\r'] {
+                    if range.end > range.start && b[range.end - 1] == c {
+                        range.end -= 1;
+                    }
+                }
             }
             let replacement = if inserted {
                 String::new()
@@ -469,5 +486,30 @@ mod tests {
                 .unwrap()
                 .starts_with("line 2: malformed tag pair")
         );
+    }
+    /// Found by the `pbn_file` fuzz target: an old `OptimumResultTable` after other text on
+    /// its line took the line break of the game's last line with it, so the empty line that
+    /// ended the game joined the next game, and that board was lost.
+    #[test]
+    fn records_replaced_inside_a_line_keep_the_games_apart() {
+        let text = "[Board \"1\"]\n\
+            [Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\n\
+            [ParContract \"Pass\"]*[OptimumResultTable \"x\"]\nN NT  0\n*\n\n\
+            [Board \"2\"]\n\
+            [Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\n";
+        let gs = games(text);
+        let table = DdTable::from_fn(|_, _| 7);
+        let record = Record {
+            table,
+            par: cardtree::bridge::par(&table, Seat::North, Vulnerability::None),
+            stats: cardtree::bridge::SolveStats::default(),
+            ms: 0.0,
+        };
+        let records: Vec<(usize, Record)> = (0..2).map(|g| (g, record.clone())).collect();
+        let out = with_records(text, &gs, &records);
+        let again = boards(&games(&out));
+        assert_eq!(again.len(), 2, "{out}");
+        assert!(again.iter().all(|(_, b)| b.is_ok()), "{out}");
+        assert!(out.contains("*\n\n[Board \"2\"]"), "{out}");
     }
 }

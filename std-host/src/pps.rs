@@ -1,10 +1,8 @@
 //! `cardtree pps`: Parameterized Poker Squares from the command line (scoring a grid, playing
 //! games with the players of the core).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use cardtree::Tree;
 use cardtree::poker_squares::{
     Budget, Clock, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig, LINES, MctsConfig,
     MctsPlayer, MctsStats, PAPER_CP, PointSystem, RandomPlayer, RulePlayer, Selection, Simulation,
@@ -12,6 +10,9 @@ use cardtree::poker_squares::{
 };
 use cardtree::rng;
 use clap::{Args, Subcommand, ValueEnum};
+
+use crate::heap_tree::{HeapTree, heap_tree};
+use crate::workers;
 
 /// Nodes of each game's search tree (16 bytes each: 64 MiB per thread).
 pub const TREE_NODES: usize = 1 << 22;
@@ -256,13 +257,13 @@ pub struct GameResult {
     pub seconds: f64,
 }
 
-/// A worker's reusable search tree.
-pub type SearchTree = Tree<u8, TREE_NODES>;
+/// A worker's reusable search tree, on the heap.
+pub type SearchTree = HeapTree<u8>;
 
-/// A fresh tree on the heap.
+/// A fresh tree of [`TREE_NODES`] nodes.
 #[must_use]
-pub fn new_tree() -> Box<SearchTree> {
-    Box::new(Tree::new())
+pub fn new_tree() -> SearchTree {
+    heap_tree(TREE_NODES)
 }
 
 /// Plays game `index` of the run seeded `seed`: deal and player randomness from
@@ -329,50 +330,15 @@ pub fn play_many(
     threads: usize,
     progress: bool,
 ) -> Result<Vec<GameResult>, String> {
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let mut results: Vec<Option<Result<GameResult, String>>> = vec![None; games as usize];
-    let chunks: Vec<Vec<(usize, Result<GameResult, String>)>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                std::thread::Builder::new()
-                    .stack_size(160 << 20)
-                    .spawn_scoped(s, || {
-                        let mut tree = new_tree();
-                        let mut out = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            if i as u64 >= games {
-                                break;
-                            }
-                            out.push((i, play_one(config, seed, i as u64, &mut tree)));
-                            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                            if progress && (d.is_multiple_of(10) || d as u64 == games) {
-                                eprint!("\r{d}/{games} games");
-                            }
-                        }
-                        out
-                    })
-                    .expect("spawn a worker thread")
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
+    let indices: Vec<u64> = (0..games).collect();
+    let bar = crate::runner::progress_bar(indices.len(), progress, "games");
+    let results = workers::map(&indices, threads.max(1), new_tree, |tree, &i| {
+        let r = play_one(config, seed, i, tree);
+        bar.inc(1);
+        r
     });
-    if progress {
-        eprintln!();
-    }
-    for (i, r) in chunks.into_iter().flatten() {
-        if let Some(slot) = results.get_mut(i) {
-            *slot = Some(r);
-        }
-    }
-    results
-        .into_iter()
-        .map(|r| r.unwrap_or_else(|| Err("a worker thread failed".to_string())))
-        .collect()
+    bar.finish_and_clear();
+    results.into_iter().collect()
 }
 
 /// The report of `cardtree pps play`.

@@ -292,7 +292,7 @@ fn budget_json(b: Budget) -> Value {
 }
 
 impl Experiment for PpsExperiment {
-    type Worker = Box<SearchTree>;
+    type Worker = SearchTree;
 
     fn kind(&self) -> &'static str {
         KIND
@@ -316,15 +316,11 @@ impl Experiment for PpsExperiment {
         self.configs.len() * self.games as usize
     }
 
-    fn stack_bytes(&self) -> usize {
-        SearchTree::NODE_BYTES * pps::TREE_NODES + (16 << 20)
-    }
-
-    fn worker(&self) -> Box<SearchTree> {
+    fn worker(&self) -> SearchTree {
         pps::new_tree()
     }
 
-    fn run(&self, tree: &mut Box<SearchTree>, k: usize) -> Result<Vec<Row>, String> {
+    fn run(&self, tree: &mut SearchTree, k: usize) -> Result<Vec<Row>, String> {
         let games = self.games.max(1) as usize;
         let (ci, game) = (k / games, k % games);
         let (label, config) = self

@@ -34,6 +34,14 @@ pub struct Task {
     pub strain: Strain,
 }
 
+impl Task {
+    /// The position to solve: the deal with its strain and leader.
+    pub fn position(&self) -> Result<BridgePlay, String> {
+        let deal = pbn::parse(&self.pbn, SizeRule::Equal).map_err(|e| e.to_string())?;
+        BridgePlay::new(&deal, self.strain, self.leader).map_err(|e| e.to_string())
+    }
+}
+
 /// A solved task.
 #[derive(Clone, Debug)]
 pub struct Solved {
@@ -48,7 +56,18 @@ pub fn parse_seat(s: &str) -> Result<Seat, String> {
     let mut chars = s.trim().chars();
     match (chars.next().and_then(Seat::from_char), chars.next()) {
         (Some(seat), None) => Ok(seat),
-        _ => Err(format!("{s:?} is no seat (want N, E, S or W)")),
+        _ => Err(format!("{:?} is no seat (want N, E, S or W)", excerpt(s))),
+    }
+}
+
+/// What an error message quotes of `s`: its first 40 characters, and `...` when there are
+/// more, so that a hostile input cannot make a one-line message as long as itself.
+#[must_use]
+pub fn excerpt(s: &str) -> String {
+    const MAX: usize = 40;
+    match s.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}...", &s[..end]),
+        None => s.to_string(),
     }
 }
 
@@ -85,8 +104,7 @@ pub fn run_with<M: TableMemory>(
     table: &mut TransTable<M>,
     config: &SolverConfig,
 ) -> Result<Solved, String> {
-    let deal = pbn::parse(&task.pbn, SizeRule::Equal).map_err(|e| e.to_string())?;
-    let position = BridgePlay::new(&deal, task.strain, task.leader).map_err(|e| e.to_string())?;
+    let position = task.position()?;
     let start = Instant::now();
     let solution = solve_with(&position, table, config);
     Ok(Solved {

@@ -89,13 +89,22 @@ pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Resul
     Ok(())
 }
 
+/// Every line of `path` as a task, each checked to be a position before any is solved; a bad
+/// line is an error naming it, and so is a file without deals.
 fn read_tasks(text: &str, path: &Path) -> Result<Vec<Task>, String> {
-    text.lines()
+    let tasks = text
+        .lines()
         .enumerate()
         .map(|(i, line)| {
-            solve::parse_line(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))
+            solve::parse_line(line)
+                .and_then(|task| task.position().map(|_| task))
+                .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))
         })
-        .collect()
+        .collect::<Result<Vec<_>, String>>()?;
+    if tasks.is_empty() {
+        return Err(format!("{}: no deals", path.display()));
+    }
+    Ok(tasks)
 }
 
 /// One technique of the ablation: its name and the switch that turns it off.
@@ -291,6 +300,9 @@ pub fn tables(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Re
                 .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))
         })
         .collect::<Result<Vec<_>, String>>()?;
+    if boards.is_empty() {
+        return Err(format!("{}: no deals", path.display()));
+    }
     let mut table = solve::host_table(mib);
     let mut ours = Vec::new();
     let mut solved = Vec::new();

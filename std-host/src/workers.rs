@@ -5,27 +5,16 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// The stack of a worker thread: 8 MiB, the size of a main thread's on Linux (large search
+/// trees live on the heap, see [`heap_tree`](crate::heap_tree)).
+pub const STACK_BYTES: usize = 8 << 20;
+
 /// `f(state, item)` for every item on `threads` threads (0: one per core), each thread with
 /// its own `make()`; the results in item order. A worker that panics loses its items, which
 /// come back as `Err` with `lost`'s message.
 pub fn map<T: Sync, R: Send, S>(
     items: &[T],
     threads: usize,
-    make: impl Fn() -> S + Sync,
-    f: impl Fn(&mut S, &T) -> Result<R, String> + Sync,
-) -> Vec<Result<R, String>> {
-    map_with_stack(items, threads, DEFAULT_STACK, make, f)
-}
-
-/// The stack of a [`map`] worker: 8 MiB, the size of a main thread's on Linux.
-pub const DEFAULT_STACK: usize = 8 << 20;
-
-/// [`map`] on worker threads of `stack_bytes` of stack each, for states built in place on it
-/// (a large search tree before it is boxed).
-pub fn map_with_stack<T: Sync, R: Send, S>(
-    items: &[T],
-    threads: usize,
-    stack_bytes: usize,
     make: impl Fn() -> S + Sync,
     f: impl Fn(&mut S, &T) -> Result<R, String> + Sync,
 ) -> Vec<Result<R, String>> {
@@ -38,7 +27,7 @@ pub fn map_with_stack<T: Sync, R: Send, S>(
     .clamp(1, items.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            let builder = std::thread::Builder::new().stack_size(stack_bytes);
+            let builder = std::thread::Builder::new().stack_size(STACK_BYTES);
             // A thread that cannot be started leaves its share to the others (or, if none
             // started, every item comes back as lost).
             let _ = builder.spawn_scoped(scope, || {

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use cardtree::search::{Backup, Exploration, RandomPolicy, UctConfig, uct};
-use cardtree::{Card, Power, Tree, rng};
+use cardtree::{Card, Power, rng};
 use cardtree_host::mckay::{self, Grid, LeadTree, McKay};
 use cardtree_host::runner::{self, Experiment, Row, RunOptions, Shard};
 use serde_json::Value;
@@ -139,7 +139,7 @@ struct StopAt {
 }
 
 impl Experiment for StopAt {
-    type Worker = Box<LeadTree>;
+    type Worker = LeadTree;
     fn kind(&self) -> &'static str {
         self.inner.kind()
     }
@@ -152,13 +152,10 @@ impl Experiment for StopAt {
     fn len(&self) -> usize {
         self.inner.len()
     }
-    fn stack_bytes(&self) -> usize {
-        self.inner.stack_bytes()
-    }
-    fn worker(&self) -> Box<LeadTree> {
+    fn worker(&self) -> LeadTree {
         self.inner.worker()
     }
-    fn run(&self, w: &mut Box<LeadTree>, k: usize) -> Result<Vec<Row>, String> {
+    fn run(&self, w: &mut LeadTree, k: usize) -> Result<Vec<Row>, String> {
         if k == self.at {
             return Err("stopped".into());
         }
@@ -206,19 +203,9 @@ fn a_stopped_run_resumes_where_it_stopped() {
     }
 }
 
-/// A tree for one search, built on a thread with room for it.
-fn with_tree<T: Send>(f: impl FnOnce(&mut LeadTree) -> T + Send) -> T {
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(LeadTree::NODE_BYTES * mckay::TREE_NODES + (16 << 20))
-            .spawn_scoped(s, || {
-                let mut tree: Box<LeadTree> = Box::new(Tree::new());
-                f(&mut tree)
-            })
-            .unwrap()
-            .join()
-            .unwrap()
-    })
+/// A tree for one search.
+fn with_tree<T>(f: impl FnOnce(&mut LeadTree) -> T) -> T {
+    f(&mut mckay::lead_tree())
 }
 
 #[test]

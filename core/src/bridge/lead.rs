@@ -32,7 +32,7 @@ use crate::math;
 use crate::rng;
 use crate::search::{InformationSet, RandomPolicy, SearchError, UctConfig, ismcts, uct};
 use crate::seat::{BySeat, Seat};
-use crate::tree::Tree;
+use crate::tree::{Storage, TreeInner};
 
 /// The most cards a leader can hold.
 pub const MAX_LEADS: usize = 13;
@@ -261,9 +261,9 @@ impl<M: TableMemory> LayoutEvaluator for SolverEvaluator<'_, M> {
 /// McKay's UCT on the layout ([`uct`] with its configuration, random playouts): each card's
 /// value is the root child's value, in tricks for the leader's side.
 #[derive(Debug)]
-pub struct UctEvaluator<'t, const N: usize> {
+pub struct UctEvaluator<'t, B: Storage<Card>> {
     /// The search tree, reset for each layout.
-    pub tree: &'t mut Tree<Card, N>,
+    pub tree: &'t mut TreeInner<Card, B>,
     /// The search, e.g. [`UctConfig::mckay`].
     pub config: UctConfig,
     /// Playouts run so far.
@@ -274,9 +274,9 @@ pub struct UctEvaluator<'t, const N: usize> {
     pub tree_full: u64,
 }
 
-impl<'t, const N: usize> UctEvaluator<'t, N> {
+impl<'t, B: Storage<Card>> UctEvaluator<'t, B> {
     /// An evaluator searching with `config` in `tree`.
-    pub fn new(tree: &'t mut Tree<Card, N>, config: UctConfig) -> Self {
+    pub fn new(tree: &'t mut TreeInner<Card, B>, config: UctConfig) -> Self {
         UctEvaluator {
             tree,
             config,
@@ -287,7 +287,7 @@ impl<'t, const N: usize> UctEvaluator<'t, N> {
     }
 }
 
-impl<const N: usize> LayoutEvaluator for UctEvaluator<'_, N> {
+impl<B: Storage<Card>> LayoutEvaluator for UctEvaluator<'_, B> {
     fn evaluate<R: Rng + ?Sized>(
         &mut self,
         position: &BridgePlay,
@@ -647,9 +647,9 @@ impl InformationSet<BridgePlay> for LeadInformationSet<'_> {
 /// [`rng::stream`]`(seed, 0)`. Each card's `tricks` is its root child's value, `layouts` its
 /// visits; `by_tricks` is the search's own choice ([`UctConfig::final_move`]); there are no
 /// per-layout values, so no standard errors and no set chances. `tries` counts the layouts'.
-pub fn ismcts_lead<const N: usize>(
+pub fn ismcts_lead<B: Storage<Card>>(
     problem: &LeadProblem,
-    tree: &mut Tree<Card, N>,
+    tree: &mut TreeInner<Card, B>,
     config: &UctConfig,
     seed: u64,
     max_tries: u32,
@@ -699,6 +699,7 @@ mod tests {
     use crate::deal::Deal;
     use crate::power_mean::Power;
     use crate::search::Exploration;
+    use crate::tree::Tree;
 
     /// `../shared/bridge/dev_deals.jsonl` deal 7 (as in the self-check), West on lead in NT.
     const DEAL: &str = "W:KT.AT872.AK.8432 Q7643.964.T987.K 952.Q53.J63.Q765 AJ8.KJ.Q542.AJT9";

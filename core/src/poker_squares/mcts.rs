@@ -24,7 +24,7 @@ use super::squash::Squash;
 use crate::game::{Game, MoveList};
 use crate::math;
 use crate::rng;
-use crate::tree::{NodeId, Tree, TreeError};
+use crate::tree::{NodeId, Storage, TreeError, TreeInner};
 
 /// How children of a choice node are selected (paper 004, Table 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,8 +121,8 @@ pub struct MctsStats {
 
 /// The MCTS player: a fixed-capacity tree borrowed for its lifetime, a clock for time budgets.
 #[derive(Debug)]
-pub struct MctsPlayer<'a, C: Clock, const N: usize> {
-    tree: &'a mut Tree<u8, N>,
+pub struct MctsPlayer<'a, C: Clock, B: Storage<u8>> {
+    tree: &'a mut TreeInner<u8, B>,
     clock: &'a C,
     config: MctsConfig,
     eval: Option<Evaluator>,
@@ -132,9 +132,9 @@ pub struct MctsPlayer<'a, C: Clock, const N: usize> {
     stats: MctsStats,
 }
 
-impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
+impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
     /// A player searching in `tree`, timing itself by `clock` (read only for time budgets).
-    pub fn new(tree: &'a mut Tree<u8, N>, clock: &'a C, config: MctsConfig) -> Self {
+    pub fn new(tree: &'a mut TreeInner<u8, B>, clock: &'a C, config: MctsConfig) -> Self {
         MctsPlayer {
             tree,
             clock,
@@ -460,7 +460,7 @@ impl<'a, C: Clock, const N: usize> MctsPlayer<'a, C, N> {
     }
 }
 
-impl<C: Clock, const N: usize> Placer for MctsPlayer<'_, C, N> {
+impl<C: Clock, B: Storage<u8>> Placer for MctsPlayer<'_, C, B> {
     fn start_game(&mut self, system: &PointSystem) {
         self.eval = Some(Evaluator::new(system, self.config.heuristic));
         self.playouts = None;
@@ -489,6 +489,7 @@ mod tests {
     use super::*;
     use crate::poker_squares::budget::NoClock;
     use crate::poker_squares::player::play_game;
+    use crate::tree::Tree;
 
     #[test]
     fn a_game_is_deterministic_and_the_tree_full_condition_is_reported() {

@@ -8,7 +8,7 @@ use crate::game::{Game, MAX_MOVES, MAX_SIDES, MoveList, Outcomes, Side, Turn, Va
 use crate::math;
 use crate::power_mean::Power;
 use crate::rng;
-use crate::tree::{Blank, NodeId, Tree, TreeError};
+use crate::tree::{Blank, NodeId, Storage, TreeError, TreeInner};
 
 /// The longest path from the root an iteration follows in the tree; deeper, it simulates.
 const MAX_PATH: usize = 256;
@@ -231,8 +231,8 @@ pub struct UctResult<M> {
 ///
 /// The whole search is integer and `libm` arithmetic on the caller's generator: the same seed,
 /// state and configuration give the same values, visits and move on every machine.
-pub fn uct<G, P, R, const N: usize>(
-    tree: &mut Tree<G::Move, N>,
+pub fn uct<G, P, R, B>(
+    tree: &mut TreeInner<G::Move, B>,
     state: &G,
     config: &UctConfig,
     policy: &mut P,
@@ -242,6 +242,7 @@ where
     G: Game,
     P: Policy<G> + ?Sized,
     R: Rng + ?Sized,
+    B: Storage<G::Move>,
 {
     run(tree, state, &mut Perfect(state), config, policy, rng)
 }
@@ -271,8 +272,8 @@ pub trait InformationSet<G: Game> {
 /// and values the game in that state. Everything else (backups, expansion, final move, the
 /// tree-full rule, determinism) is [`uct`]'s. The root's children are the root player's own
 /// moves, which every determinization allows, so their statistics are plain UCB1's.
-pub fn ismcts<G, I, P, R, const N: usize>(
-    tree: &mut Tree<G::Move, N>,
+pub fn ismcts<G, I, P, R, B>(
+    tree: &mut TreeInner<G::Move, B>,
     info: &mut I,
     config: &UctConfig,
     policy: &mut P,
@@ -283,6 +284,7 @@ where
     I: InformationSet<G> + ?Sized,
     P: Policy<G> + ?Sized,
     R: Rng + ?Sized,
+    B: Storage<G::Move>,
 {
     let first = info
         .determinize(rng)
@@ -341,8 +343,8 @@ impl<G: Game, I: InformationSet<G> + ?Sized> Source<G> for Hidden<'_, G, I> {
 
 /// The search of [`uct`] and [`ismcts`] from `state` (the root), its iterations' states and
 /// its nodes' children from `source`.
-fn run<G, S, P, R, const N: usize>(
-    tree: &mut Tree<G::Move, N>,
+fn run<G, S, P, R, B>(
+    tree: &mut TreeInner<G::Move, B>,
     state: &G,
     source: &mut S,
     config: &UctConfig,
@@ -354,6 +356,7 @@ where
     S: Source<G> + ?Sized,
     P: Policy<G> + ?Sized,
     R: Rng + ?Sized,
+    B: Storage<G::Move>,
 {
     let multi = G::SIDES > 2;
     if usize::from(G::SIDES) > MAX_SIDES || (multi && !matches!(config.backup, Backup::Mean)) {
@@ -407,8 +410,8 @@ where
 /// Keeps the subtree below `played`, the move (or chance outcome) actually made at the root,
 /// for the next search with [`UctConfig::reuse_tree`]; its values stay for the same side.
 /// Returns `false`, leaving the tree as it was, if the root has no such child.
-pub fn keep_subtree<M: Blank + PartialEq, const N: usize>(
-    tree: &mut Tree<M, N>,
+pub fn keep_subtree<M: Blank + PartialEq, B: Storage<M>>(
+    tree: &mut TreeInner<M, B>,
     played: M,
 ) -> bool {
     let Some(root) = tree.root() else {
@@ -443,7 +446,11 @@ fn kind<G: Game>(state: &G, turn: Turn, side: Side, multi: bool) -> u8 {
     }
 }
 
-fn set_tag<M, const N: usize>(tree: &mut Tree<M, N>, id: NodeId, tag: u8) -> Result<(), TreeError> {
+fn set_tag<M, B: Storage<M>>(
+    tree: &mut TreeInner<M, B>,
+    id: NodeId,
+    tag: u8,
+) -> Result<(), TreeError> {
     tree.get_mut(id)
         .map(|n| n.tag = tag)
         .ok_or(TreeError::UnknownNode(id))
@@ -470,9 +477,9 @@ struct Search<'c, M> {
 
 impl<M: Copy + PartialEq + Blank> Search<'_, M> {
     /// One iteration: selection and expansion, simulation, backpropagation.
-    fn iterate<G, S, P, R, const N: usize>(
+    fn iterate<G, S, P, R, B>(
         &mut self,
-        tree: &mut Tree<M, N>,
+        tree: &mut TreeInner<M, B>,
         root: NodeId,
         mut s: G,
         source: &S,
@@ -484,6 +491,7 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         S: Source<G> + ?Sized,
         P: Policy<G> + ?Sized,
         R: Rng + ?Sized,
+        B: Storage<M>,
     {
         self.path.clear();
         let _ = self.path.push((root, self.side.0));
@@ -558,9 +566,9 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
     /// Creates the children of `node` (legal moves, or listed chance outcomes of positive
     /// weight) and marks its kind. `Ok(false)`: a chance state that cannot list its outcomes,
     /// which stays a leaf.
-    fn expand<G: Game<Move = M>, S: Source<G> + ?Sized, const N: usize>(
+    fn expand<G: Game<Move = M>, S: Source<G> + ?Sized, B: Storage<M>>(
         &mut self,
-        tree: &mut Tree<M, N>,
+        tree: &mut TreeInner<M, B>,
         node: NodeId,
         s: &G,
         turn: Turn,
@@ -594,9 +602,9 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
 
     /// A child of a player's node: an unvisited one at random, else by the UCT formula; with
     /// `restrict`, only among the children whose moves are in `self.legal`.
-    fn select<R: Rng + ?Sized, const N: usize>(
+    fn select<R: Rng + ?Sized, B: Storage<M>>(
         &self,
-        tree: &Tree<M, N>,
+        tree: &TreeInner<M, B>,
         node: NodeId,
         restrict: bool,
         rng: &mut R,
@@ -644,9 +652,9 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
     }
 
     /// Adds one visit along the path and recomputes each node's value, leaf first.
-    fn backpropagate<const N: usize>(
+    fn backpropagate<B: Storage<M>>(
         &self,
-        tree: &mut Tree<M, N>,
+        tree: &mut TreeInner<M, B>,
         rewards: &[f64; MAX_SIDES],
     ) -> Result<(), SearchError> {
         for &(id, keeper) in self.path.iter().rev() {
@@ -672,9 +680,9 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
     }
 
     /// The backup of `id`'s visited children, or `None` if none is visited.
-    fn children_value<const N: usize>(
+    fn children_value<B: Storage<M>>(
         &self,
-        tree: &Tree<M, N>,
+        tree: &TreeInner<M, B>,
         id: NodeId,
     ) -> Result<Option<f64>, SearchError> {
         let Some(node) = tree.get(id) else {
@@ -714,8 +722,8 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
 }
 
 /// The result: root statistics and the final move.
-fn summarise<M: Copy, const N: usize>(
-    tree: &Tree<M, N>,
+fn summarise<M: Copy, B: Storage<M>>(
+    tree: &TreeInner<M, B>,
     root: NodeId,
     root_kind: u8,
     search: &Search<'_, M>,
@@ -780,9 +788,10 @@ mod tests {
     use crate::dice::{DiceDuel, moves};
     use crate::search::RandomPolicy;
     use crate::tictactoe::TicTacToe;
+    use crate::tree::Tree;
 
-    fn run<const N: usize>(
-        tree: &mut Tree<u8, N>,
+    fn run<B: Storage<u8>>(
+        tree: &mut TreeInner<u8, B>,
         g: &TicTacToe,
         config: &UctConfig,
         seed: u64,

@@ -14,7 +14,7 @@ use crate::search::{
 };
 use crate::seat::BySeat;
 use crate::selfcheck::Digest;
-use crate::tree::{Blank, NodeId, Tree};
+use crate::tree::{Blank, NodeId, Storage, TreeInner};
 use crate::{Card, Deal, Game, Power, Seat, SizeRule, TicTacToe, pbn, rng};
 
 /// The generator task of each randomised scenario, so that each draws its own stream of
@@ -349,7 +349,7 @@ fn uct_result<M: Copy>(d: &mut Digest, r: &UctResult<M>, mv: fn(M) -> u8) {
 }
 
 /// Every node of a tree in index order: value, visits, move, tag and child count.
-fn whole_tree<M: Blank, const N: usize>(d: &mut Digest, tree: &Tree<M, N>, mv: fn(M) -> u8) {
+fn whole_tree<M: Blank, B: Storage<M>>(d: &mut Digest, tree: &TreeInner<M, B>, mv: fn(M) -> u8) {
     d.usize(tree.len());
     let nodes = (0..tree.len()).filter_map(|i| NodeId::from_index(i).and_then(|id| tree.get(id)));
     for n in nodes {

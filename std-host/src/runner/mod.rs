@@ -69,11 +69,6 @@ pub trait Experiment: Sync {
         self.len() == 0
     }
 
-    /// The stack a worker thread needs (large trees are built in place on it).
-    fn stack_bytes(&self) -> usize {
-        8 << 20
-    }
-
     /// Creates one thread's scratch memory.
     fn worker(&self) -> Self::Worker;
 
@@ -198,7 +193,7 @@ fn run_items<E: Experiment>(
 ) -> Result<(std::collections::BTreeMap<usize, Vec<Row>>, usize), String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
-        .stack_size(experiment.stack_bytes())
+        .stack_size(crate::workers::STACK_BYTES)
         .thread_name(|i| format!("cardtree-worker-{i}"))
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
