@@ -36,7 +36,7 @@ fuzz_target!(|data: &[u8]| {
         );
     }
     for p in system.iter().copied().chain([PointSystem::new(raw)]) {
-        let g = grid.clone().unwrap_or_default();
+        let g = grid.unwrap_or_default();
         let exact: i64 = g.classes().iter().map(|&c| i64::from(p.score(c))).sum();
         let (lo, hi) = p.hand_range();
         let n = LINES as i64;

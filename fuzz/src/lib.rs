@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Debug;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use cardtree::bridge::BridgePlay;
 use cardtree::rng::{self, Xoshiro256PlusPlus};
@@ -181,37 +182,74 @@ fn refuses<G: Game + PartialEq + Debug>(g: &G, mv: G::Move) {
     assert!(&c == g, "a refused {mv:?} changed the state {g:?}");
 }
 
-/// North-South's tricks from `pos` to the end (tricks already won not counted), by plain
-/// minimax over the rules of play with a memo of positions: exact, and sharing nothing with
-/// the solver but the rules.
-pub fn minimax_ns(pos: &BridgePlay) -> u8 {
-    fn go(pos: &BridgePlay, memo: &mut HashMap<BridgePlay, u8>) -> u8 {
-        if let Some(&v) = memo.get(pos) {
-            return v;
-        }
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        let v = match pos.turn() {
-            Turn::Player(p) => {
-                let ns = pos.side_of(p) == Side(0);
-                let values = moves.iter().map(|&card| {
-                    let mut child = *pos;
-                    child.play(card).expect("a legal card plays");
-                    let won = child.tricks_won(Side(0)) - pos.tricks_won(Side(0));
-                    won + go(&child, memo)
-                });
-                if ns {
-                    values.max().expect("a card to play")
-                } else {
-                    values.min().expect("a card to play")
-                }
-            }
-            _ => 0,
-        };
-        memo.insert(*pos, v);
-        v
+/// A small multiply-rotate hasher for the minimax memo (SipHash dominated the target's time).
+#[derive(Default)]
+struct FastHash(u64);
+
+impl Hasher for FastHash {
+    fn finish(&self) -> u64 {
+        self.0
     }
-    go(pos, &mut HashMap::new())
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+type Memo = HashMap<BridgePlay, u8, BuildHasherDefault<FastHash>>;
+
+/// Every legal card's value at `pos`: the tricks the mover's side takes from here to the end
+/// if it plays that card, by plain minimax over the rules of play with one memo of positions
+/// (keyed without the tricks already won, which the future does not depend on): exact, and
+/// sharing nothing with the solver but the rules. Sorted by card.
+pub fn minimax_cards(pos: &BridgePlay) -> Vec<(cardtree::Card, u8)> {
+    let mut memo = Memo::default();
+    let mover_ns = pos.to_move().side() == Side(0);
+    let total = pos.tricks_left();
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mut out: Vec<_> = moves
+        .iter()
+        .map(|&card| {
+            let mut child = *pos;
+            child.play(card).expect("a legal card plays");
+            let won = child.tricks_won(Side(0)) - pos.tricks_won(Side(0));
+            let ns = won + ns_tricks(&child, &mut memo);
+            (card, if mover_ns { ns } else { total - ns })
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// North-South's tricks from `pos` to the end (tricks already won not counted).
+fn ns_tricks(pos: &BridgePlay, memo: &mut Memo) -> u8 {
+    let key = pos.with_tricks_won(0, 0).unwrap_or(*pos);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let ns = pos.to_move().side() == Side(0);
+    let values = moves.iter().map(|&card| {
+        let mut child = *pos;
+        child.play(card).expect("a legal card plays");
+        let won = child.tricks_won(Side(0)) - pos.tricks_won(Side(0));
+        won + ns_tricks(&child, memo)
+    });
+    let v = if ns { values.max() } else { values.min() }.unwrap_or(0);
+    memo.insert(key, v);
+    v
 }
 
 /// One node of [`TreeModel`].

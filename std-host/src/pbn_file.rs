@@ -369,19 +369,9 @@ pub fn with_records(text: &str, games: &[Game], records: &[(usize, Record)]) -> 
             .collect();
         let mut inserted = false;
         for t in &old {
-            let mut range = whole_lines(b, t.span.clone());
+            let mut range = t.span.clone();
             if t.name == "OptimumResultTable" {
                 range.end = range.end.max(section_lines(b, t.section.clone()));
-            }
-            // A range that starts inside a line keeps the line break it would end on: the
-            // line's first part stays, and the next line (an empty one ending the game, say)
-            // must not join it.
-            if range.start > 0 && b[range.start - 1] != b'\n' {
-                for c in [b'\n', b'\r'] {
-                    if range.end > range.start && b[range.end - 1] == c {
-                        range.end -= 1;
-                    }
-                }
             }
             let replacement = if inserted {
                 String::new()
@@ -405,18 +395,66 @@ pub fn with_records(text: &str, games: &[Game], records: &[(usize, Record)]) -> 
         }
     }
     edits.sort_by_key(|e| (e.0, e.1));
-    let mut out = String::with_capacity(text.len() + edits.len() * 400);
-    let mut at = 0;
+    apply(b, &edits, eol)
+}
+
+/// `b` with each edit's range removed and its replacement written at its start, such that
+/// no line joins another and no empty line appears (an empty line ends a game): an edit
+/// removes no line break itself; a line that edits leave with nothing but blanks goes whole;
+/// a replacement's last line break is left out where the line it stands in goes on to its
+/// own. Overlapping edits keep the first.
+fn apply(b: &[u8], edits: &[(usize, usize, String)], eol: &str) -> String {
+    let mut gone = vec![false; b.len()];
+    let mut kept_edits = Vec::new();
+    let mut covered = 0;
     for (start, end, replacement) in edits {
-        if start < at {
-            continue; // overlapping: keep the first
+        if *start < covered {
+            continue;
         }
-        out.push_str(&text[at..start]);
-        out.push_str(&replacement);
-        at = end;
+        covered = *end;
+        kept_edits.push((*start, replacement.as_str()));
+        for i in *start..*end {
+            gone[i] = b[i] != b'\n';
+        }
     }
-    out.push_str(&text[at..]);
-    out
+    let line_ends: Vec<usize> = b
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c == b'\n')
+        .map(|(i, _)| i + 1)
+        .chain((!b.ends_with(b"\n")).then_some(b.len()))
+        .collect();
+    let mut start = 0;
+    for &end in &line_ends {
+        let touched = gone[start..end].iter().any(|&g| g);
+        let blank = (start..end).all(|i| gone[i] || b[i].is_ascii_whitespace());
+        if touched && blank {
+            gone[start..end].fill(true);
+        }
+        start = end;
+    }
+    let mut out = Vec::with_capacity(b.len() + kept_edits.len() * 400);
+    let mut next = kept_edits.iter().peekable();
+    for i in 0..=b.len() {
+        while let Some((_, replacement)) = next.next_if(|(at, _)| *at == i) {
+            let mid_line = i > 0 && b[i - 1] != b'\n';
+            // Whether this line's own line break, kept, is all that follows on it.
+            let ends_line = b[i..]
+                .iter()
+                .zip(&gone[i..])
+                .find(|&(&c, &g)| c == b'\n' || !(g || matches!(c, b' ' | b'\t' | b'\r')))
+                .is_some_and(|(&c, &g)| c == b'\n' && !g);
+            match replacement.strip_suffix(eol) {
+                Some(r) if mid_line && ends_line => out.extend_from_slice(r.as_bytes()),
+                _ => out.extend_from_slice(replacement.as_bytes()),
+            }
+        }
+        if i < b.len() && !gone[i] {
+            out.push(b[i]);
+        }
+    }
+    // Whole tags, rows and lines go, so every character is kept whole or not at all.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// `span` widened to whole lines (and their line break) when the lines hold nothing else.
@@ -438,14 +476,38 @@ fn whole_lines(b: &[u8], span: Range<usize>) -> Range<usize> {
     }
 }
 
-/// The end of the last whole line of a section (its data rows).
+/// The end of a table's data rows: the rest of the tag's line if blank, then every following
+/// line of the section that is a row (words of letters, digits and `-`, `+`, `.`), up to the
+/// first that is not. Comments, directives and tags after the rows are kept, even where a
+/// section runs on to them (an unclosed `{` takes the rest of the file into its game).
 fn section_lines(b: &[u8], section: Range<usize>) -> usize {
-    let mut end = section.end;
-    // Back off to the start of the line the next tag is on.
-    while end > section.start && b[end - 1] != b'\n' {
-        end -= 1;
+    let is_row = |line: &[u8]| {
+        line.iter().any(u8::is_ascii_alphanumeric)
+            && line.iter().all(|&c| {
+                c.is_ascii_alphanumeric()
+                    || matches!(c, b' ' | b'\t' | b'\r' | b'\n' | b'-' | b'+' | b'.')
+            })
+    };
+    let line_end = |from: usize| {
+        b[from..section.end]
+            .iter()
+            .position(|&c| c == b'\n')
+            .map(|p| from + p + 1)
+    };
+    // The tag's own line: only if nothing but blanks follows the tag on it.
+    let mut end = section.start;
+    match line_end(end) {
+        Some(next) if b[end..next].iter().all(u8::is_ascii_whitespace) => end = next,
+        _ => return section.start,
     }
-    end.max(section.start)
+    while end < section.end {
+        let next = line_end(end).unwrap_or(section.end);
+        if !is_row(&b[end..next]) {
+            break;
+        }
+        end = next;
+    }
+    end
 }
 
 #[cfg(test)]
@@ -511,5 +573,39 @@ mod tests {
         assert_eq!(again.len(), 2, "{out}");
         assert!(again.iter().all(|(_, b)| b.is_ok()), "{out}");
         assert!(out.contains("*\n\n[Board \"2\"]"), "{out}");
+        // Found next: an old tag after other text at the end of a line was replaced by lines
+        // that ended in a line break of their own, before the line's: an empty line that
+        // ended the game early (here board 2 lost its deal to a game of its own).
+        let text = text.replace("[Board \"2\"]\n", "[Board \"2\"] [OptimumScore \"NS 0\"]\n");
+        let gs = games(&text);
+        let out = with_records(&text, &gs, &records);
+        assert_eq!(games(&out).len(), 2, "{out}");
+        let numbers: Vec<u32> = boards(&games(&out))
+            .iter()
+            .filter_map(|(_, b)| b.as_ref().ok().map(|b| b.number))
+            .collect();
+        assert_eq!(numbers, [1, 2], "{out}");
+        // And an old table whose section ran on through an unclosed `{` comment to the end
+        // of the file took the comment's opening with its rows: the comment's text became a
+        // malformed tag and the board was lost. Only the rows go now.
+        let text = "[Board \"1\"]\n\
+            [Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\n\
+            [OptimumResultTable \"x\"]\nN NT  0\n{ open\n[West \"\"]\nW  C  1";
+        let gs = games(text);
+        let out = with_records(text, &gs, &records[..1]);
+        assert!(
+            out.ends_with("W  C  7\n{ open\n[West \"\"]\nW  C  1"),
+            "{out}"
+        );
+        assert!(boards(&games(&out))[0].1.is_ok(), "{out}");
+        // A line of old tags only, indented, before the empty line that ends the game: it
+        // goes whole, and the empty line stays.
+        let text = "[Board \"1\"]\n\
+            [Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\n\
+            [Result \"9\"]  [ParContract \"Pass\"]\n  [OptimumScore \"NS 0\"]\n\n[Board \"2\"]\n";
+        let out = with_records(text, &games(text), &records[..1]);
+        assert_eq!(games(&out).len(), 2, "{out}");
+        assert!(out.ends_with("W  C  7\n\n[Board \"2\"]\n"), "{out}");
+        assert!(out.contains("[Result \"9\"]  [DoubleDummyTricks"), "{out}");
     }
 }
