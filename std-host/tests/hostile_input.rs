@@ -1090,19 +1090,14 @@ fn experiment_resume_files() {
     }
 }
 
-/// Bugs in `std-host/src/runner/`, which another change is editing, so not fixed here; run
-/// with `--ignored` once they are. Each must fail in one short line, not crash:
-/// - `merge` of shards whose manifests claim 10^15 items collects every item number into a
-///   vector and aborts (allocation failure); one claiming shard `1/10^14` aborts the same way in
-///   `Shard::check_cover`.
-/// - A journal line whose rows have the wrong number of fields is taken as done; the run fails
-///   only when it writes `raw.csv`, after running every pending item, with `item 1: 1 fields
-///   for 14 columns`, which does not name the journal.
-/// - A manifest's `kind` (and `fingerprint`) is echoed whole when it differs from the run's:
-///   an error line as long as the value (16 MiB here).
+/// The runner's files from a hostile hand, each refused in one short line instead of a crash
+/// (these were bugs): `merge` of shards whose manifests claim 10^15 items (it collected every
+/// item number and aborted on the allocation) or shard `1/10^14` (one flag per shard); a
+/// journal line whose rows have the wrong number of fields (taken as done, and the run failed
+/// only when it wrote `raw.csv`, without naming the journal); a manifest's `kind` and
+/// `fingerprint` echoed whole when they differ from the run's (a 16 MiB error line).
 #[test]
-#[ignore = "bugs in std-host/src/runner/ (merge aborts on huge item or shard counts, journal rows unchecked, manifest values echoed whole)"]
-fn runner_bugs() {
+fn runner_files() {
     let s = Scratch::new("runner");
     let dev = shared("dev_deals.jsonl");
     let valid = s.join("valid.jsonl");

@@ -116,7 +116,10 @@ fn check_row(columns: &[String], row: &Row) -> Result<(), String> {
         ));
     }
     if let Some(f) = row.iter().find(|f| f.contains([',', '"', '\n', '\r'])) {
-        return Err(format!("field {f:?} holds a comma, quote or line break"));
+        return Err(format!(
+            "field {:?} holds a comma, quote or line break",
+            crate::solve::excerpt(f)
+        ));
     }
     Ok(())
 }

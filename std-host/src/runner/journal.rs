@@ -23,11 +23,13 @@ pub(super) struct Journal {
 
 impl Journal {
     /// Opens (or creates) the journal at `path` and returns the items it already holds. Only
-    /// items of `mine` count; a last line cut short by a crash is dropped (its item runs again);
-    /// any other bad line is an error, as the directory is then not what it claims to be.
+    /// items of `mine` with rows of `columns` fields count; a last line cut short by a crash is
+    /// dropped (its item runs again); any other bad line is an error, as the directory is then
+    /// not what it claims to be.
     pub(super) fn open(
         path: &Path,
         mine: &[usize],
+        columns: usize,
     ) -> Result<(Journal, BTreeMap<usize, Vec<Row>>), String> {
         let mut done = BTreeMap::new();
         let text = match fs::read_to_string(path) {
@@ -40,11 +42,15 @@ impl Journal {
         for (n, line) in lines.iter().enumerate() {
             let complete = line.ends_with('\n');
             match parse_line(line.trim_end()) {
-                Some((item, rows)) if complete && mine.binary_search(&item).is_ok() => {
+                Some((item, rows))
+                    if complete
+                        && mine.binary_search(&item).is_ok()
+                        && rows.iter().all(|r| r.len() == columns) =>
+                {
                     done.insert(item, rows);
                     kept.push_str(line);
                 }
-                _ if n + 1 == lines.len() => {} // cut short: rerun that item
+                _ if n + 1 == lines.len() && !complete => {} // cut short: rerun that item
                 _ => {
                     return Err(format!(
                         "{}:{}: not a journal line of this run; remove the directory to start afresh",
@@ -121,7 +127,7 @@ mod tests {
         let path = dir.join(FILE);
         let _ = fs::remove_file(&path);
         {
-            let (mut j, done) = Journal::open(&path, &[0, 2, 4]).unwrap();
+            let (mut j, done) = Journal::open(&path, &[0, 2, 4], 2).unwrap();
             assert!(done.is_empty());
             j.append(2, &[vec!["a".into(), "1".into()]]).unwrap();
             j.append(
@@ -133,12 +139,14 @@ mod tests {
         let mut text = fs::read_to_string(&path).unwrap();
         text.push_str("{\"item\":4,\"rows\":[[\"d\""); // a crash mid-line
         fs::write(&path, &text).unwrap();
-        let (_, done) = Journal::open(&path, &[0, 2, 4]).unwrap();
+        let (_, done) = Journal::open(&path, &[0, 2, 4], 2).unwrap();
         assert_eq!(done.keys().copied().collect::<Vec<_>>(), [0, 2]);
         assert_eq!(done[&0].len(), 2);
         assert!(!fs::read_to_string(&path).unwrap().contains("\"d\""));
         // An item of another shard is not this run's.
-        assert!(Journal::open(&path, &[1, 3]).is_err());
+        assert!(Journal::open(&path, &[1, 3], 2).is_err());
+        // Nor are rows of another width.
+        assert!(Journal::open(&path, &[0, 2, 4], 3).is_err());
         fs::remove_dir_all(&dir).unwrap();
     }
 }

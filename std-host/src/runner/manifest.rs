@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 
 use super::Shard;
 use crate::output;
+use crate::solve::excerpt;
 
 /// The manifest's file name.
 const FILE: &str = "manifest.json";
@@ -115,10 +116,13 @@ impl Manifest {
             )
         };
         if self.kind != wanted.kind {
-            return Err(differs(format!("experiment {}", self.kind)));
+            return Err(differs(format!("experiment {:?}", excerpt(&self.kind))));
         }
         if self.fingerprint != wanted.fingerprint {
-            return Err(differs(format!("other arguments ({})", self.fingerprint)));
+            return Err(differs(format!(
+                "other arguments ({})",
+                differing_keys(&self.fingerprint, &wanted.fingerprint)
+            )));
         }
         if self.shard != wanted.shard {
             return Err(differs(format!("shard {}", self.shard)));
@@ -128,4 +132,27 @@ impl Manifest {
         }
         Ok(())
     }
+}
+
+/// Which arguments two fingerprints disagree on, by name (`seed, playouts differ`), so that a
+/// message need not quote them (a fingerprint may list every deal of a run).
+fn differing_keys(a: &Value, b: &Value) -> String {
+    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
+        return "not the same kind of record".to_string();
+    };
+    let mut keys: Vec<&str> = a
+        .keys()
+        .chain(b.keys())
+        .filter(|k| a.get(*k) != b.get(*k))
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let shown: Vec<String> = keys.iter().take(8).map(|k| excerpt(k)).collect();
+    let more = if keys.len() > shown.len() {
+        ", ..."
+    } else {
+        ""
+    };
+    format!("{}{more} differ", shown.join(", "))
 }

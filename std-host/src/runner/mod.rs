@@ -147,7 +147,7 @@ pub fn run<E: Experiment>(
     }
 
     let mine: Vec<usize> = options.shard.items(manifest.items).collect();
-    let (journal, done) = Journal::open(&dir.join(journal::FILE), &mine)?;
+    let (journal, done) = Journal::open(&dir.join(journal::FILE), &mine, manifest.columns.len())?;
     let pending: Vec<usize> = mine
         .iter()
         .copied()
@@ -319,6 +319,15 @@ pub fn merge(
             }
             all.insert(item, rows);
         }
+    }
+    // Before anything the size of the manifest's count is made: the count comes from a file.
+    if all.len() != base.items {
+        return Err(format!(
+            "{}: the manifest says {} items, the shards hold {}",
+            first_dir.display(),
+            base.items,
+            all.len()
+        ));
     }
     let whole = Shard::WHOLE;
     let every: Vec<usize> = whole.items(base.items).collect();

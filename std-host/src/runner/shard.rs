@@ -52,6 +52,29 @@ impl Shard {
         let Some(n) = shards.first().map(|s| s.count) else {
             return Err("no shards".to_string());
         };
+        for s in shards {
+            if s.count != n {
+                return Err(format!(
+                    "shards {} and {} split the run differently",
+                    shards[0], s
+                ));
+            }
+        }
+        if shards.len() < n {
+            // Named without a flag per shard: `n` comes from a file and may be huge.
+            let given: std::collections::BTreeSet<usize> = shards.iter().map(|s| s.index).collect();
+            let missing: Vec<String> = (0..n)
+                .filter(|i| !given.contains(i))
+                .take(8)
+                .map(|i| format!("{}/{n}", i + 1))
+                .collect();
+            let more = if n - given.len() > missing.len() {
+                ", ..."
+            } else {
+                ""
+            };
+            return Err(format!("missing shards: {}{more}", missing.join(", ")));
+        }
         let mut seen = vec![false; n];
         for s in shards {
             if s.count != n {
