@@ -446,7 +446,19 @@ fn apply(b: &[u8], edits: &[(usize, usize, String)], eol: &str) -> String {
                 .is_some_and(|(&c, &g)| c == b'\n' && !g);
             match replacement.strip_suffix(eol) {
                 Some(r) if mid_line && ends_line => out.extend_from_slice(r.as_bytes()),
-                _ => out.extend_from_slice(replacement.as_bytes()),
+                _ => {
+                    out.extend_from_slice(replacement.as_bytes());
+                    // The rest of the line now starts one: where it begins with `%`, which
+                    // at the start of a line makes a directive of the whole line, an empty
+                    // comment keeps it the text it was.
+                    let first = b[i..]
+                        .iter()
+                        .zip(&gone[i..])
+                        .find(|&(&c, &g)| c == b'\n' || !(g || matches!(c, b' ' | b'\t' | b'\r')));
+                    if replacement.ends_with('\n') && first.is_some_and(|(&c, _)| c == b'%') {
+                        out.extend_from_slice(b"{}");
+                    }
+                }
             }
         }
         if i < b.len() && !gone[i] {
@@ -607,5 +619,20 @@ mod tests {
         assert_eq!(games(&out).len(), 2, "{out}");
         assert!(out.ends_with("W  C  7\n\n[Board \"2\"]\n"), "{out}");
         assert!(out.contains("[Result \"9\"]  [DoubleDummyTricks"), "{out}");
+        // And new tags after a `Deal` tag with more on its line: that rest starts a line of
+        // its own, where a `%` would make it a directive and hide the `{` comment it opens.
+        let text = "[Board \"1\"]\n\
+            [Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\
+            % x { open\n[Board x\n";
+        let out = with_records(text, &games(text), &records[..1]);
+        assert!(out.ends_with("W  C  7\n{}% x { open\n[Board x\n"), "{out}");
+        assert!(boards(&games(&out))[0].1.is_ok(), "{out}");
+        // But a directive on the line after the old tags stays one.
+        let text = "[Board \"1\"]\n\
+            [Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\n\
+            [ParContract \"Pass\"]\n% [x\n";
+        let out = with_records(text, &games(text), &records[..1]);
+        assert!(out.ends_with("W  C  7\n% [x\n"), "{out}");
+        assert!(boards(&games(&out))[0].1.is_ok(), "{out}");
     }
 }
