@@ -216,8 +216,8 @@ pub fn parse(s: &str, rule: SizeRule) -> Result<Deal, PbnError> {
     })
 }
 
-/// One PBN hand on its own, `AKQ.JT9.876.5432` (or `-` for an empty hand); `seat` is named in
-/// the errors.
+/// One PBN hand on its own, `AKQ.JT9.876.5432` (or `-` for an empty hand), of at most 13
+/// cards; `seat` is named in the errors.
 pub fn hand(s: &str, seat: Seat) -> Result<Cards, PbnError> {
     let trimmed = s.trim();
     let at = s.len() - s.trim_start().len();
@@ -225,7 +225,15 @@ pub fn hand(s: &str, seat: Seat) -> Result<Cards, PbnError> {
         return Err(PbnError::Empty);
     }
     let mut seen = Cards::EMPTY;
-    parse_hand(trimmed, at, seat, &mut seen)
+    let hand = parse_hand(trimmed, at, seat, &mut seen)?;
+    if hand.len() > 13 {
+        return Err(PbnError::HandSize {
+            seat,
+            found: hand.len() as u8,
+            expected: 13,
+        });
+    }
+    Ok(hand)
 }
 
 /// One hand, `AKQ.JT9.876.5432` or `-`, starting at byte `at`; adds its cards to `seen`.
@@ -397,6 +405,23 @@ mod tests {
             Err(PbnError::Duplicate { at: 1, .. })
         ));
         assert_eq!(hand(" ", Seat::North), Err(PbnError::Empty));
+    }
+
+    /// Found by the `pbn_deal` fuzz target: a lone hand of more than 13 cards was accepted.
+    #[test]
+    fn a_lone_hand_has_at_most_13_cards() {
+        assert_eq!(
+            hand("AJ9732.97.T76.AJ9732", Seat::West),
+            Err(PbnError::HandSize {
+                seat: Seat::West,
+                found: 17,
+                expected: 13
+            })
+        );
+        assert_eq!(
+            hand("AKQJT98765432...", Seat::North).map(Cards::len),
+            Ok(13)
+        );
     }
 
     #[test]
