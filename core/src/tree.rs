@@ -252,11 +252,6 @@ impl<M, S> TreeInner<M, S> {
         }
     }
 
-    /// The storage, given back (the tree is dropped).
-    pub fn into_storage(self) -> S {
-        self.nodes
-    }
-
     /// Empties the tree in O(1): the array is not touched, slots are overwritten as the tree
     /// grows again. Ids from before the reset become unknown.
     pub fn reset(&mut self) {
