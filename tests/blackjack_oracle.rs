@@ -1,6 +1,6 @@
 //! The Blackjack oracle against `../shared/blackjack/exact_values.json` (Eric Farmer's
 //! combinatorial analyser): dealer probabilities to all five printed decimals, expected values
-//! of a round to within the differences the split model explains (see the README).
+//! of a round (CDZ-, resplits to four hands included) to all nine, the total and every up card.
 
 use std::path::PathBuf;
 
@@ -66,10 +66,9 @@ fn check_round(name: &str) {
     let set = &all[name];
     let rules = rules_of(&set["rules"]);
     let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
-    let ev = Oracle::new(rules, &mut slots)
-        .unwrap()
-        .round(&Shoe::standard(rules.decks).unwrap())
-        .unwrap();
+    let mut oracle = Oracle::new(rules, &mut slots).unwrap();
+    let ev = oracle.round(&Shoe::standard(rules.decks).unwrap()).unwrap();
+    eprintln!("{name}: memo peak {} slots", oracle.memo_peak());
     let want = set["ev_total_percent"].as_f64().unwrap();
     let ours = ev.total * 100.0;
     eprintln!(
@@ -112,6 +111,16 @@ fn eight_decks_h17_das() {
 #[test]
 fn thousand_decks_s17_ndas() {
     check_round("inf_s17_ndas_spl1_ns");
+}
+
+#[test]
+fn one_deck_resplit_to_four_hands() {
+    check_round("1d_hn_das_spl3_ns");
+}
+
+#[test]
+fn six_decks_resplit_to_four_hands_late_surrender() {
+    check_round("6d_s17_das_spl3_ls");
 }
 
 /// Split hands played optimally for their own shoe are worth a little more than CDZ- (by

@@ -413,9 +413,11 @@ pub fn ev(rules: Rules, split_play: SplitPlayArg, as_json: bool) -> Result<Strin
     let shoe = Shoe::standard(rules.decks).map_err(|e| e.to_string())?;
     let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
     let start = Instant::now();
-    let v = Oracle::new(rules, &mut slots)
-        .and_then(|o| o.with_split_play(play).round(&shoe))
-        .map_err(|e| e.to_string())?;
+    let mut oracle = Oracle::new(rules, &mut slots)
+        .map_err(|e| e.to_string())?
+        .with_split_play(play);
+    let v = oracle.round(&shoe).map_err(|e| e.to_string())?;
+    let memo_peak = oracle.memo_peak();
     let seconds = start.elapsed().as_secs_f64();
     let mut by_up = Map::new();
     let mut text = format!(
@@ -434,6 +436,7 @@ pub fn ev(rules: Rules, split_play: SplitPlayArg, as_json: bool) -> Result<Strin
             "ev_total_percent": v.total * 100.0,
             "ev_by_upcard_percent": by_up,
             "split_play": format!("{play:?}").to_lowercase(),
+            "memo_peak_slots": memo_peak,
             "seconds": seconds,
         })
         .to_string()

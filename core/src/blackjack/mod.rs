@@ -31,6 +31,7 @@ mod mcts;
 mod oracle;
 mod pip;
 mod players;
+mod resplit;
 mod round;
 mod rules;
 mod shoe;

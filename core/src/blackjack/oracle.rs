@@ -10,13 +10,12 @@
 //!   ([`Shoe::draw_weights`]).
 //! - Play is composition-dependent: every decision maximises the exact expected value given
 //!   the hand's cards, the up card and the shoe.
-//! - Splits: each split hand is valued on its own, from the shoe less both pair cards and the
-//!   up card (doubling only with DAS; split aces take one card); the other hands' cards are
-//!   not removed from its shoe. Its play is [`SplitPlay::Cdz`] (the strategy of an unsplit
-//!   hand of the same cards, the analysers' CDZ-) or [`SplitPlay::Optimal`]. With more than two hands
-//!   allowed, a hand dealt another pair card is always resplit while the limit allows (aces
-//!   only with resplit aces), and the expected number of hands follows from the probability
-//!   of drawing a pair card, each hand treated as independent.
+//! - Splits: exact CDZ- with resplits (`resplit.rs`, after Eric Farmer's method): one split
+//!   hand is valued with 0 to 4 extra pair cards out of the shoe (doubling only with DAS; split
+//!   aces take one card), played as [`SplitPlay`] says, and those values are combined over
+//!   every pair / not-pair sequence of the cards dealt to the split hands, so that every split
+//!   hand's cards are out of the others' shoe. A hand dealt another pair card is resplit while
+//!   the limit allows (aces only with resplit aces).
 //! - No hole card (no peek): a dealer blackjack takes every bet, doubles and splits included;
 //!   surrender is still worth half a bet.
 //!
@@ -24,12 +23,14 @@
 //! cards drawn since the position asked about; a full table is an error, never a panic.
 
 use super::dealer::{DealerCache, dealer_outcomes_cached};
+use super::resplit::{HandValues, MOST_EXTRA, MOST_HANDS, Resplit};
 use super::{Action, Blackjack, BlackjackError, Hand, Pip, Rules, Shoe, Stage};
 
 /// Slots enough for a round's values per up card (3,083 hand compositions from an empty
-/// hand, and each pair's split hands, about 15,000 in all), with room for the probe sequence:
-/// 1 MiB.
-pub const MEMO_SLOTS: usize = 1 << 15;
+/// hand, and each pair's split hands with 0 to 4 extra pair cards out: at most 29,171 in use
+/// at once for 6 decks resplitting to 4 hands, see [`Oracle::memo_peak`]), with room for the
+/// probe sequence (a table is full at 7/8): 2 MiB.
+pub const MEMO_SLOTS: usize = 1 << 16;
 
 /// How split hands are played in the oracle's values of a split.
 #[repr(u8)]
@@ -42,8 +43,9 @@ pub enum SplitPlay {
     /// only its own cards out of the shoe), and valued exactly with the other pair card out.
     #[default]
     Cdz,
-    /// Each split hand played optimally for its own shoe (both pair cards out): what the
-    /// [`Optimal`](super::Optimal) player does at the table; never below `Cdz`.
+    /// Each split hand played optimally for its shoe with the pair cards known to be out (the
+    /// analysers' CDP): close to what the [`Optimal`](super::Optimal) player does at the
+    /// table; never below `Cdz`.
     Optimal,
 }
 
@@ -132,6 +134,8 @@ pub struct Oracle<'m> {
     rules: Rules,
     slots: &'m mut [Slot],
     used: usize,
+    /// The most slots in use at once since the oracle was made.
+    peak: usize,
     up: Pip,
     peeked: bool,
     dealer: DealerCache,
@@ -141,6 +145,16 @@ pub struct Oracle<'m> {
     context: u64,
     /// The last context handed out since the memo was cleared.
     contexts: u64,
+}
+
+/// Where a CDZ- split hand takes its decisions: the context of the unsplit hands' values, the
+/// pair, and how many pair cards go back into the shoe to make the unsplit hand's shoe (the
+/// hand's twin and any extra pair cards known out).
+#[derive(Clone, Copy, Debug)]
+struct Twin {
+    unsplit: u64,
+    pair: Pip,
+    back: u8,
 }
 
 fn unit(pip: Pip) -> u64 {
@@ -156,6 +170,7 @@ impl<'m> Oracle<'m> {
             rules,
             slots,
             used: 0,
+            peak: 0,
             up: Pip::Ten,
             peeked: false,
             dealer: DealerCache::new(),
@@ -169,6 +184,13 @@ impl<'m> Oracle<'m> {
     #[must_use]
     pub const fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The most memo slots this oracle has had in use at once (a memo of 8/7 of this many
+    /// slots, or more, holds the same work).
+    #[must_use]
+    pub const fn memo_peak(&self) -> usize {
+        self.peak
     }
 
     /// This oracle with split hands played as `play` says (default [`SplitPlay::Cdz`]).
@@ -216,6 +238,7 @@ impl<'m> Oracle<'m> {
                     ..Slot::EMPTY
                 };
                 self.used += 1;
+                self.peak = self.peak.max(self.used);
                 return Ok(i);
             }
             i = (i + 1) % n;
@@ -356,7 +379,10 @@ impl<'m> Oracle<'m> {
     }
 
     /// The value of splitting a pair of `pair` when `shoe` (less both pair cards) is left and
-    /// the split makes `hands_after` hands. Clears the memo.
+    /// the split makes `hands_after` hands in the round: the split may grow to
+    /// `max_split_hands - hands_after + 2` hands (no resplit of aces without resplit aces),
+    /// valued exactly by [`Resplit`] from one split hand's values with 0 ..= 2 (hands - 2)
+    /// extra pair cards out. Clears the memo.
     fn split(
         &mut self,
         shoe: &Shoe,
@@ -364,16 +390,61 @@ impl<'m> Oracle<'m> {
         hands_after: u8,
     ) -> Result<Option<f64>, BlackjackError> {
         let unsplit = self.context;
-        // 8 bits of context: 255 splits per clear (a round clears per up card, 10 pairs).
-        self.contexts = (self.contexts + 1) & 0xff;
-        self.context = self.contexts;
+        let resplit = pair != Pip::Ace || self.rules.resplit_aces;
+        let most = if resplit {
+            (self.rules.max_split_hands + 2)
+                .saturating_sub(hands_after)
+                .clamp(2, MOST_HANDS)
+        } else {
+            2
+        };
+        let extra = usize::from(2 * (most - 2)).min(usize::from(shoe.count(pair)));
+        let mut base = [HandValues::default(); MOST_EXTRA + 1];
+        let mut out = *shoe;
+        for (a, slot) in base.iter_mut().enumerate().take(extra + 1) {
+            if a > 0 {
+                out.remove(pair)?;
+            }
+            // 8 bits of context: 255 per clear (a round clears per up card: 10 pairs, at most
+            // 5 counts of extra pair cards each).
+            self.contexts = (self.contexts + 1) & 0xff;
+            self.context = self.contexts;
+            let values = self.split_hand_values(&out, pair, a as u8 + 1, unsplit);
+            self.context = unsplit;
+            match values? {
+                Some(v) => *slot = v,
+                None if a == 0 => return Ok(None),
+                // No card can come: a shoe this split never reaches (its chance is 0).
+                None => {}
+            }
+        }
+        let hidden_not = if self.peeked {
+            self.up.blackjack_partner()
+        } else {
+            None
+        };
+        Ok(Some(
+            Resplit::new(shoe, pair, hidden_not).value(most, &base),
+        ))
+    }
+
+    /// One split hand of `pair` dealt its second card from `shoe` (which has the other pair
+    /// cards out, `back` of them besides the hand's own) and played on without resplitting:
+    /// its value over every second card, and given a pair card; `None` from an empty shoe.
+    fn split_hand_values(
+        &mut self,
+        shoe: &Shoe,
+        pair: Pip,
+        back: u8,
+        unsplit: u64,
+    ) -> Result<Option<HandValues>, BlackjackError> {
         let mut half = Hand::EMPTY.with(pair);
         half.from_split = true;
         let mut shoe = *shoe;
         let Some((weights, w)) = self.weights(&shoe) else {
             return Ok(None);
         };
-        let (mut x, mut y, mut p_pair) = (0.0, 0.0, 0.0);
+        let mut values = HandValues::default();
         for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
             if c == 0 {
                 continue;
@@ -382,41 +453,36 @@ impl<'m> Oracle<'m> {
             shoe.remove(pip)?;
             let hand = half.with(pip);
             let v = if self.split_play == SplitPlay::Cdz && pair != Pip::Ace {
-                self.cdz_hand(&mut shoe, hand, unit(pip), unsplit, pair, true)
+                let twin = Twin {
+                    unsplit,
+                    pair,
+                    back,
+                };
+                self.cdz_hand(&mut shoe, hand, unit(pip), twin, true)
             } else {
                 self.split_hand(&mut shoe, hand, unit(pip))
             };
             shoe.add(pip)?;
             let v = v?;
             if pip == pair {
-                y = v;
-                p_pair = p;
-            } else {
-                x += p * v;
+                values.pair = v;
             }
+            values.any += p * v;
         }
-        let resplit = pair != Pip::Ace || self.rules.resplit_aces;
-        let limit = if resplit {
-            self.rules.max_split_hands.max(hands_after)
-        } else {
-            hands_after
-        };
-        self.context = unsplit;
-        Ok(Some(resplit_value(2, hands_after, limit, x, y, p_pair)))
+        Ok(Some(values))
     }
 
     /// The CDZ- value of split hand `hand` (drawn cards `key` since the split, `shoe` left):
     /// the action is the one an unsplit hand of the same cards would take, judged by its
-    /// values in context `unsplit` (keys: the hand's whole composition, shoe: this one plus
-    /// the other `pair` card); the value is this hand's, exactly. `first`: a two-card
+    /// values in `twin`'s context (keys: the hand's whole composition, shoe: this one with
+    /// the other pair cards back); the value is this hand's, exactly. `first`: a two-card
     /// decision (double allowed with DAS).
     fn cdz_hand(
         &mut self,
         shoe: &mut Shoe,
         hand: Hand,
         key: u64,
-        unsplit: u64,
-        pair: Pip,
+        twin: Twin,
         first: bool,
     ) -> Result<f64, BlackjackError> {
         if hand.total() >= 21 {
@@ -432,13 +498,15 @@ impl<'m> Oracle<'m> {
         }
         // The unsplit hand's decision.
         let own = self.context;
-        self.context = unsplit;
-        let mut twin = *shoe;
-        twin.add(pair)?;
-        let full = key + unit(pair);
+        self.context = twin.unsplit;
+        let mut unsplit_shoe = *shoe;
+        for _ in 0..twin.back {
+            unsplit_shoe.add(twin.pair)?;
+        }
+        let full = key + unit(twin.pair);
         let decision = (|| {
-            let stand = self.stand(&twin, hand, full)?;
-            let best = self.best(&mut twin, hand, full)?;
+            let stand = self.stand(&unsplit_shoe, hand, full)?;
+            let best = self.best(&mut unsplit_shoe, hand, full)?;
             let mut action = if best > stand {
                 Action::Hit
             } else {
@@ -447,7 +515,7 @@ impl<'m> Oracle<'m> {
             if first
                 && self.rules.double_any_two
                 && self.rules.double_after_split
-                && let Some(d) = self.double(&mut twin, hand, full)?
+                && let Some(d) = self.double(&mut unsplit_shoe, hand, full)?
                 && d > best.max(stand)
             {
                 action = Action::Double;
@@ -458,9 +526,8 @@ impl<'m> Oracle<'m> {
         let v = match decision? {
             Action::Double => self.double(shoe, hand, key)?.unwrap_or(-2.0),
             Action::Hit => {
-                let cdz = |o: &mut Self, s: &mut Shoe, h: Hand, k: u64| {
-                    o.cdz_hand(s, h, k, unsplit, pair, false)
-                };
+                let cdz =
+                    |o: &mut Self, s: &mut Shoe, h: Hand, k: u64| o.cdz_hand(s, h, k, twin, false);
                 match self.draw_then(shoe, hand, key, cdz)? {
                     Some(v) => v,
                     None => return self.stand(shoe, hand, key),
@@ -639,36 +706,10 @@ impl<'m> Oracle<'m> {
     }
 }
 
-/// The expected total of `pending` one-card split hands when the round has `hands` hands and
-/// may grow to `limit`: each hand draws a pair card with probability `p` (then resplits while
-/// the limit allows, else is worth `y`) or another card (worth `x` summed over those cards,
-/// weighted by their probabilities).
-fn resplit_value(pending: u8, hands: u8, limit: u8, x: f64, y: f64, p: f64) -> f64 {
-    if pending == 0 {
-        return 0.0;
-    }
-    let rest = resplit_value(pending - 1, hands, limit, x, y, p);
-    let pair_branch = if hands < limit {
-        resplit_value(pending + 1, hands + 1, limit, x, y, p)
-    } else {
-        y + rest
-    };
-    x + (1.0 - p) * rest + p * pair_branch
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::Game;
-
-    #[test]
-    fn resplit_value_without_resplits_is_two_hands() {
-        let (x, y, p) = (0.3, -0.2, 0.1);
-        let two = resplit_value(2, 2, 2, x, y, p);
-        assert!((two - 2.0 * (x + p * y)).abs() < 1e-15);
-        // With p = 0 resplitting never happens.
-        assert_eq!(resplit_value(2, 2, 4, x, y, 0.0), 2.0 * x);
-    }
 
     #[test]
     fn stand_on_twenty_against_a_six_by_hand() {
