@@ -5,7 +5,8 @@
 #![no_main]
 
 use cardtree::blackjack::{
-    Basic, Blackjack, CardOrder, DealerLike, Pip, Rules, Shoe, Strategy, Timid, play_round,
+    Basic, Blackjack, CardOrder, Cell, Chart, DealerLike, Pip, Row, Rules, Shoe, Strategy, Timid,
+    play_round,
 };
 use cardtree_fuzz::{Bytes, blackjack_rules, blackjack_shoe};
 use libfuzzer_sys::fuzz_target;
@@ -48,8 +49,33 @@ fuzz_target!(|data: &[u8]| {
     let stake = rules.max_stake();
     round(rules, shoe, seed, &mut Timid, stake);
     round(rules, shoe, seed, &mut DealerLike, stake);
-    round(rules, shoe, seed, &mut Basic, stake);
+    round(rules, shoe, seed, &mut Basic::new(chart(&mut bytes)), stake);
 });
+
+/// A chart of any cells (the play must stay legal whatever the chart says).
+fn chart(bytes: &mut Bytes<'_>) -> Chart {
+    let mut c = Chart::dealer_like();
+    let rows = Row::HARD
+        .map(Row::Hard)
+        .chain(Row::SOFT.map(Row::Soft))
+        .chain(Pip::ALL.map(Row::Pair));
+    for row in rows {
+        if !bytes.has_more() {
+            break;
+        }
+        let cells = core::array::from_fn(|_| Cell::ALL[bytes.below(Cell::ALL.len())]);
+        c.set_row(row, cells);
+    }
+    for total in 4..=21 {
+        for soft in [false, true] {
+            if bytes.has_more() {
+                let bits = bytes.u16();
+                c.set_later(total, soft, core::array::from_fn(|i| bits >> i & 1 == 1));
+            }
+        }
+    }
+    c
+}
 
 fn round<S: Strategy>(rules: Rules, shoe: Shoe, seed: u64, player: &mut S, stake: f64) {
     let mut order = CardOrder::new(shoe, seed, 0);

@@ -171,6 +171,18 @@ pub enum BlackjackCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The total-dependent basic strategy for the rules, computed from exact values, with
+    /// the expected return of playing it beside the optimum.
+    Strategy {
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Print Markdown tables.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play paired hands: every player is dealt the same cards for the same seed.
     Play {
         #[command(flatten)]
@@ -238,7 +250,10 @@ pub fn play_hands(
             hands_of(&mut *p, rules, preset, seed, first, hands)
         }
         PlayerKind::Timid => hands_of(&mut Timid, rules, preset, seed, first, hands),
-        PlayerKind::Basic => hands_of(&mut Basic, rules, preset, seed, first, hands),
+        PlayerKind::Basic => {
+            let mut basic = Basic::new(crate::blackjack_strategy::chart_for(rules)?);
+            hands_of(&mut basic, rules, preset, seed, first, hands)
+        }
         PlayerKind::Default => hands_of(&mut DealerLike, rules, preset, seed, first, hands),
         PlayerKind::Optimal => {
             let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
@@ -332,7 +347,7 @@ pub fn mean_interval(values: &[f64]) -> (f64, f64) {
     (mean, 1.96 * cardtree::math::sqrt(var / n))
 }
 
-fn rules_json(r: &Rules) -> Value {
+pub(crate) fn rules_json(r: &Rules) -> Value {
     json!({
         "decks": r.decks,
         "dealer_hits_soft_17": r.dealer_hits_soft_17,
@@ -347,7 +362,7 @@ fn rules_json(r: &Rules) -> Value {
 }
 
 /// The up cards in the order of the reference file: 2..10, then A.
-const UP_ORDER: [Pip; 10] = [
+pub(crate) const UP_ORDER: [Pip; 10] = [
     Pip::Two,
     Pip::Three,
     Pip::Four,
@@ -487,7 +502,7 @@ pub fn play(
         out["iterations"] = json!(mcts.iterations);
         out["c"] = json!(mcts.exploration);
         out["closed_loop"] = json!(mcts.closed_loop);
-        out["basic_rollout"] = json!(mcts.rollout == Rollout::Basic);
+        out["basic_rollout"] = json!(matches!(mcts.rollout, Rollout::Basic(_)));
     }
     let mut text = format!(
         "{} on {} ({} decks), {} hands, seed {}: mean return {:+.5} bets per hand, 95 % interval [{:+.5}, {:+.5}]; {} decisions, {:.0} decisions/s\n",
@@ -545,6 +560,21 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
             split_play,
             json,
         } => ev(rules.rules(), split_play, json),
+        BlackjackCommand::Strategy {
+            rules,
+            markdown,
+            json,
+        } => {
+            use crate::blackjack_strategy::{Layout, card, render};
+            let layout = if json {
+                Layout::Json
+            } else if markdown {
+                Layout::Markdown
+            } else {
+                Layout::Text
+            };
+            Ok(render(&card(rules.rules())?, layout))
+        }
         BlackjackCommand::Play {
             rules,
             player,
@@ -571,7 +601,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
                 exploration: c,
                 closed_loop,
                 rollout: if basic_rollout {
-                    Rollout::Basic
+                    Rollout::Basic(crate::blackjack_strategy::chart_for(rules.rules())?)
                 } else {
                     Rollout::HitBelow17
                 },

@@ -5,6 +5,7 @@
 
 pub mod blackjack;
 pub mod blackjack_experiment;
+pub mod blackjack_strategy;
 #[cfg(feature = "dds")]
 pub mod dds;
 pub mod deals;

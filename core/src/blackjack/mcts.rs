@@ -4,7 +4,7 @@
 
 use rand_core::Rng;
 
-use super::{Action, Blackjack, BlackjackError, Move, Strategy, basic_action, dealer_hits};
+use super::{Action, Blackjack, BlackjackError, Chart, Move, Strategy, basic_action, dealer_hits};
 use crate::game::{Game, Side, Turn};
 use crate::math;
 
@@ -30,15 +30,18 @@ pub struct MctsConfig {
 }
 
 /// The playout policy of [`Mcts`] beyond its tree.
-#[repr(u8)]
+// The chart (about 600 bytes) is held by value so that a config stays `Copy` and needs no
+// lifetime; one config per player, so the size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Rollout {
     /// Hit below 17, stand otherwise (never double or split).
     #[default]
     HitBelow17,
-    /// The basic-strategy table ([`basic_action`](super::basic_action)).
-    Basic,
+    /// A basic-strategy chart ([`basic_action`](super::basic_action)), e.g. the one
+    /// [`ChartSolver`](super::ChartSolver) computes for the rules.
+    Basic(Chart),
 }
 
 impl MctsConfig {
@@ -231,7 +234,9 @@ impl<const N: usize> Mcts<N> {
                             }
                             a
                         }
-                        None if self.config.rollout == Rollout::Basic => basic_action(&g)?,
+                        None if let Rollout::Basic(chart) = &self.config.rollout => {
+                            basic_action(&g, chart)?
+                        }
                         None => {
                             let h = g.active_hand().ok_or(BlackjackError::NotADecision)?;
                             if dealer_hits(h, false) && legal.contains(&Action::Hit) {

@@ -23,11 +23,14 @@
 
 mod action;
 mod basic;
+mod chart;
+mod chart_solver;
 mod dealer;
 mod error;
 mod game;
 mod hand;
 mod mcts;
+mod memo;
 mod oracle;
 mod pip;
 mod players;
@@ -38,6 +41,8 @@ mod shoe;
 
 pub use action::{Action, Move};
 pub use basic::{Basic, basic_action};
+pub use chart::{Allowed, Cell, Chart, Row};
+pub use chart_solver::{ChartSolver, ChartValue, MAX_SWEEPS};
 pub use dealer::{
     BLACKJACK, BUST, DealerCache, DealerOutcomes, dealer_hits, dealer_outcomes,
     dealer_outcomes_cached,
@@ -46,7 +51,8 @@ pub use error::BlackjackError;
 pub use game::{Blackjack, MAX_HANDS, Stage};
 pub use hand::Hand;
 pub use mcts::{Mcts, MctsConfig, MctsStats, Rollout};
-pub use oracle::{ActionValues, MEMO_SLOTS, Oracle, RoundValue, Slot, SplitPlay};
+pub use memo::Slot;
+pub use oracle::{ActionValues, MEMO_SLOTS, Oracle, RoundValue, SplitPlay};
 pub use pip::Pip;
 pub use players::{DealerLike, Optimal, Strategy, Timid};
 pub use round::{CardOrder, RoundResult, play_round};

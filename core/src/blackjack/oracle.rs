@@ -23,6 +23,7 @@
 //! cards drawn since the position asked about; a full table is an error, never a panic.
 
 use super::dealer::{DealerCache, dealer_outcomes_cached};
+use super::memo::{Memo, Slot};
 use super::resplit::{HandValues, MOST_EXTRA, MOST_HANDS, Resplit};
 use super::{Action, Blackjack, BlackjackError, Hand, Pip, Rules, Shoe, Stage};
 
@@ -47,29 +48,6 @@ pub enum SplitPlay {
     /// analysers' CDP): close to what the [`Optimal`](super::Optimal) player does at the
     /// table; never below `Cdz`.
     Optimal,
-}
-
-const MARK: u64 = 1 << 63;
-const STAND_KNOWN: u8 = 1;
-const BEST_KNOWN: u8 = 2;
-
-/// One slot of the oracle's memo table: a hand's standing value and best value.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Slot {
-    key: u64,
-    stand: f64,
-    best: f64,
-    known: u8,
-}
-
-impl Slot {
-    /// An empty slot.
-    pub const EMPTY: Slot = Slot {
-        key: 0,
-        stand: 0.0,
-        best: 0.0,
-        known: 0,
-    };
 }
 
 /// The exact expected value, in bets, of each legal action at a decision (`None`: not legal).
@@ -132,10 +110,7 @@ pub struct RoundValue {
 #[derive(Debug)]
 pub struct Oracle<'m> {
     rules: Rules,
-    slots: &'m mut [Slot],
-    used: usize,
-    /// The most slots in use at once since the oracle was made.
-    peak: usize,
+    memo: Memo<'m>,
     up: Pip,
     peeked: bool,
     dealer: DealerCache,
@@ -157,8 +132,58 @@ struct Twin {
     back: u8,
 }
 
-fn unit(pip: Pip) -> u64 {
+/// A pip's unit in a composition key (5 bits a pip).
+pub(crate) fn unit(pip: Pip) -> u64 {
     1u64 << (5 * pip.index())
+}
+
+/// The weights of the player's next card from `shoe` against `up` and their sum, `None` if no
+/// card can come: after a peek (`peeked`), conditioned on the hole card not being the
+/// blackjack card ([`Shoe::draw_weights`]).
+pub(crate) fn next_card_weights(shoe: &Shoe, up: Pip, peeked: bool) -> Option<([u64; 10], f64)> {
+    let hidden_not = if peeked { up.blackjack_partner() } else { None };
+    let w = shoe.draw_weights(hidden_not);
+    let sum: u64 = w.iter().sum();
+    (sum > 0).then_some((w, sum as f64))
+}
+
+/// The chance that the player's first two cards from `s1` (the shoe less the up card) are `a`
+/// and `b` in either order, before any peek.
+pub(crate) fn deal_probability(s1: &Shoe, a: Pip, b: Pip) -> f64 {
+    let (ca, cb) = (f64::from(s1.count(a)), f64::from(s1.count(b)));
+    let w1 = f64::from(s1.total());
+    let p = if a == b {
+        ca * (ca - 1.0)
+    } else {
+        2.0 * ca * cb
+    } / (w1 * (w1 - 1.0));
+    if p > 0.0 { p } else { 0.0 }
+}
+
+/// A two-card hand's value `v` (after any peek) with the dealer's blackjack settled: chance
+/// `q` (from `s2`, the shoe the player's two cards leave), a push for a natural, else (with a
+/// peek) the loss of one bet before the player acts; without a peek it is inside the dealer's
+/// outcomes already, except for a natural.
+pub(crate) fn settle(v: f64, natural: bool, peek: bool, q: f64) -> f64 {
+    if natural {
+        (1.0 - q) * v
+    } else if peek {
+        -q + (1.0 - q) * v
+    } else {
+        v
+    }
+}
+
+/// How many hands a split of `pair` may grow to when it makes `hands_after` hands in the
+/// round: what `max_split_hands` leaves (aces only with resplit aces), 2 to 4.
+pub(crate) fn split_limit(rules: &Rules, pair: Pip, hands_after: u8) -> u8 {
+    if pair != Pip::Ace || rules.resplit_aces {
+        (rules.max_split_hands + 2)
+            .saturating_sub(hands_after)
+            .clamp(2, MOST_HANDS)
+    } else {
+        2
+    }
 }
 
 impl<'m> Oracle<'m> {
@@ -168,9 +193,7 @@ impl<'m> Oracle<'m> {
         rules.validate()?;
         Ok(Oracle {
             rules,
-            slots,
-            used: 0,
-            peak: 0,
+            memo: Memo::new(slots),
             up: Pip::Ten,
             peeked: false,
             dealer: DealerCache::new(),
@@ -190,7 +213,7 @@ impl<'m> Oracle<'m> {
     /// slots, or more, holds the same work).
     #[must_use]
     pub const fn memo_peak(&self) -> usize {
-        self.peak
+        self.memo.peak()
     }
 
     /// This oracle with split hands played as `play` says (default [`SplitPlay::Cdz`]).
@@ -201,72 +224,28 @@ impl<'m> Oracle<'m> {
     }
 
     fn clear(&mut self, up: Pip, peeked: bool) {
-        for s in self.slots.iter_mut() {
-            *s = Slot::EMPTY;
-        }
-        self.used = 0;
+        self.memo.clear();
         self.up = up;
         self.peeked = peeked;
         self.context = 0;
         self.contexts = 0;
     }
 
-    fn full(&self) -> BlackjackError {
-        BlackjackError::MemoFull {
-            capacity: u32::try_from(self.slots.len()).unwrap_or(u32::MAX),
-        }
-    }
-
-    /// The slot of `key`, created empty if new.
+    /// The slot of `key` in the current context, created empty if new.
     fn slot(&mut self, key: u64) -> Result<usize, BlackjackError> {
-        let n = self.slots.len();
-        if n == 0 || self.used * 8 >= n * 7 {
-            return Err(self.full());
-        }
-        let k = key | MARK | (self.context << 55);
-        let mut i = (k.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20) as usize % n;
-        for _ in 0..n {
-            let Some(s) = self.slots.get_mut(i) else {
-                break;
-            };
-            if s.key == k {
-                return Ok(i);
-            }
-            if s.key == 0 {
-                *s = Slot {
-                    key: k,
-                    ..Slot::EMPTY
-                };
-                self.used += 1;
-                self.peak = self.peak.max(self.used);
-                return Ok(i);
-            }
-            i = (i + 1) % n;
-        }
-        Err(self.full())
+        self.memo.find(key | (self.context << 55))
     }
 
-    /// The weights of the player's next card and their sum, `None` if no card can come: after
-    /// a peek, conditioned on the hole card not being the blackjack card
-    /// ([`Shoe::draw_weights`]).
+    /// The weights of the player's next card and their sum ([`next_card_weights`]).
     fn weights(&self, shoe: &Shoe) -> Option<([u64; 10], f64)> {
-        let hidden_not = if self.peeked {
-            self.up.blackjack_partner()
-        } else {
-            None
-        };
-        let w = shoe.draw_weights(hidden_not);
-        let sum: u64 = w.iter().sum();
-        (sum > 0).then_some((w, sum as f64))
+        next_card_weights(shoe, self.up, self.peeked)
     }
 
     /// The value of standing on `hand` (not bust) with `shoe` left.
     fn stand(&mut self, shoe: &Shoe, hand: Hand, key: u64) -> Result<f64, BlackjackError> {
         let i = self.slot(key)?;
-        if let Some(s) = self.slots.get(i)
-            && s.known & STAND_KNOWN != 0
-        {
-            return Ok(s.stand);
+        if let Some(v) = self.memo.stand(i) {
+            return Ok(v);
         }
         let d = dealer_outcomes_cached(
             shoe,
@@ -276,10 +255,7 @@ impl<'m> Oracle<'m> {
             &mut self.dealer,
         );
         let v = d.stand_value(hand.total());
-        if let Some(s) = self.slots.get_mut(i) {
-            s.stand = v;
-            s.known |= STAND_KNOWN;
-        }
+        self.memo.set_stand(i, v);
         Ok(v)
     }
 
@@ -289,10 +265,8 @@ impl<'m> Oracle<'m> {
             return self.stand(shoe, hand, key);
         }
         let i = self.slot(key)?;
-        if let Some(s) = self.slots.get(i)
-            && s.known & BEST_KNOWN != 0
-        {
-            return Ok(s.best);
+        if let Some(v) = self.memo.best(i) {
+            return Ok(v);
         }
         let stand = self.stand(shoe, hand, key)?;
         let v = match self.hit(shoe, hand, key)? {
@@ -301,10 +275,7 @@ impl<'m> Oracle<'m> {
         };
         // The recursion may have moved nothing, but look the slot up again: keys never move.
         let i = self.slot(key)?;
-        if let Some(s) = self.slots.get_mut(i) {
-            s.best = v;
-            s.known |= BEST_KNOWN;
-        }
+        self.memo.set_best(i, v);
         Ok(v)
     }
 
@@ -390,14 +361,7 @@ impl<'m> Oracle<'m> {
         hands_after: u8,
     ) -> Result<Option<f64>, BlackjackError> {
         let unsplit = self.context;
-        let resplit = pair != Pip::Ace || self.rules.resplit_aces;
-        let most = if resplit {
-            (self.rules.max_split_hands + 2)
-                .saturating_sub(hands_after)
-                .clamp(2, MOST_HANDS)
-        } else {
-            2
-        };
+        let most = split_limit(&self.rules, pair, hands_after);
         let extra = usize::from(2 * (most - 2)).min(usize::from(shoe.count(pair)));
         let mut base = [HandValues::default(); MOST_EXTRA + 1];
         let mut out = *shoe;
@@ -490,10 +454,8 @@ impl<'m> Oracle<'m> {
         }
         if !first {
             let i = self.slot(key)?;
-            if let Some(s) = self.slots.get(i)
-                && s.known & BEST_KNOWN != 0
-            {
-                return Ok(s.best);
+            if let Some(v) = self.memo.best(i) {
+                return Ok(v);
             }
         }
         // The unsplit hand's decision.
@@ -537,10 +499,7 @@ impl<'m> Oracle<'m> {
         };
         if !first {
             let i = self.slot(key)?;
-            if let Some(s) = self.slots.get_mut(i) {
-                s.best = v;
-                s.known |= BEST_KNOWN;
-            }
+            self.memo.set_best(i, v);
         }
         Ok(v)
     }
@@ -618,20 +577,14 @@ impl<'m> Oracle<'m> {
         let rules = self.rules;
         let partner = up.blackjack_partner();
         let peek = rules.dealer_peeks && partner.is_some_and(|p| s1.count(p) > 0);
-        let w1 = f64::from(s1.total());
         // Values of every two-card hand but its split, then the splits (each clears the memo).
         let mut unsplit = [[0.0f64; 10]; 10];
         let mut prob = [[0.0f64; 10]; 10];
         self.clear(up, peek);
         for a in Pip::ALL {
             for b in Pip::ALL.into_iter().filter(|&b| b >= a) {
-                let (ca, cb) = (f64::from(s1.count(a)), f64::from(s1.count(b)));
-                let p = if a == b {
-                    ca * (ca - 1.0)
-                } else {
-                    2.0 * ca * cb
-                } / (w1 * (w1 - 1.0));
-                if p <= 0.0 || p.is_nan() {
+                let p = deal_probability(s1, a, b);
+                if p <= 0.0 {
                     continue;
                 }
                 let mut s2 = *s1;
@@ -688,18 +641,8 @@ impl<'m> Oracle<'m> {
                     v = sp;
                 }
                 let natural = Hand::of(&[a, b]).is_blackjack();
-                // The dealer's blackjack, if possible: a push for a natural, else (with a peek)
-                // the loss of one bet before the player acts. Without a peek it is inside the
-                // dealer's outcomes already, except for a natural.
                 let q = partner.map_or(0.0, |x| s2.probability(x));
-                v = if natural {
-                    (1.0 - q) * v
-                } else if peek {
-                    -q + (1.0 - q) * v
-                } else {
-                    v
-                };
-                ev += p * v;
+                ev += p * settle(v, natural, peek, q);
             }
         }
         Ok(ev)

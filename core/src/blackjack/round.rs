@@ -105,7 +105,7 @@ pub fn play_round<S: Strategy, R: Rng + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Basic, DealerLike, Timid};
+    use super::super::{Basic, Chart, DealerLike, Timid};
     use super::*;
 
     #[test]
@@ -123,7 +123,7 @@ mod tests {
                 rules,
                 shoe,
                 &mut CardOrder::new(shoe, 7, round),
-                &mut Basic,
+                &mut Basic::new(Chart::dealer_like()),
                 &mut rng::seeded(0),
             )
             .unwrap();
