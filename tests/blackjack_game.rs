@@ -94,3 +94,71 @@ fn optimal_play_averages_the_oracle_round_value() {
         "mean {mean} +- {sd}, exact {exact}"
     );
 }
+
+/// Asks one oracle that keeps values from decision to decision (and a decision cache in front
+/// of it, as the host's optimal player does) and a fresh oracle at every decision; their
+/// values must be the same, bit for bit.
+struct Both<'a, 'm> {
+    kept: Optimal<'m>,
+    oracle: Oracle<'m>,
+    rules: Rules,
+    fresh: &'a mut [Slot],
+    decisions: u32,
+}
+
+impl cardtree::blackjack::Strategy for Both<'_, '_> {
+    fn name(&self) -> &'static str {
+        "both"
+    }
+
+    fn decide<R: rand_core::Rng + ?Sized>(
+        &mut self,
+        game: &Blackjack,
+        rng: &mut R,
+    ) -> Result<Action, cardtree::blackjack::BlackjackError> {
+        self.decisions += 1;
+        let kept = self.oracle.actions(game)?;
+        let fresh = Oracle::new(self.rules, self.fresh)?.actions(game)?;
+        assert_eq!(kept, fresh, "{game:?}");
+        let cached = self.kept.decide(game, rng)?;
+        assert_eq!(cached, fresh.best().0, "{game:?}");
+        Ok(cached)
+    }
+}
+
+#[test]
+fn values_kept_between_decisions_are_the_fresh_ones() {
+    use cardtree::blackjack::{DECISION_SLOTS, Decision};
+    for rules in [
+        Rules {
+            decks: 2,
+            ..Rules::new()
+        },
+        Rules {
+            decks: 1,
+            max_split_hands: 4,
+            late_surrender: true,
+            dealer_hits_soft_17: true,
+            ..Rules::new()
+        },
+    ] {
+        let shoe = Shoe::standard(rules.decks).unwrap();
+        let mut a = vec![Slot::EMPTY; MEMO_SLOTS];
+        let mut b = vec![Slot::EMPTY; MEMO_SLOTS];
+        let mut c = vec![Slot::EMPTY; MEMO_SLOTS];
+        let mut cache = vec![Decision::EMPTY; DECISION_SLOTS];
+        let mut both = Both {
+            kept: Optimal::with_cache(Oracle::new(rules, &mut a).unwrap(), &mut cache),
+            oracle: Oracle::new(rules, &mut b).unwrap(),
+            rules,
+            fresh: &mut c,
+            decisions: 0,
+        };
+        for round in 0..150 {
+            let mut order = CardOrder::new(shoe, 77, round);
+            play_round(rules, shoe, &mut order, &mut both, &mut rng::seeded(round)).unwrap();
+        }
+        assert!(both.decisions > 150);
+        assert!(both.kept.cache_counts().0 > 0);
+    }
+}

@@ -5,12 +5,18 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use cardtree::blackjack::{
-    Basic, CardOrder, DealerLike, MEMO_SLOTS, Mcts, MctsConfig, Optimal, Oracle, Pip, Rollout,
-    Rules, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid, dealer_outcomes, play_round,
+    Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, Mcts, MctsConfig, Optimal,
+    Oracle, Pip, Rollout, Rules, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid,
+    dealer_outcomes, play_round,
 };
 use cardtree::rng;
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Map, Value, json};
+
+/// Memo slots of the optimal player's oracle: four times [`MEMO_SLOTS`] (8 MiB), so that the
+/// values of lone hands it keeps from decision to decision (one context per up card) are
+/// seldom cleared to make room.
+pub const OPTIMAL_MEMO_SLOTS: usize = 4 * MEMO_SLOTS;
 
 /// Nodes of the MCTS player's tree (a closed-loop tree adds one per playout: 10,000
 /// playouts fit).
@@ -256,12 +262,14 @@ pub fn play_hands(
         }
         PlayerKind::Default => hands_of(&mut DealerLike, rules, preset, seed, first, hands),
         PlayerKind::Optimal => {
-            let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
+            let mut slots = vec![Slot::EMPTY; OPTIMAL_MEMO_SLOTS];
             // At the table the player plays split hands for their own shoe: value splits so.
             let oracle = Oracle::new(rules, &mut slots)
                 .map_err(|e| e.to_string())?
                 .with_split_play(SplitPlay::Optimal);
-            hands_of(&mut Optimal::new(oracle), rules, preset, seed, first, hands)
+            let mut decisions = vec![Decision::EMPTY; DECISION_SLOTS];
+            let mut player = Optimal::with_cache(oracle, &mut decisions);
+            hands_of(&mut player, rules, preset, seed, first, hands)
         }
     }
 }

@@ -117,6 +117,12 @@ impl Hand {
         self.first
     }
 
+    /// The second card, once dealt.
+    #[must_use]
+    pub const fn second(&self) -> Option<Pip> {
+        self.second
+    }
+
     /// The pip of a two-card pair, if the hand is one.
     #[must_use]
     pub fn pair(&self) -> Option<Pip> {

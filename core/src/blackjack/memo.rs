@@ -38,12 +38,15 @@ pub(crate) struct Memo<'m> {
 }
 
 impl<'m> Memo<'m> {
+    /// A memo over `slots`, emptied (whatever a previous user left in them).
     pub(crate) fn new(slots: &'m mut [Slot]) -> Memo<'m> {
-        Memo {
+        let mut memo = Memo {
             slots,
             used: 0,
             peak: 0,
-        }
+        };
+        memo.clear();
+        memo
     }
 
     /// Forgets every value.
@@ -61,12 +64,22 @@ impl<'m> Memo<'m> {
         }
     }
 
+    /// Slots in use.
+    pub(crate) const fn used(&self) -> usize {
+        self.used
+    }
+
+    /// Slots in all.
+    pub(crate) const fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
     /// The most slots in use at once.
     pub(crate) const fn peak(&self) -> usize {
         self.peak
     }
 
-    fn full(&self) -> BlackjackError {
+    pub(crate) fn full(&self) -> BlackjackError {
         BlackjackError::MemoFull {
             capacity: u32::try_from(self.slots.len()).unwrap_or(u32::MAX),
         }

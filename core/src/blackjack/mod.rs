@@ -26,6 +26,7 @@ mod basic;
 mod chart;
 mod chart_solver;
 mod dealer;
+mod decisions;
 mod error;
 mod game;
 mod hand;
@@ -47,6 +48,7 @@ pub use dealer::{
     BLACKJACK, BUST, DealerCache, DealerOutcomes, dealer_hits, dealer_outcomes,
     dealer_outcomes_cached,
 };
+pub use decisions::{DECISION_SLOTS, Decision};
 pub use error::BlackjackError;
 pub use game::{Blackjack, MAX_HANDS, Stage};
 pub use hand::Hand;

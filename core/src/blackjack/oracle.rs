@@ -115,12 +115,32 @@ pub struct Oracle<'m> {
     peeked: bool,
     dealer: DealerCache,
     split_play: SplitPlay,
-    /// The context of the keys now in use (bits 55.. of a key): 0 for values from the
-    /// position asked about (or, in a round, from an empty hand), one more per split context.
+    /// The context of the keys now in use (bits 50.. of a key): 0 for a round's values from
+    /// an empty hand, 1 ..= 20 for lone hands' values (see `bases`), then one per position
+    /// asked about and per split since the memo was cleared.
     context: u64,
     /// The last context handed out since the memo was cleared.
     contexts: u64,
+    /// For the decisions of a lone unsplit hand ([`Oracle::actions`]), the shoe its values are
+    /// relative to (the shoe after the up card), per up card and peek: context
+    /// `1 + up index + 10 peek` keeps them across calls.
+    bases: [Option<Shoe>; 20],
+    /// The memo holds only such lone-hand values (no clear since the first of them).
+    lone_only: bool,
 }
+
+/// Where a key's context starts: compositions take 50 bits (5 a pip).
+const CONTEXT_SHIFT: u32 = 50;
+/// The last context (13 bits, below the memo's mark bit).
+const MAX_CONTEXT: u64 = (1 << 13) - 1;
+/// Contexts 1 ..= 20 hold lone hands' values (one per up card, peeked or not).
+const LONE_CONTEXTS: u64 = 20;
+/// The most contexts one position asked about takes (itself, the unsplit hands, 5 splits).
+const SPLIT_CONTEXTS: u64 = 8;
+
+/// Free memo slots a lone hand's decision may need (its values down to every composition it
+/// can reach, about 3,000 from two cards, doubled for room): below this, the memo starts over.
+const ROOM: usize = 8_192;
 
 /// Where a CDZ- split hand takes its decisions: the context of the unsplit hands' values, the
 /// pair, and how many pair cards go back into the shoe to make the unsplit hand's shoe (the
@@ -200,6 +220,8 @@ impl<'m> Oracle<'m> {
             split_play: SplitPlay::Cdz,
             context: 0,
             contexts: 0,
+            bases: [None; 20],
+            lone_only: false,
         })
     }
 
@@ -225,6 +247,8 @@ impl<'m> Oracle<'m> {
 
     fn clear(&mut self, up: Pip, peeked: bool) {
         self.memo.clear();
+        self.bases = [None; 20];
+        self.lone_only = false;
         self.up = up;
         self.peeked = peeked;
         self.context = 0;
@@ -233,7 +257,7 @@ impl<'m> Oracle<'m> {
 
     /// The slot of `key` in the current context, created empty if new.
     fn slot(&mut self, key: u64) -> Result<usize, BlackjackError> {
-        self.memo.find(key | (self.context << 55))
+        self.memo.find(key | (self.context << CONTEXT_SHIFT))
     }
 
     /// The weights of the player's next card and their sum ([`next_card_weights`]).
@@ -369,10 +393,7 @@ impl<'m> Oracle<'m> {
             if a > 0 {
                 out.remove(pair)?;
             }
-            // 8 bits of context: 255 per clear (a round clears per up card: 10 pairs, at most
-            // 5 counts of extra pair cards each).
-            self.contexts = (self.contexts + 1) & 0xff;
-            self.context = self.contexts;
+            self.context = self.next_context()?;
             let values = self.split_hand_values(&out, pair, a as u8 + 1, unsplit);
             self.context = unsplit;
             match values? {
@@ -514,20 +535,36 @@ impl<'m> Oracle<'m> {
         let up = game.up().ok_or(BlackjackError::NotADecision)?;
         let mut legal = heapless::Vec::new();
         game.legal_actions(&mut legal);
-        self.clear(up, game.peeked());
         let mut shoe = *game.shoe();
+        let peeked = game.peeked();
+        if self.memo.used() + ROOM > self.memo.capacity() / 8 * 7
+            || self.contexts + SPLIT_CONTEXTS > MAX_CONTEXT
+        {
+            self.clear(up, peeked);
+        }
+        let key = match self.lone_hand_key(game, &legal) {
+            Some(key) => key,
+            None => {
+                // Values relative to this position, in contexts of their own.
+                self.up = up;
+                self.peeked = peeked;
+                self.contexts = self.contexts.max(LONE_CONTEXTS);
+                self.context = self.next_context()?;
+                0
+            }
+        };
         let mut values = ActionValues {
-            stand: self.stand(&shoe, hand, 0)?,
+            stand: self.stand(&shoe, hand, key)?,
             hit: None,
             double: None,
             split: None,
             surrender: None,
         };
         if legal.contains(&Action::Hit) {
-            values.hit = self.hit(&mut shoe, hand, 0)?;
+            values.hit = self.hit(&mut shoe, hand, key)?;
         }
         if legal.contains(&Action::Double) {
-            values.double = self.double(&mut shoe, hand, 0)?;
+            values.double = self.double(&mut shoe, hand, key)?;
         }
         if legal.contains(&Action::Surrender) {
             values.surrender = Some(-0.5);
@@ -535,13 +572,103 @@ impl<'m> Oracle<'m> {
         if legal.contains(&Action::Split)
             && let Some(pair) = hand.pair()
         {
-            // Contexts: 0 holds values relative to this hand; the unsplit hands of CDZ- are
-            // keyed by whole compositions in context 1, splits take 2.
-            self.context = 1;
-            self.contexts = 1;
+            // The unsplit hands of CDZ- are keyed by whole compositions in a context of their
+            // own, each count of extra pair cards takes one more.
+            self.context = self.next_context()?;
             values.split = self.split(&shoe, pair, game.hand_count() + 1)?;
         }
         Ok(values)
+    }
+
+    /// A context not used since the memo was cleared.
+    fn next_context(&mut self) -> Result<u64, BlackjackError> {
+        if self.contexts >= MAX_CONTEXT {
+            return Err(self.memo.full());
+        }
+        self.contexts += 1;
+        Ok(self.contexts)
+    }
+
+    /// The context of a lone unsplit hand's values against `up` (after a peek or not).
+    fn lone_context(up: Pip, peeked: bool) -> usize {
+        1 + up.index() + if peeked { 10 } else { 0 }
+    }
+
+    /// Notes the base of `game`'s round when it is at the first decision of a lone unsplit
+    /// hand: its shoe with the hand's two cards back. Later decisions of that hand, and of
+    /// other rounds from the same shoe and up card, then share their values
+    /// ([`Oracle::actions`] calls it; a player that answers some decisions without asking the
+    /// oracle calls it at those too).
+    pub fn note_round(&mut self, game: &Blackjack) {
+        let (Some(hand), Some(up)) = (game.active_hand(), game.up()) else {
+            return;
+        };
+        let (Some(a), Some(b)) = (hand.first(), hand.second()) else {
+            return;
+        };
+        if game.hand_count() != 1 || hand.from_split || hand.len() != 2 {
+            return;
+        }
+        let mut base = *game.shoe();
+        if base.add(a).is_err() || base.add(b).is_err() {
+            return;
+        }
+        let context = Oracle::lone_context(up, game.peeked());
+        let known = self.bases.get(context - 1).copied().flatten();
+        if known == Some(base) {
+            return;
+        }
+        if known.is_some()
+            || !self.lone_only
+            || self.memo.used() + ROOM > self.memo.capacity() / 8 * 7
+        {
+            // Another base for this up card (another shoe), other values in the memo, or a
+            // memo nearly full: start over.
+            self.clear(up, game.peeked());
+            self.lone_only = true;
+        }
+        if let Some(slot) = self.bases.get_mut(context - 1) {
+            *slot = Some(base);
+        }
+    }
+
+    /// For a decision on a lone unsplit hand that cannot split, whose round's base is noted:
+    /// the key of the hand (its cards) in the context of its up card and peek, whose values
+    /// stay in the memo from call to call. `None` for any other decision (its values are then
+    /// computed relative to it, in a cleared memo).
+    fn lone_hand_key(&mut self, game: &Blackjack, legal: &[Action]) -> Option<u64> {
+        let hand = game.active_hand()?;
+        let up = game.up()?;
+        if game.hand_count() != 1 || hand.from_split || legal.contains(&Action::Split) {
+            return None;
+        }
+        self.note_round(game);
+        let peeked = game.peeked();
+        let context = Oracle::lone_context(up, peeked);
+        let base = self.bases.get(context - 1).copied().flatten()?;
+        if !self.lone_only || self.memo.used() + ROOM > self.memo.capacity() / 8 * 7 {
+            return None;
+        }
+        // The cards out since the base, if this hand is all of them.
+        let shoe = game.shoe();
+        let mut drawn = Hand::EMPTY;
+        let mut key = 0;
+        for pip in Pip::ALL {
+            for _ in 0..base.count(pip).checked_sub(shoe.count(pip))? {
+                drawn = drawn.with(pip);
+                key += unit(pip);
+            }
+        }
+        let same = drawn.hard() == hand.hard()
+            && drawn.is_soft() == hand.is_soft()
+            && drawn.len() == hand.len();
+        if !same {
+            return None;
+        }
+        self.up = up;
+        self.peeked = peeked;
+        self.context = context as u64;
+        Some(key)
     }
 
     /// The expected value of a round dealt from `shoe` under optimal play, per up card and in

@@ -3,6 +3,7 @@
 
 use rand_core::Rng;
 
+use super::decisions::{Decision, Decisions};
 use super::{Action, Blackjack, BlackjackError, Oracle, dealer_hits};
 
 /// A Blackjack player: picks one of the legal actions at a decision of a round.
@@ -77,10 +78,12 @@ impl Strategy for DealerLike {
 }
 
 /// Exact composition-dependent play: at each decision the action of greatest expected value
-/// from the current shoe, by the [`Oracle`]'s expectimax.
+/// from the current shoe, by the [`Oracle`]'s expectimax; with a decision cache
+/// ([`Optimal::with_cache`]), each position is computed once.
 #[derive(Debug)]
 pub struct Optimal<'m> {
     oracle: Oracle<'m>,
+    cache: Option<Decisions<'m>>,
 }
 
 impl<'m> Optimal<'m> {
@@ -88,7 +91,27 @@ impl<'m> Optimal<'m> {
     /// ([`MEMO_SLOTS`](super::MEMO_SLOTS) slots are enough).
     #[must_use]
     pub fn new(oracle: Oracle<'m>) -> Optimal<'m> {
-        Optimal { oracle }
+        Optimal {
+            oracle,
+            cache: None,
+        }
+    }
+
+    /// The optimal player remembering the values of the positions it has decided in `slots`
+    /// ([`DECISION_SLOTS`](super::DECISION_SLOTS) is enough for long runs): the same
+    /// decisions, bit for bit, made faster where positions repeat.
+    #[must_use]
+    pub fn with_cache(oracle: Oracle<'m>, slots: &'m mut [Decision]) -> Optimal<'m> {
+        Optimal {
+            oracle,
+            cache: Some(Decisions::new(slots)),
+        }
+    }
+
+    /// Decisions answered from the cache and decisions computed, so far.
+    #[must_use]
+    pub fn cache_counts(&self) -> (u64, u64) {
+        self.cache.as_ref().map_or((0, 0), Decisions::counts)
     }
 }
 
@@ -102,7 +125,18 @@ impl Strategy for Optimal<'_> {
         game: &Blackjack,
         _rng: &mut R,
     ) -> Result<Action, BlackjackError> {
-        Ok(self.oracle.actions(game)?.best().0)
+        let values = match &mut self.cache {
+            Some(cache) => {
+                let mut legal = heapless::Vec::<Action, 5>::new();
+                game.legal_actions(&mut legal);
+                let oracle = &mut self.oracle;
+                // The round's base, for the oracle to value its later decisions from.
+                oracle.note_round(game);
+                cache.get_or(game, &legal, || oracle.actions(game))?
+            }
+            None => self.oracle.actions(game)?,
+        };
+        Ok(values.best().0)
     }
 }
 
@@ -165,5 +199,28 @@ mod tests {
             p.decide(&game(Pip::Six, Pip::Six, Pip::Five), r),
             Ok(Action::Double)
         );
+    }
+
+    #[test]
+    fn the_cache_answers_repeated_positions_with_the_same_values() {
+        use super::super::Decision;
+        let mut slots = [Slot::EMPTY; 4096];
+        let mut cache = [Decision::EMPTY; 64];
+        let mut p = Optimal::with_cache(Oracle::new(Rules::new(), &mut slots).unwrap(), &mut cache);
+        let r = &mut rng::seeded(0);
+        let positions = [
+            game(Pip::Ten, Pip::Three, Pip::Two),
+            game(Pip::Eight, Pip::Ten, Pip::Eight),
+            game(Pip::Ace, Pip::Six, Pip::Seven),
+        ];
+        let first = positions.each_ref().map(|g| p.decide(g, r));
+        assert_eq!(p.cache_counts(), (0, 3));
+        let again = positions.each_ref().map(|g| p.decide(g, r));
+        assert_eq!(first, again);
+        assert_eq!(p.cache_counts(), (3, 3));
+        let mut plain_slots = [Slot::EMPTY; 4096];
+        let mut plain = Optimal::new(Oracle::new(Rules::new(), &mut plain_slots).unwrap());
+        let direct = positions.each_ref().map(|g| plain.decide(g, r));
+        assert_eq!(first, direct);
     }
 }
