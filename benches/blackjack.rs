@@ -1,11 +1,12 @@
 //! Criterion benchmarks of Blackjack: one MCTS decision (100 and 1000 playouts, the element
-//! counted is a playout), one optimal decision by the oracle, and the exact round value of a
-//! one-deck shoe.
+//! counted is a playout), one optimal decision from a fresh position, the optimal player over
+//! 2,000 paired rounds with its cache warm, and the exact round value of a one-deck shoe.
 
 use std::hint::black_box;
 
 use cardtree::blackjack::{
-    Blackjack, MEMO_SLOTS, Mcts, MctsConfig, Optimal, Oracle, Pip, Rules, Shoe, Slot, Strategy,
+    Blackjack, CardOrder, DECISION_SLOTS, Decision, MEMO_SLOTS, Mcts, MctsConfig, Optimal, Oracle,
+    Pip, Rules, Shoe, Slot, Strategy, play_round,
 };
 use cardtree::rng;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -30,16 +31,68 @@ fn decisions(c: &mut Criterion) {
             b.iter(|| p.decide(black_box(&game), &mut r))
         });
     }
+    // A fresh position: a new oracle each time (its memo emptied), one exact expectimax.
     let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
-    let mut opt = Optimal::new(Oracle::new(rules, &mut slots).expect("oracle"));
     let mut r = rng::seeded(1);
     g.throughput(Throughput::Elements(1));
-    g.bench_function("optimal, 12 v 3", |b| {
-        b.iter(|| opt.decide(black_box(&game), &mut r))
+    g.bench_function("optimal, fresh position, 12 v 3", |b| {
+        b.iter(|| {
+            Optimal::new(Oracle::new(rules, &mut slots).expect("oracle"))
+                .decide(black_box(&game), &mut r)
+        })
     });
     let pair = Blackjack::dealt(rules, shoe, Pip::Eight, Pip::Ten, Pip::Eight).expect("deal");
-    g.bench_function("optimal, 8-8 v 10 (split)", |b| {
-        b.iter(|| opt.decide(black_box(&pair), &mut r))
+    g.bench_function("optimal, fresh position, 8-8 v 10 (split)", |b| {
+        b.iter(|| {
+            Optimal::new(Oracle::new(rules, &mut slots).expect("oracle"))
+                .decide(black_box(&pair), &mut r)
+        })
+    });
+    g.finish();
+}
+
+/// The optimal player over paired rounds, as `cardtree blackjack play --player optimal` runs
+/// it: the decision cache and the values kept between decisions make repeated positions cheap
+/// (the element counted is a decision).
+fn optimal_rounds(c: &mut Criterion) {
+    let mut g = c.benchmark_group("blackjack optimal player");
+    g.sample_size(10);
+    let rules = Rules::new();
+    let shoe = Shoe::standard(6).expect("shoe");
+    let mut slots = vec![Slot::EMPTY; 4 * MEMO_SLOTS];
+    let mut cache = vec![Decision::EMPTY; DECISION_SLOTS];
+    let mut player =
+        Optimal::with_cache(Oracle::new(rules, &mut slots).expect("oracle"), &mut cache);
+    let rounds = 2_000u64;
+    let mut decisions = 0u64;
+    for i in 0..rounds {
+        let mut order = CardOrder::new(shoe, 7, i);
+        let r = play_round(
+            rules,
+            shoe,
+            &mut order,
+            &mut player,
+            &mut rng::stream(!7, i),
+        )
+        .expect("round");
+        decisions += u64::from(r.decisions);
+    }
+    eprintln!("optimal player: {rounds} rounds warm the cache, {decisions} decisions each pass");
+    g.throughput(Throughput::Elements(decisions));
+    g.bench_function("2,000 rounds after warming", |b| {
+        b.iter(|| {
+            for i in 0..rounds {
+                let mut order = CardOrder::new(shoe, 7, i);
+                let r = play_round(
+                    rules,
+                    shoe,
+                    &mut order,
+                    &mut player,
+                    &mut rng::stream(!7, i),
+                );
+                black_box(r.expect("round"));
+            }
+        })
     });
     g.finish();
 }
@@ -63,5 +116,5 @@ fn round(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, decisions, round);
+criterion_group!(benches, decisions, optimal_rounds, round);
 criterion_main!(benches);

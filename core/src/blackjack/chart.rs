@@ -254,33 +254,26 @@ impl Chart {
                 .unwrap_or(false)
     }
 
+    fn later_row_mut(&mut self, total: u8, soft: bool) -> Option<&mut [bool; 10]> {
+        if soft {
+            self.later_soft.get_mut(usize::from(total).checked_sub(12)?)
+        } else {
+            self.later_hard.get_mut(usize::from(total).checked_sub(4)?)
+        }
+    }
+
     /// Sets the hit / stand rule for `total` by up card.
     pub fn set_later(&mut self, total: u8, soft: bool, hit: [bool; 10]) {
-        let row = if soft {
-            usize::from(total)
-                .checked_sub(12)
-                .and_then(|i| self.later_soft.get_mut(i))
-        } else {
-            usize::from(total)
-                .checked_sub(4)
-                .and_then(|i| self.later_hard.get_mut(i))
-        };
-        if let Some(r) = row {
+        if let Some(r) = self.later_row_mut(total, soft) {
             *r = hit;
         }
     }
 
     pub(crate) fn set_later_hit(&mut self, total: u8, soft: bool, up: Pip, hit: bool) {
-        let row = if soft {
-            usize::from(total)
-                .checked_sub(12)
-                .and_then(|i| self.later_soft.get_mut(i))
-        } else {
-            usize::from(total)
-                .checked_sub(4)
-                .and_then(|i| self.later_hard.get_mut(i))
-        };
-        if let Some(c) = row.and_then(|r| r.get_mut(up.index())) {
+        if let Some(c) = self
+            .later_row_mut(total, soft)
+            .and_then(|r| r.get_mut(up.index()))
+        {
             *c = hit;
         }
     }

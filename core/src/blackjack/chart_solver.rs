@@ -23,9 +23,11 @@
 //! - Reach weights count unsplit hands; split hands are played by the same rows and rules.
 
 use super::chart::{Allowed, Cell, Chart, Row};
-use super::dealer::{DealerCache, dealer_outcomes_cached};
+use super::dealer::DealerCache;
 use super::memo::{Memo, Slot};
-use super::oracle::{deal_probability, next_card_weights, settle, split_limit, unit};
+use super::oracle::{
+    Against, deal_probability, expect_next, next_card_weights, settle, split_limit, unit,
+};
 use super::resplit::{HandValues, MOST_EXTRA, Resplit};
 use super::{Action, BlackjackError, Hand, Pip, Rules, Shoe};
 
@@ -181,23 +183,20 @@ impl<'m> ChartSolver<'m> {
         hand: Hand,
         key: u64,
     ) -> Result<f64, BlackjackError> {
-        let i = self.memo(table).find(key)?;
-        if let Some(v) = self.memo(table).stand(i) {
-            return Ok(v);
-        }
-        let d = dealer_outcomes_cached(
-            shoe,
-            self.up,
-            self.rules.dealer_hits_soft_17,
-            self.peeked,
-            &mut self.dealer,
-        );
-        let v = d.stand_value(hand.total());
-        self.memo(table).set_stand(i, v);
-        Ok(v)
+        let at = Against {
+            up: self.up,
+            h17: self.rules.dealer_hits_soft_17,
+            peeked: self.peeked,
+        };
+        let memo = match table {
+            Table::Main => &mut self.main,
+            Table::Scratch => &mut self.scratch,
+        };
+        let i = memo.find(key)?;
+        Ok(at.stand(memo, i, &mut self.dealer, shoe, hand))
     }
 
-    /// The expectation over the next card of `then` (a bust is -1); `None` from an empty shoe.
+    /// The expectation over the next card of `then` ([`expect_next`]).
     fn draw_then(
         &mut self,
         table: Table,
@@ -206,25 +205,10 @@ impl<'m> ChartSolver<'m> {
         key: u64,
         then: fn(&mut Self, Table, &mut Shoe, Hand, u64) -> Result<f64, BlackjackError>,
     ) -> Result<Option<f64>, BlackjackError> {
-        let Some((weights, w)) = next_card_weights(shoe, self.up, self.peeked) else {
-            return Ok(None);
-        };
-        let mut sum = 0.0;
-        for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
-            if c == 0 {
-                continue;
-            }
-            shoe.remove(pip)?;
-            let next = hand.with(pip);
-            let v = if next.is_bust() {
-                Ok(-1.0)
-            } else {
-                then(self, table, shoe, next, key + unit(pip))
-            };
-            shoe.add(pip)?;
-            sum += c as f64 / w * v?;
-        }
-        Ok(Some(sum))
+        let (up, peeked) = (self.up, self.peeked);
+        expect_next(self, shoe, up, peeked, hand, key, |s, sh, h, k| {
+            then(s, table, sh, h, k)
+        })
     }
 
     /// The value of a hand of three cards or more (not bust) played by the chart's hit /

@@ -167,6 +167,69 @@ pub(crate) fn next_card_weights(shoe: &Shoe, up: Pip, peeked: bool) -> Option<([
     (sum > 0).then_some((w, sum as f64))
 }
 
+/// The expectation over the next card drawn to `hand` from `shoe` of `then` (given the
+/// state `s`, the shoe less the card, the hand with it and its key; a bust is -1), the card
+/// drawn as [`next_card_weights`] says; `None` from an empty shoe.
+pub(crate) fn expect_next<S>(
+    s: &mut S,
+    shoe: &mut Shoe,
+    up: Pip,
+    peeked: bool,
+    hand: Hand,
+    key: u64,
+    mut then: impl FnMut(&mut S, &mut Shoe, Hand, u64) -> Result<f64, BlackjackError>,
+) -> Result<Option<f64>, BlackjackError> {
+    let Some((weights, w)) = next_card_weights(shoe, up, peeked) else {
+        return Ok(None);
+    };
+    let mut sum = 0.0;
+    for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
+        if c == 0 {
+            continue;
+        }
+        let p = c as f64 / w;
+        shoe.remove(pip)?;
+        let next = hand.with(pip);
+        let v = if next.is_bust() {
+            Ok(-1.0)
+        } else {
+            then(s, shoe, next, key + unit(pip))
+        };
+        shoe.add(pip)?;
+        sum += p * v?;
+    }
+    Ok(Some(sum))
+}
+
+/// Where a hand is valued against the dealer: the up card, S17 or H17, after a peek or not.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Against {
+    pub(crate) up: Pip,
+    pub(crate) h17: bool,
+    pub(crate) peeked: bool,
+}
+
+impl Against {
+    /// The value of standing on `hand` (not bust) with `shoe` left, kept in slot `i` of
+    /// `memo` (computed from the dealer's exact outcomes the first time).
+    pub(crate) fn stand(
+        self,
+        memo: &mut Memo<'_>,
+        i: usize,
+        dealer: &mut DealerCache,
+        shoe: &Shoe,
+        hand: Hand,
+    ) -> f64 {
+        if let Some(v) = memo.stand(i) {
+            return v;
+        }
+        let d = dealer_outcomes_cached(shoe, self.up, self.h17, self.peeked, dealer);
+        let v = d.stand_value(hand.total());
+        memo.set_stand(i, v);
+        v
+    }
+}
+
 /// The chance that the player's first two cards from `s1` (the shoe less the up card) are `a`
 /// and `b` in either order, before any peek.
 pub(crate) fn deal_probability(s1: &Shoe, a: Pip, b: Pip) -> f64 {
@@ -268,19 +331,13 @@ impl<'m> Oracle<'m> {
     /// The value of standing on `hand` (not bust) with `shoe` left.
     fn stand(&mut self, shoe: &Shoe, hand: Hand, key: u64) -> Result<f64, BlackjackError> {
         let i = self.slot(key)?;
-        if let Some(v) = self.memo.stand(i) {
-            return Ok(v);
-        }
-        let d = dealer_outcomes_cached(
-            shoe,
-            self.up,
-            self.rules.dealer_hits_soft_17,
-            self.peeked,
-            &mut self.dealer,
-        );
-        let v = d.stand_value(hand.total());
-        self.memo.set_stand(i, v);
-        Ok(v)
+        let h17 = self.rules.dealer_hits_soft_17;
+        let at = Against {
+            up: self.up,
+            h17,
+            peeked: self.peeked,
+        };
+        Ok(at.stand(&mut self.memo, i, &mut self.dealer, shoe, hand))
     }
 
     /// The best of standing and hitting on `hand` (not bust).
@@ -324,35 +381,16 @@ impl<'m> Oracle<'m> {
         Ok(one_bet.map(|v| 2.0 * v))
     }
 
-    /// The expectation over the next card drawn to `hand` of `then` (a bust is -1); `None`
-    /// from an empty shoe.
+    /// The expectation over the next card drawn to `hand` of `then` ([`expect_next`]).
     fn draw_then(
         &mut self,
         shoe: &mut Shoe,
         hand: Hand,
         key: u64,
-        mut then: impl FnMut(&mut Self, &mut Shoe, Hand, u64) -> Result<f64, BlackjackError>,
+        then: impl FnMut(&mut Self, &mut Shoe, Hand, u64) -> Result<f64, BlackjackError>,
     ) -> Result<Option<f64>, BlackjackError> {
-        let Some((weights, w)) = self.weights(shoe) else {
-            return Ok(None);
-        };
-        let mut sum = 0.0;
-        for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
-            if c == 0 {
-                continue;
-            }
-            let p = c as f64 / w;
-            shoe.remove(pip)?;
-            let next = hand.with(pip);
-            let v = if next.is_bust() {
-                Ok(-1.0)
-            } else {
-                then(self, shoe, next, key + unit(pip))
-            };
-            shoe.add(pip)?;
-            sum += p * v?;
-        }
-        Ok(Some(sum))
+        let (up, peeked) = (self.up, self.peeked);
+        expect_next(self, shoe, up, peeked, hand, key, then)
     }
 
     /// The value of a two-card hand made by a split, played optimally without splitting
