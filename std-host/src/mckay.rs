@@ -168,14 +168,15 @@ pub fn parse_deals(text: &str, source: &str) -> Result<Vec<LeadDeal>, String> {
                 .as_object()
                 .ok_or_else(|| at("\"tricks\" is not an object".into()))?;
             for (card, t) in map {
+                let quoted = crate::solve::quote(card);
                 let c: Card = card
                     .parse()
-                    .map_err(|e| at(format!("tricks: {card:?}: {e}")))?;
+                    .map_err(|e| at(format!("tricks: {quoted}: {e}")))?;
                 let t = t
                     .as_u64()
                     .and_then(|t| u8::try_from(t).ok())
                     .filter(|&t| t <= 13)
-                    .ok_or_else(|| at(format!("tricks: {card}: not a number of tricks")))?;
+                    .ok_or_else(|| at(format!("tricks: {quoted}: not a number of tricks")))?;
                 deal.tricks.push((c, t));
             }
             let legal = position.legal();
@@ -606,9 +607,12 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     let mut random: std::collections::BTreeMap<String, f64> = std::collections::BTreeMap::new();
     for (item, row) in table.rows() {
         let f = |i: usize| -> Result<f64, String> {
-            row[i]
-                .parse::<f64>()
-                .map_err(|_| format!("item {item}: {:?} is not a number", row[i]))
+            row[i].parse::<f64>().map_err(|_| {
+                format!(
+                    "item {item}: {} is not a number",
+                    crate::solve::quote(&row[i])
+                )
+            })
         };
         let (c, p) = (f(ic)?, f(ip)?);
         let ci = constants
@@ -867,6 +871,19 @@ mod tests {
         for bad in ["0", "1.5", "9..2", "1,...,5", "100000"] {
             assert!(parse_powers(bad).is_err(), "{bad}");
         }
+    }
+
+    /// Found by the `deal_lines` fuzz target: a `tricks` key of 250 DEL characters was quoted
+    /// whole (escaped, six bytes each) in the error line.
+    #[test]
+    fn a_long_bad_tricks_key_gives_a_short_error() {
+        let key = format!("D{}6", "\u{7f}".repeat(250));
+        let line = format!(
+            r#"{{"id":34,"pbn":"W:2.876.AJT765.Q83 JT9853.Q2.82.A92 Q76.KJ3.94.JT764 AK4.AT954.KQ3.K5","leader":"W","trump":"NT","tricks":{{"{key}":4}}}}"#
+        );
+        let e = parse_deals(&line, "deals.jsonl").unwrap_err();
+        assert!(e.starts_with("deals.jsonl:1: tricks: "), "{e}");
+        assert!(e.len() < 200 && !e.contains('\n'), "{} bytes: {e}", e.len());
     }
 
     #[test]

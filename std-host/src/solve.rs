@@ -71,6 +71,13 @@ pub fn excerpt(s: &str) -> String {
     }
 }
 
+/// `s` in double quotes for an error message: control characters and quotes escaped, then cut
+/// as [`excerpt`] does, so that a hostile input gives a short, printable message.
+#[must_use]
+pub fn quote(s: &str) -> String {
+    format!("\"{}\"", excerpt(&s.escape_debug().to_string()))
+}
+
 /// Reads one line of the `../shared/bridge/` format: `pbn`, `leader`, `trump`, optional `id`
 /// (any `tricks` is ignored).
 pub fn parse_line(line: &str) -> Result<Task, String> {
