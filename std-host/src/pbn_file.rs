@@ -448,14 +448,15 @@ fn apply(b: &[u8], edits: &[(usize, usize, String)], eol: &str) -> String {
                 Some(r) if mid_line && ends_line => out.extend_from_slice(r.as_bytes()),
                 _ => {
                     out.extend_from_slice(replacement.as_bytes());
-                    // The rest of the line now starts one: where it begins with `%`, which
-                    // at the start of a line makes a directive of the whole line, an empty
-                    // comment keeps it the text it was.
-                    let first = b[i..]
-                        .iter()
-                        .zip(&gone[i..])
-                        .find(|&(&c, &g)| c == b'\n' || !(g || matches!(c, b' ' | b'\t' | b'\r')));
-                    if replacement.ends_with('\n') && first.is_some_and(|(&c, _)| c == b'%') {
+                    // The rest of the line now starts one: where it begins with a `%` that
+                    // was not at the start of its line (there it makes a directive of the
+                    // whole line), an empty comment keeps it the text it was.
+                    let first = (i..b.len()).find(|&j| {
+                        b[j] == b'\n' || !(gone[j] || matches!(b[j], b' ' | b'\t' | b'\r'))
+                    });
+                    let pushed_percent =
+                        first.is_some_and(|j| b[j] == b'%' && j > 0 && b[j - 1] != b'\n');
+                    if replacement.ends_with('\n') && pushed_percent {
                         out.extend_from_slice(b"{}");
                     }
                 }
@@ -627,6 +628,23 @@ mod tests {
         let out = with_records(text, &games(text), &records[..1]);
         assert!(out.ends_with("W  C  7\n{}% x { open\n[Board x\n"), "{out}");
         assert!(boards(&games(&out))[0].1.is_ok(), "{out}");
+        // A directive line after the `Deal` tag, where the new tags go (found by the
+        // `pbn_file` fuzz target): it was a directive and stays one; an empty comment before
+        // it made its `[` open a tag that swallowed the next game's `Deal`.
+        let text = "[Board \"1\"]\r\n\
+            [Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\r\n\
+            % P[\n[Deal \"N:Q873.AT.KQ9763.6AT5 T..T842.A9865 000000000000\"]\r\n\n";
+        let before: Vec<_> = boards(&games(text))
+            .into_iter()
+            .map(|b| b.1.is_ok())
+            .collect();
+        let out = with_records(text, &games(text), &records[..1]);
+        let after: Vec<_> = boards(&games(&out))
+            .into_iter()
+            .map(|b| b.1.is_ok())
+            .collect();
+        assert_eq!(before, after, "{out}");
+        assert!(!out.contains("{}%"), "{out}");
         // But a directive on the line after the old tags stays one.
         let text = "[Board \"1\"]\n\
             [Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\n\
