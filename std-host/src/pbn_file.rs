@@ -446,28 +446,29 @@ fn apply(b: &[u8], edits: &[(usize, usize, String)], eol: &str) -> String {
                 .is_some_and(|(&c, &g)| c == b'\n' && !g);
             match replacement.strip_suffix(eol) {
                 Some(r) if mid_line && ends_line => out.extend_from_slice(r.as_bytes()),
-                _ => {
-                    out.extend_from_slice(replacement.as_bytes());
-                    // The rest of the line now starts one: where it begins with a `%` that
-                    // was not at the start of its line (there it makes a directive of the
-                    // whole line), an empty comment keeps it the text it was.
-                    let first = (i..b.len()).find(|&j| {
-                        b[j] == b'\n' || !(gone[j] || matches!(b[j], b' ' | b'\t' | b'\r'))
-                    });
-                    let pushed_percent =
-                        first.is_some_and(|j| b[j] == b'%' && j > 0 && b[j - 1] != b'\n');
-                    if replacement.ends_with('\n') && pushed_percent {
-                        out.extend_from_slice(b"{}");
-                    }
-                }
+                _ => out.extend_from_slice(replacement.as_bytes()),
             }
         }
         if i < b.len() && !gone[i] {
+            // A `%` that the edits leave first on its line, where it was not, would make a
+            // directive of the whole line: an empty comment keeps it the text it was.
+            if b[i] == b'%' && only_blanks_before(&out, out.len()) && !only_blanks_before(b, i) {
+                out.extend_from_slice(b"{}");
+            }
             out.push(b[i]);
         }
     }
     // Whole tags, rows and lines go, so every character is kept whole or not at all.
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Whether the line of `b` up to `at` holds only blanks (where a `%` makes a directive).
+fn only_blanks_before(b: &[u8], at: usize) -> bool {
+    b[..at]
+        .iter()
+        .rev()
+        .take_while(|&&c| c != b'\n')
+        .all(|c| matches!(c, b' ' | b'\t' | b'\r'))
 }
 
 /// `span` widened to whole lines (and their line break) when the lines hold nothing else.
@@ -645,6 +646,16 @@ mod tests {
             .collect();
         assert_eq!(before, after, "{out}");
         assert!(!out.contains("{}%"), "{out}");
+        // And an old tag removed from the start of a line whose rest begins with `%` (found
+        // by the fuzz target too): the `%` must not become a directive there, or the `{`
+        // comment it opens lets the next game out.
+        let text = "[Board \"1\"]\n\
+            [Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\n\
+            [ParContract \"Pass\"]% x { open\n[Board \"2\"]\n";
+        assert_eq!(games(text).len(), 1);
+        let out = with_records(text, &games(text), &records[..1]);
+        assert_eq!(games(&out).len(), 1, "{out}");
+        assert!(out.contains("\n{}% x { open\n"), "{out}");
         // But a directive on the line after the old tags stays one.
         let text = "[Board \"1\"]\n\
             [Deal \"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732\"]\n\
