@@ -26,7 +26,8 @@ use super::chart::{Allowed, Cell, Chart, Row};
 use super::dealer::DealerCache;
 use super::memo::{Memo, Slot};
 use super::oracle::{
-    Against, deal_probability, expect_next, next_card_weights, settle, split_limit, unit,
+    Against, deal_probability, expect_next, next_card_weights, settle, split_limit, two_card_deals,
+    unit,
 };
 use super::resplit::{HandValues, MOST_EXTRA, Resplit};
 use super::{Action, BlackjackError, Hand, Pip, Rules, Shoe};
@@ -602,30 +603,19 @@ impl<'m> ChartSolver<'m> {
         let partner = self.up.blackjack_partner();
         let allowed = self.allowed_first();
         let mut ev = 0.0;
-        for a in Pip::ALL {
-            for b in Pip::ALL.into_iter().filter(|&b| b >= a) {
-                let p = deal_probability(s1, a, b);
-                if p <= 0.0 {
-                    continue;
+        for (a, b, p, mut s2) in two_card_deals(s1) {
+            let hand = Hand::of(&[a, b]);
+            let natural = hand.is_blackjack();
+            let v = if natural {
+                self.rules.blackjack_pays
+            } else {
+                match self.chart.decide(&hand, self.up, allowed) {
+                    Action::Split => self.split(&s2, a)?.unwrap_or(-1.0),
+                    action => self.act(Table::Main, &mut s2, hand, unit(a) + unit(b), action)?,
                 }
-                let mut s2 = *s1;
-                s2.remove(a)?;
-                s2.remove(b)?;
-                let hand = Hand::of(&[a, b]);
-                let natural = hand.is_blackjack();
-                let v = if natural {
-                    self.rules.blackjack_pays
-                } else {
-                    match self.chart.decide(&hand, self.up, allowed) {
-                        Action::Split => self.split(&s2, a)?.unwrap_or(-1.0),
-                        action => {
-                            self.act(Table::Main, &mut s2, hand, unit(a) + unit(b), action)?
-                        }
-                    }
-                };
-                let q = partner.map_or(0.0, |x| s2.probability(x));
-                ev += p * settle(v, natural, self.peeked, q);
-            }
+            };
+            let q = partner.map_or(0.0, |x| s2.probability(x));
+            ev += p * settle(v, natural, self.peeked, q);
         }
         Ok(ev)
     }

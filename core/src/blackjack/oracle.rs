@@ -243,6 +243,21 @@ pub(crate) fn deal_probability(s1: &Shoe, a: Pip, b: Pip) -> f64 {
     if p > 0.0 { p } else { 0.0 }
 }
 
+/// Every two-card hand the player can be dealt from `s1` (the shoe less the up card), each
+/// once (`a <= b`), with its chance before any peek and the shoe it leaves.
+pub(crate) fn two_card_deals(s1: &Shoe) -> impl Iterator<Item = (Pip, Pip, f64, Shoe)> + '_ {
+    Pip::ALL.into_iter().flat_map(move |a| {
+        Pip::ALL
+            .into_iter()
+            .filter(move |&b| b >= a)
+            .filter_map(move |b| {
+                let p = deal_probability(s1, a, b);
+                let mut s2 = *s1;
+                (p > 0.0 && s2.remove(a).is_ok() && s2.remove(b).is_ok()).then_some((a, b, p, s2))
+            })
+    })
+}
+
 /// A two-card hand's value `v` (after any peek) with the dealer's blackjack settled: chance
 /// `q` (from `s2`, the shoe the player's two cards leave), a push for a natural, else (with a
 /// peek) the loss of one bet before the player acts; without a peek it is inside the dealer's
@@ -744,71 +759,47 @@ impl<'m> Oracle<'m> {
         let peek = rules.dealer_peeks && partner.is_some_and(|p| s1.count(p) > 0);
         // Values of every two-card hand but its split, then the splits (each clears the memo).
         let mut unsplit = [[0.0f64; 10]; 10];
-        let mut prob = [[0.0f64; 10]; 10];
         self.clear(up, peek);
-        for a in Pip::ALL {
-            for b in Pip::ALL.into_iter().filter(|&b| b >= a) {
-                let p = deal_probability(s1, a, b);
-                if p <= 0.0 {
-                    continue;
+        for (a, b, _, mut s2) in two_card_deals(s1) {
+            let hand = Hand::of(&[a, b]);
+            let key = unit(a) + unit(b);
+            let v = if hand.is_blackjack() {
+                rules.blackjack_pays
+            } else {
+                let mut v = self.best(&mut s2, hand, key)?;
+                if rules.double_any_two
+                    && let Some(d) = self.double(&mut s2, hand, key)?
+                    && d > v
+                {
+                    v = d;
                 }
-                let mut s2 = *s1;
-                s2.remove(a)?;
-                s2.remove(b)?;
-                let hand = Hand::of(&[a, b]);
-                let key = unit(a) + unit(b);
-                let v = if hand.is_blackjack() {
-                    rules.blackjack_pays
-                } else {
-                    let mut v = self.best(&mut s2, hand, key)?;
-                    if rules.double_any_two
-                        && let Some(d) = self.double(&mut s2, hand, key)?
-                        && d > v
-                    {
-                        v = d;
-                    }
-                    if rules.late_surrender && v < -0.5 {
-                        v = -0.5;
-                    }
-                    v
-                };
-                if let (Some(u), Some(q)) = (
-                    unsplit
-                        .get_mut(a.index())
-                        .and_then(|r| r.get_mut(b.index())),
-                    prob.get_mut(a.index()).and_then(|r| r.get_mut(b.index())),
-                ) {
-                    *u = v;
-                    *q = p;
+                if rules.late_surrender && v < -0.5 {
+                    v = -0.5;
                 }
+                v
+            };
+            if let Some(u) = unsplit
+                .get_mut(a.index())
+                .and_then(|r| r.get_mut(b.index()))
+            {
+                *u = v;
             }
         }
         let mut ev = 0.0;
-        for a in Pip::ALL {
-            for b in Pip::ALL.into_iter().filter(|&b| b >= a) {
-                let (Some(&p), Some(&v)) = (
-                    prob.get(a.index()).and_then(|r| r.get(b.index())),
-                    unsplit.get(a.index()).and_then(|r| r.get(b.index())),
-                ) else {
-                    continue;
-                };
-                if p <= 0.0 || p.is_nan() {
-                    continue;
-                }
-                let mut s2 = *s1;
-                s2.remove(a)?;
-                s2.remove(b)?;
-                let mut v = v;
-                if a == b
-                    && let Some(sp) = self.split(&s2, a, 2)?
-                    && sp > v
-                {
-                    v = sp;
-                }
-                let natural = Hand::of(&[a, b]).is_blackjack();
-                let q = partner.map_or(0.0, |x| s2.probability(x));
-                ev += p * settle(v, natural, peek, q);
+        for (a, b, p, s2) in two_card_deals(s1) {
+            let Some(&v) = unsplit.get(a.index()).and_then(|r| r.get(b.index())) else {
+                continue;
+            };
+            let mut v = v;
+            if a == b
+                && let Some(sp) = self.split(&s2, a, 2)?
+                && sp > v
+            {
+                v = sp;
             }
+            let natural = Hand::of(&[a, b]).is_blackjack();
+            let q = partner.map_or(0.0, |x| s2.probability(x));
+            ev += p * settle(v, natural, peek, q);
         }
         Ok(ev)
     }
