@@ -29,7 +29,7 @@ use super::oracle::{
     Against, deal_probability, expect_next, next_card_weights, settle, split_limit, two_card_deals,
     unit,
 };
-use super::resplit::{HandValues, MOST_EXTRA, Resplit};
+use super::resplit::{HandValues, split_value};
 use super::{Action, BlackjackError, Hand, Pip, Rules, Shoe};
 
 /// The most sweeps before [`ChartSolver::solve`] gives up waiting for the chart to settle
@@ -544,58 +544,27 @@ impl<'m> ChartSolver<'m> {
     /// pair cards), the split hands played by the chart.
     fn split(&mut self, s2: &Shoe, pair: Pip) -> Result<Option<f64>, BlackjackError> {
         let most = split_limit(&self.rules, pair, 2);
-        let extra = usize::from(2 * (most - 2)).min(usize::from(s2.count(pair)));
-        let mut base = [HandValues::default(); MOST_EXTRA + 1];
-        let mut shoe = *s2;
-        for (a, slot) in base.iter_mut().enumerate().take(extra + 1) {
-            if a > 0 {
-                shoe.remove(pair)?;
-            }
-            self.scratch.clear();
-            match self.split_hand(&shoe, pair)? {
-                Some(v) => *slot = v,
-                None if a == 0 => return Ok(None),
-                None => {}
-            }
-        }
-        let hidden_not = if self.peeked {
-            self.up.blackjack_partner()
-        } else {
-            None
-        };
-        Ok(Some(Resplit::new(s2, pair, hidden_not).value(most, &base)))
+        let (up, peeked) = (self.up, self.peeked);
+        split_value(self, s2, pair, most, up, peeked, |solver, shoe, _| {
+            solver.scratch.clear();
+            solver.split_hand(shoe, pair)
+        })
     }
 
     /// One split hand of `pair` dealt its second card from `shoe` and played by the chart
     /// without resplitting: its value over every second card and given a pair card.
     fn split_hand(&mut self, shoe: &Shoe, pair: Pip) -> Result<Option<HandValues>, BlackjackError> {
-        let Some((weights, w)) = next_card_weights(shoe, self.up, self.peeked) else {
-            return Ok(None);
-        };
         let allowed = self.allowed_split_hand();
-        let mut shoe = *shoe;
-        let mut values = HandValues::default();
-        for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
-            if c == 0 {
-                continue;
-            }
-            shoe.remove(pip)?;
-            let hand = Hand::of(&[pair, pip]);
+        let (up, peeked) = (self.up, self.peeked);
+        HandValues::over_second_card(self, shoe, up, peeked, pair, |solver, shoe, hand, pip| {
             let key = unit(pair) + unit(pip);
-            let v = if pair == Pip::Ace {
-                self.stand(Table::Scratch, &shoe, hand, key)
+            if pair == Pip::Ace {
+                solver.stand(Table::Scratch, shoe, hand, key)
             } else {
-                let action = self.chart.decide(&hand, self.up, allowed);
-                self.act(Table::Scratch, &mut shoe, hand, key, action)
-            };
-            shoe.add(pip)?;
-            let v = v?;
-            if pip == pair {
-                values.pair = v;
+                let action = solver.chart.decide(&hand, up, allowed);
+                solver.act(Table::Scratch, shoe, hand, key, action)
             }
-            values.any += c as f64 / w * v;
-        }
-        Ok(Some(values))
+        })
     }
 
     /// The round's value given the up card, playing the chart.

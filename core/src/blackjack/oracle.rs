@@ -20,11 +20,13 @@
 //!   surrender is still worth half a bet.
 //!
 //! Memoisation: values of a hand are kept in a caller-provided table of [`Slot`]s, keyed by the
-//! cards drawn since the position asked about; a full table is an error, never a panic.
+//! cards drawn since the position asked about (for a lone unsplit hand, by its cards since the
+//! up card, and kept from call to call in a context per up card); a full table is an error,
+//! never a panic.
 
 use super::dealer::{DealerCache, dealer_outcomes_cached};
 use super::memo::{Memo, Slot};
-use super::resplit::{HandValues, MOST_EXTRA, MOST_HANDS, Resplit};
+use super::resplit::{HandValues, MOST_HANDS, split_value};
 use super::{Action, Blackjack, BlackjackError, Hand, Pip, Rules, Shoe, Stage};
 
 /// Slots enough for a round's values per up card (3,083 hand compositions from an empty
@@ -338,11 +340,6 @@ impl<'m> Oracle<'m> {
         self.memo.find(key | (self.context << CONTEXT_SHIFT))
     }
 
-    /// The weights of the player's next card and their sum ([`next_card_weights`]).
-    fn weights(&self, shoe: &Shoe) -> Option<([u64; 10], f64)> {
-        next_card_weights(shoe, self.up, self.peeked)
-    }
-
     /// The value of standing on `hand` (not bust) with `shoe` left.
     fn stand(&mut self, shoe: &Shoe, hand: Hand, key: u64) -> Result<f64, BlackjackError> {
         let i = self.slot(key)?;
@@ -439,31 +436,13 @@ impl<'m> Oracle<'m> {
     ) -> Result<Option<f64>, BlackjackError> {
         let unsplit = self.context;
         let most = split_limit(&self.rules, pair, hands_after);
-        let extra = usize::from(2 * (most - 2)).min(usize::from(shoe.count(pair)));
-        let mut base = [HandValues::default(); MOST_EXTRA + 1];
-        let mut out = *shoe;
-        for (a, slot) in base.iter_mut().enumerate().take(extra + 1) {
-            if a > 0 {
-                out.remove(pair)?;
-            }
-            self.context = self.next_context()?;
-            let values = self.split_hand_values(&out, pair, a as u8 + 1, unsplit);
-            self.context = unsplit;
-            match values? {
-                Some(v) => *slot = v,
-                None if a == 0 => return Ok(None),
-                // No card can come: a shoe this split never reaches (its chance is 0).
-                None => {}
-            }
-        }
-        let hidden_not = if self.peeked {
-            self.up.blackjack_partner()
-        } else {
-            None
-        };
-        Ok(Some(
-            Resplit::new(shoe, pair, hidden_not).value(most, &base),
-        ))
+        let (up, peeked) = (self.up, self.peeked);
+        split_value(self, shoe, pair, most, up, peeked, |o, out, a| {
+            o.context = o.next_context()?;
+            let values = o.split_hand_values(out, pair, a + 1, unsplit);
+            o.context = unsplit;
+            values
+        })
     }
 
     /// One split hand of `pair` dealt its second card from `shoe` (which has the other pair
@@ -476,38 +455,19 @@ impl<'m> Oracle<'m> {
         back: u8,
         unsplit: u64,
     ) -> Result<Option<HandValues>, BlackjackError> {
-        let mut half = Hand::EMPTY.with(pair);
-        half.from_split = true;
-        let mut shoe = *shoe;
-        let Some((weights, w)) = self.weights(&shoe) else {
-            return Ok(None);
-        };
-        let mut values = HandValues::default();
-        for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
-            if c == 0 {
-                continue;
-            }
-            let p = c as f64 / w;
-            shoe.remove(pip)?;
-            let hand = half.with(pip);
-            let v = if self.split_play == SplitPlay::Cdz && pair != Pip::Ace {
+        let (up, peeked) = (self.up, self.peeked);
+        HandValues::over_second_card(self, shoe, up, peeked, pair, |o, shoe, hand, pip| {
+            if o.split_play == SplitPlay::Cdz && pair != Pip::Ace {
                 let twin = Twin {
                     unsplit,
                     pair,
                     back,
                 };
-                self.cdz_hand(&mut shoe, hand, unit(pip), twin, true)
+                o.cdz_hand(shoe, hand, unit(pip), twin, true)
             } else {
-                self.split_hand(&mut shoe, hand, unit(pip))
-            };
-            shoe.add(pip)?;
-            let v = v?;
-            if pip == pair {
-                values.pair = v;
+                o.split_hand(shoe, hand, unit(pip))
             }
-            values.any += p * v;
-        }
-        Ok(Some(values))
+        })
     }
 
     /// The CDZ- value of split hand `hand` (drawn cards `key` since the split, `shoe` left):

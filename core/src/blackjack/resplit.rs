@@ -30,13 +30,14 @@
 //! cards the player sees are still exchangeable, and their chances are a mixture over what the
 //! hole card is (a pair card or another card), computed exactly below.
 
-use super::{Pip, Shoe};
+use super::oracle::next_card_weights;
+use super::{BlackjackError, Hand, Pip, Shoe};
 
 /// The most hands a pair is split into (the rules allow 2 to 4).
 pub(crate) const MOST_HANDS: u8 = 4;
 
 /// The most extra pair cards whose removal the values are needed for: `2 (MOST_HANDS - 2)`.
-pub(crate) const MOST_EXTRA: usize = 2 * (MOST_HANDS as usize - 2);
+const MOST_EXTRA: usize = 2 * (MOST_HANDS as usize - 2);
 
 /// Chances of the pair / not-pair sequence of the cards dealt to split hands, and the
 /// combination of one hand's values into the value of the split.
@@ -58,6 +59,78 @@ pub(crate) struct HandValues {
     pub any: f64,
     /// The value of a split hand dealt a pair card as its second card (not resplit).
     pub pair: f64,
+}
+
+impl HandValues {
+    /// One split hand of `pair` dealt its second card from `shoe` (against `up`, after a peek
+    /// or not, chances as [`next_card_weights`] says) and valued by `value` (given the shoe
+    /// less that card, the two-card hand made by the split, and the card): its values over
+    /// every second card and given a pair card; `None` if no card can come.
+    pub(crate) fn over_second_card<S>(
+        s: &mut S,
+        shoe: &Shoe,
+        up: Pip,
+        peeked: bool,
+        pair: Pip,
+        mut value: impl FnMut(&mut S, &mut Shoe, Hand, Pip) -> Result<f64, BlackjackError>,
+    ) -> Result<Option<HandValues>, BlackjackError> {
+        let Some((weights, w)) = next_card_weights(shoe, up, peeked) else {
+            return Ok(None);
+        };
+        let mut half = Hand::EMPTY.with(pair);
+        half.from_split = true;
+        let mut shoe = *shoe;
+        let mut values = HandValues::default();
+        for (pip, &c) in Pip::ALL.iter().copied().zip(&weights) {
+            if c == 0 {
+                continue;
+            }
+            let p = c as f64 / w;
+            shoe.remove(pip)?;
+            let v = value(s, &mut shoe, half.with(pip), pip);
+            shoe.add(pip)?;
+            let v = v?;
+            if pip == pair {
+                values.pair = v;
+            }
+            values.any += p * v;
+        }
+        Ok(Some(values))
+    }
+}
+
+/// The value of splitting a pair of `pair` from `shoe` (less the up card and both pair
+/// cards) when the split may grow to `most` hands (against `up`, after a peek or not):
+/// `hand(s, shoe_a, a)` gives one split hand's values with `a` extra pair cards out of
+/// `shoe_a`, for `a` = 0 ..= 2 (`most` - 2) as the shoe allows; `None` if no card can come.
+pub(crate) fn split_value<S>(
+    s: &mut S,
+    shoe: &Shoe,
+    pair: Pip,
+    most: u8,
+    up: Pip,
+    peeked: bool,
+    mut hand: impl FnMut(&mut S, &Shoe, u8) -> Result<Option<HandValues>, BlackjackError>,
+) -> Result<Option<f64>, BlackjackError> {
+    let most = most.clamp(2, MOST_HANDS);
+    let extra = usize::from(2 * (most - 2)).min(usize::from(shoe.count(pair)));
+    let mut base = [HandValues::default(); MOST_EXTRA + 1];
+    let mut out = *shoe;
+    for (a, slot) in (0u8..).zip(base.iter_mut()).take(extra + 1) {
+        if a > 0 {
+            out.remove(pair)?;
+        }
+        match hand(s, &out, a)? {
+            Some(v) => *slot = v,
+            None if a == 0 => return Ok(None),
+            // No card can come: a shoe this split never reaches (its chance is 0).
+            None => {}
+        }
+    }
+    let hidden_not = if peeked { up.blackjack_partner() } else { None };
+    Ok(Some(
+        Resplit::new(shoe, pair, hidden_not).value(most, &base),
+    ))
 }
 
 /// Falling product `x (x-1) .. (x-k+1)` over `y (y-1) .. (y-k+1)`; 0 if `x < k`.
