@@ -24,6 +24,7 @@ fn decisions(c: &mut Criterion) {
             exploration: 2.0,
             closed_loop: false,
             rollout: cardtree::blackjack::Rollout::HitBelow17,
+            unprune_after: 0,
         }));
         let mut r = rng::seeded(1);
         g.throughput(Throughput::Elements(u64::from(iterations)));

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use cardtree::blackjack::{
-    Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, Mcts, MctsConfig, Optimal,
-    Oracle, Pip, Rollout, Rules, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid,
+    Audit, Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, Mcts, MctsConfig,
+    Optimal, Oracle, Pip, Rollout, Rules, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid,
     dealer_outcomes, play_round,
 };
 use cardtree::rng;
@@ -220,6 +220,11 @@ pub enum BlackjackCommand {
         /// MCTS playouts beyond the tree play basic strategy (not hit below 17).
         #[arg(long)]
         basic_rollout: bool,
+        /// MCTS progressive unpruning: a node below the root plays the playout policy's
+        /// action until it has this many visits, then UCB tries every action (0: from the
+        /// first visit, as the paper).
+        #[arg(long, default_value_t = 0)]
+        unprune_after: u32,
         /// Threads (hands are split between them; results do not depend on it).
         #[arg(long, default_value_t = 2)]
         threads: usize,
@@ -229,6 +234,11 @@ pub enum BlackjackCommand {
         /// Also write each hand's return, one per line in hand order, to this file.
         #[arg(long)]
         dump: Option<std::path::PathBuf>,
+        /// Judge every decision by the optimal player's exact values and print the mean
+        /// regret per hand: the player's expected loss against optimal play, with far less
+        /// noise than paired returns.
+        #[arg(long)]
+        audit: bool,
     },
 }
 
@@ -238,9 +248,23 @@ pub fn shoe_of(preset: ShoePreset, decks: u16, seed: u64, hand: u64) -> Result<S
     preset.build(decks, &mut r).map_err(|e| e.to_string())
 }
 
+/// What a run of paired hands gives: each hand's return in hand order, the decisions made,
+/// and (when audited) each hand's summed regret against the optimal player ([`Audit`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Played {
+    /// The return of each hand, in bets.
+    pub values: Vec<f64>,
+    /// Decisions made.
+    pub decisions: u64,
+    /// Per hand, the exact value the player's decisions gave up (empty unless audited).
+    pub regrets: Vec<f64>,
+}
+
 /// The returns of `hands` hands `first..first + hands` of a run, in order, and the decisions
-/// made. Hand `i` is dealt from `CardOrder::new(shoe_i, seed, i)`; the player's own generator
-/// is `rng::stream(!seed, i)`. The same for every player: paired hands.
+/// made; with `audit`, every decision is also judged by the optimal player. Hand `i` is dealt
+/// from `CardOrder::new(shoe_i, seed, i)`; the player's own generator is
+/// `rng::stream(!seed, i)`. The same for every player: paired hands.
+#[allow(clippy::too_many_arguments)]
 pub fn play_hands(
     kind: PlayerKind,
     rules: Rules,
@@ -249,54 +273,109 @@ pub fn play_hands(
     seed: u64,
     first: u64,
     hands: u64,
-) -> Result<(Vec<f64>, u64), String> {
+    audit: bool,
+) -> Result<Played, String> {
+    let run = Run {
+        rules,
+        preset,
+        seed,
+        first,
+        hands,
+        audit,
+    };
     match kind {
         PlayerKind::Mcts => {
             let mut p: Box<Mcts<MCTS_NODES>> = Box::new(Mcts::new(mcts));
-            hands_of(&mut *p, rules, preset, seed, first, hands)
+            run.play(&mut *p)
         }
-        PlayerKind::Timid => hands_of(&mut Timid, rules, preset, seed, first, hands),
-        PlayerKind::Basic => {
-            let mut basic = Basic::new(crate::blackjack_strategy::chart_for(rules)?);
-            hands_of(&mut basic, rules, preset, seed, first, hands)
-        }
-        PlayerKind::Default => hands_of(&mut DealerLike, rules, preset, seed, first, hands),
+        PlayerKind::Timid => run.play(Timid),
+        PlayerKind::Basic => run.play(Basic::new(crate::blackjack_strategy::chart_for(rules)?)),
+        PlayerKind::Default => run.play(DealerLike),
         PlayerKind::Optimal => {
-            let mut slots = vec![Slot::EMPTY; OPTIMAL_MEMO_SLOTS];
-            // At the table the player plays split hands for their own shoe: value splits so.
-            let oracle = Oracle::new(rules, &mut slots)
-                .map_err(|e| e.to_string())?
-                .with_split_play(SplitPlay::Optimal);
-            let mut decisions = vec![Decision::EMPTY; DECISION_SLOTS];
-            let mut player = Optimal::with_cache(oracle, &mut decisions);
-            hands_of(&mut player, rules, preset, seed, first, hands)
+            let (mut slots, mut decisions) = optimal_store();
+            run.play(optimal_player(rules, &mut slots, &mut decisions)?)
         }
     }
 }
 
-fn hands_of<S: Strategy>(
-    p: &mut S,
+/// The memo and the decision cache of one optimal player.
+fn optimal_store() -> (Vec<Slot>, Vec<Decision>) {
+    (
+        vec![Slot::EMPTY; OPTIMAL_MEMO_SLOTS],
+        vec![Decision::EMPTY; DECISION_SLOTS],
+    )
+}
+
+/// The optimal player of `play`, in `slots` and `decisions` (from [`optimal_store`]).
+fn optimal_player<'m>(
+    rules: Rules,
+    slots: &'m mut [Slot],
+    decisions: &'m mut [Decision],
+) -> Result<Optimal<'m>, String> {
+    // At the table the player plays split hands for their own shoe: value splits so.
+    let oracle = Oracle::new(rules, slots)
+        .map_err(|e| e.to_string())?
+        .with_split_play(SplitPlay::Optimal);
+    Ok(Optimal::with_cache(oracle, decisions))
+}
+
+/// One block of hands of a run, for any player.
+struct Run {
     rules: Rules,
     preset: ShoePreset,
     seed: u64,
     first: u64,
     hands: u64,
-) -> Result<(Vec<f64>, u64), String> {
-    let mut values = Vec::with_capacity(usize::try_from(hands).unwrap_or(0));
-    let mut decisions = 0u64;
-    for i in first..first + hands {
-        let shoe = shoe_of(preset, rules.decks, seed, i)?;
-        let mut order = CardOrder::new(shoe, seed, i);
-        let r = play_round(rules, shoe, &mut order, p, &mut rng::stream(!seed, i))
-            .map_err(|e| format!("hand {i}: {e}"))?;
-        values.push(r.value);
-        decisions += u64::from(r.decisions);
+    audit: bool,
+}
+
+impl Run {
+    fn play<S: Strategy>(&self, player: S) -> Result<Played, String> {
+        if !self.audit {
+            return self.hands_of(player, |_| 0.0).map(|mut p| {
+                p.regrets.clear();
+                p
+            });
+        }
+        let (mut slots, mut decisions) = optimal_store();
+        let judge = optimal_player(self.rules, &mut slots, &mut decisions)?;
+        self.hands_of(Audit::new(player, judge), Audit::take_regret)
     }
-    Ok((values, decisions))
+
+    /// Plays the block with `p`, asking `regret(p)` after every hand.
+    fn hands_of<S: Strategy>(
+        &self,
+        mut p: S,
+        regret: impl Fn(&mut S) -> f64,
+    ) -> Result<Played, String> {
+        let n = usize::try_from(self.hands).unwrap_or(0);
+        let mut out = Played {
+            values: Vec::with_capacity(n),
+            decisions: 0,
+            regrets: Vec::with_capacity(if self.audit { n } else { 0 }),
+        };
+        for i in self.first..self.first + self.hands {
+            let shoe = shoe_of(self.preset, self.rules.decks, self.seed, i)?;
+            let mut order = CardOrder::new(shoe, self.seed, i);
+            let r = play_round(
+                self.rules,
+                shoe,
+                &mut order,
+                &mut p,
+                &mut rng::stream(!self.seed, i),
+            )
+            .map_err(|e| format!("hand {i}: {e}"))?;
+            out.values.push(r.value);
+            out.decisions += u64::from(r.decisions);
+            out.regrets.push(regret(&mut p));
+        }
+        Ok(out)
+    }
 }
 
 /// [`play_hands`] over `threads` threads, hands split in contiguous blocks; the result does
 /// not depend on the number of threads.
+#[allow(clippy::too_many_arguments)]
 pub fn play_parallel(
     kind: PlayerKind,
     rules: Rules,
@@ -305,10 +384,11 @@ pub fn play_parallel(
     seed: u64,
     hands: u64,
     threads: usize,
-) -> Result<(Vec<f64>, u64), String> {
+    audit: bool,
+) -> Result<Played, String> {
     let threads = threads.max(1) as u64;
     let per = hands.div_ceil(threads);
-    let parts: Vec<Result<(Vec<f64>, u64), String>> = std::thread::scope(|s| {
+    let parts: Vec<Result<Played, String>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let first = t * per;
@@ -316,7 +396,7 @@ pub fn play_parallel(
                 std::thread::Builder::new()
                     .stack_size(crate::workers::STACK_BYTES)
                     .spawn_scoped(s, move || {
-                        play_hands(kind, rules, mcts, preset, seed, first, n)
+                        play_hands(kind, rules, mcts, preset, seed, first, n, audit)
                     })
             })
             .collect();
@@ -330,14 +410,14 @@ pub fn play_parallel(
             })
             .collect()
     });
-    let mut values = Vec::with_capacity(hands as usize);
-    let mut decisions = 0;
+    let mut all = Played::default();
     for p in parts {
-        let (v, d) = p?;
-        values.extend(v);
-        decisions += d;
+        let p = p?;
+        all.values.extend(p.values);
+        all.regrets.extend(p.regrets);
+        all.decisions += p.decisions;
     }
-    Ok((values, decisions))
+    Ok(all)
 }
 
 /// Mean and the half-width of its normal 95 % interval (1.96 standard errors).
@@ -482,18 +562,20 @@ pub fn play(
     threads: usize,
     as_json: bool,
     dump: Option<&std::path::Path>,
+    audit: bool,
 ) -> Result<String, String> {
     rules.validate().map_err(|e| e.to_string())?;
     let preset = shoe.preset();
     let start = Instant::now();
-    let (values, decisions) = play_parallel(kind, rules, mcts, preset, seed, hands, threads)?;
+    let played = play_parallel(kind, rules, mcts, preset, seed, hands, threads, audit)?;
+    let (values, decisions) = (&played.values, played.decisions);
     let seconds = start.elapsed().as_secs_f64();
     if let Some(path) = dump {
         let text: String = values.iter().map(|v| format!("{v}\n")).collect();
         crate::output::write_atomic(path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    let (mean, half) = mean_interval(&values);
+    let (mean, half) = mean_interval(values);
     let mut out = json!({
         "player": kind.name(),
         "shoe": preset.name(),
@@ -511,6 +593,7 @@ pub fn play(
         out["c"] = json!(mcts.exploration);
         out["closed_loop"] = json!(mcts.closed_loop);
         out["basic_rollout"] = json!(matches!(mcts.rollout, Rollout::Basic(_)));
+        out["unprune_after"] = json!(mcts.unprune_after);
     }
     let mut text = format!(
         "{} on {} ({} decks), {} hands, seed {}: mean return {:+.5} bets per hand, 95 % interval [{:+.5}, {:+.5}]; {} decisions, {:.0} decisions/s\n",
@@ -525,8 +608,21 @@ pub fn play(
         decisions,
         decisions as f64 / seconds.max(1e-9)
     );
+    if audit {
+        let (r, rh) = mean_interval(&played.regrets);
+        out["regret"] = json!({
+            "mean": r,
+            "ci95": [r - rh, r + rh],
+        });
+        let _ = writeln!(
+            text,
+            "exact regret against the optimal player: {r:.6} bets per hand, 95 % interval [{:.6}, {:.6}]",
+            r - rh,
+            r + rh
+        );
+    }
     if let Some(other) = vs {
-        let (theirs, _) = play_parallel(other, rules, mcts, preset, seed, hands, threads)?;
+        let theirs = play_parallel(other, rules, mcts, preset, seed, hands, threads, false)?.values;
         let diff: Vec<f64> = values.iter().zip(&theirs).map(|(a, b)| a - b).collect();
         let (m2, _) = mean_interval(&theirs);
         let (d, dh) = mean_interval(&diff);
@@ -594,9 +690,11 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
             c,
             closed_loop,
             basic_rollout,
+            unprune_after,
             threads,
             json,
             dump,
+            audit,
         } => play(
             rules.rules(),
             player,
@@ -613,10 +711,12 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
                 } else {
                     Rollout::HitBelow17
                 },
+                unprune_after,
             },
             threads,
             json,
             dump.as_deref(),
+            audit,
         ),
     }
 }

@@ -173,8 +173,9 @@ impl Experiment for BlackjackExperiment {
             exploration: config.c,
             closed_loop: false,
             rollout: Rollout::HitBelow17,
+            unprune_after: 0,
         };
-        let (values, decisions) = play_hands(
+        let played = play_hands(
             config.player,
             self.rules,
             mcts,
@@ -182,7 +183,9 @@ impl Experiment for BlackjackExperiment {
             self.seed,
             first,
             n,
+            false,
         )?;
+        let (values, decisions) = (played.values, played.decisions);
         let sum: f64 = values.iter().sum();
         let sum_sq: f64 = values.iter().map(|v| v * v).sum();
         Ok(vec![vec![

@@ -27,6 +27,16 @@ pub struct MctsConfig {
     pub closed_loop: bool,
     /// How playouts play beyond the tree. Default [`Rollout::HitBelow17`].
     pub rollout: Rollout,
+    /// Progressive unpruning (Chaslot, Winands, van den Herik, Uiterwijk, Bouzy,
+    /// "Progressive strategies for Monte-Carlo tree search", New Mathematics and Natural
+    /// Computation 4(3), 2008): a node below the root plays the rollout policy's action until
+    /// it has been visited this many times, and only then lets UCB try every action. UCB's
+    /// exploration of bad actions deep in the tree drags the mean backed up to the root
+    /// below the value of playing well there; a large threshold keeps the tree's statistics
+    /// those of good play, at the price of finding deep deviations later (`u32::MAX`: a
+    /// search at the root only, the policy after it). Default 0: every node tries every
+    /// action from its first visit, as the paper.
+    pub unprune_after: u32,
 }
 
 /// The playout policy of [`Mcts`] beyond its tree.
@@ -53,6 +63,7 @@ impl MctsConfig {
             exploration: 2.0,
             closed_loop: false,
             rollout: Rollout::HitBelow17,
+            unprune_after: 0,
         }
     }
 }
@@ -221,9 +232,13 @@ impl<const N: usize> Mcts<N> {
                     g.legal_actions(&mut legal);
                     let action = match node {
                         Some(i) => {
-                            let a = self
-                                .select(i as usize, &legal)
-                                .ok_or(BlackjackError::NoLegalMove)?;
+                            let visits = self.nodes.get(i as usize).map_or(0, |n| n.visits);
+                            let a = if i != 0 && visits < self.config.unprune_after {
+                                self.policy(&g, &legal)?
+                            } else {
+                                self.select(i as usize, &legal)
+                                    .ok_or(BlackjackError::NoLegalMove)?
+                            };
                             if path.push((i, a)).is_err() {
                                 node = None;
                             } else if closed {
@@ -234,23 +249,26 @@ impl<const N: usize> Mcts<N> {
                             }
                             a
                         }
-                        None if let Rollout::Basic(chart) = &self.config.rollout => {
-                            basic_action(&g, chart)?
-                        }
-                        None => {
-                            let h = g.active_hand().ok_or(BlackjackError::NotADecision)?;
-                            if dealer_hits(h, false) && legal.contains(&Action::Hit) {
-                                Action::Hit
-                            } else {
-                                Action::Stand
-                            }
-                        }
+                        None => self.policy(&g, &legal)?,
                     };
                     g.apply(Move::Act(action));
                 }
             }
         }
         Err(BlackjackError::NoLegalMove)
+    }
+
+    /// The rollout policy's action at `g`'s decision, whose legal actions are `legal`.
+    fn policy(&self, g: &Blackjack, legal: &[Action]) -> Result<Action, BlackjackError> {
+        if let Rollout::Basic(chart) = &self.config.rollout {
+            return basic_action(g, chart);
+        }
+        let h = g.active_hand().ok_or(BlackjackError::NotADecision)?;
+        Ok(if dealer_hits(h, false) && legal.contains(&Action::Hit) {
+            Action::Hit
+        } else {
+            Action::Stand
+        })
     }
 
     /// Closed loop: the child of node `i` with `key`, if there is one.
@@ -421,6 +439,25 @@ mod tests {
         );
         let a = Mcts::<4096>::new(closed).search(&g, &mut rng::seeded(9));
         assert_eq!(a, Mcts::<4096>::new(closed).search(&g, &mut rng::seeded(9)));
+        // Progressive unpruning: below the root, a node plays only the policy's action until
+        // it has the visits; from the first visit (0), UCB tries the others too.
+        let g = game(Pip::Ten, Pip::Two, Pip::Two);
+        let tried = |unprune_after: u32| {
+            let mut p: Mcts<4096> = Mcts::new(MctsConfig {
+                unprune_after,
+                ..closed
+            });
+            p.search(&g, &mut rng::seeded(4)).unwrap();
+            let below = p.nodes.get(1..p.len).unwrap();
+            let most = below.iter().map(|n| n.n.iter().filter(|&&k| k > 0).count());
+            (
+                most.max().unwrap_or(0),
+                p.nodes[0].n.iter().filter(|&&k| k > 0).count(),
+            )
+        };
+        assert_eq!(tried(u32::MAX), (1, 3));
+        assert_eq!(tried(0).1, 3);
+        assert!(tried(0).0 >= 2);
         // A tree of one node still plays (beyond it, hit below 17).
         let mut tiny: Mcts<1> = Mcts::new(MctsConfig::new());
         assert!(tiny.decide(&g, r).is_ok());

@@ -56,7 +56,7 @@ pub use mcts::{Mcts, MctsConfig, MctsStats, Rollout};
 pub use memo::Slot;
 pub use oracle::{ActionValues, MEMO_SLOTS, Oracle, RoundValue, SplitPlay};
 pub use pip::Pip;
-pub use players::{DealerLike, Optimal, Strategy, Timid};
+pub use players::{Audit, DealerLike, Optimal, Strategy, Timid};
 pub use round::{CardOrder, RoundResult, play_round};
 pub use rules::Rules;
 pub use shoe::{Shoe, ShoePreset};

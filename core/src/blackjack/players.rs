@@ -4,7 +4,7 @@
 use rand_core::Rng;
 
 use super::decisions::{Decision, Decisions};
-use super::{Action, Blackjack, BlackjackError, Oracle, dealer_hits};
+use super::{Action, ActionValues, Blackjack, BlackjackError, Oracle, dealer_hits};
 
 /// A Blackjack player: picks one of the legal actions at a decision of a round.
 pub trait Strategy {
@@ -18,6 +18,22 @@ pub trait Strategy {
         game: &Blackjack,
         rng: &mut R,
     ) -> Result<Action, BlackjackError>;
+}
+
+/// A player borrowed: decides as the player it points at (so a caller can lend a player it
+/// keeps, e.g. one boxed for its size).
+impl<S: Strategy> Strategy for &mut S {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+
+    fn decide<R: Rng + ?Sized>(
+        &mut self,
+        game: &Blackjack,
+        rng: &mut R,
+    ) -> Result<Action, BlackjackError> {
+        (**self).decide(game, rng)
+    }
 }
 
 /// Hit if `hit` and hitting is legal, else stand.
@@ -125,18 +141,76 @@ impl Strategy for Optimal<'_> {
         game: &Blackjack,
         _rng: &mut R,
     ) -> Result<Action, BlackjackError> {
-        let values = match &mut self.cache {
+        Ok(self.values(game)?.best().0)
+    }
+}
+
+impl Optimal<'_> {
+    /// The exact value of every legal action at `game`'s decision (from the cache when it
+    /// has the position): what [`decide`](Strategy::decide) picks the best of.
+    ///
+    /// # Errors
+    /// As [`Oracle::actions`].
+    pub fn values(&mut self, game: &Blackjack) -> Result<ActionValues, BlackjackError> {
+        match &mut self.cache {
             Some(cache) => {
                 let mut legal = heapless::Vec::<Action, 5>::new();
                 game.legal_actions(&mut legal);
                 let oracle = &mut self.oracle;
                 // The round's base, for the oracle to value its later decisions from.
                 oracle.note_round(game);
-                cache.get_or(game, &legal, || oracle.actions(game))?
+                cache.get_or(game, &legal, || oracle.actions(game))
             }
-            None => self.oracle.actions(game)?,
-        };
-        Ok(values.best().0)
+            None => self.oracle.actions(game),
+        }
+    }
+}
+
+/// A player whose every decision is judged by an [`Optimal`] one: the regret of a decision is
+/// the exact value of the best action less that of the action played. Summed over a round, the
+/// regrets' expectation is the optimal player's expected return less this player's from the
+/// same deal (each decision's loss, valued with optimal play after it: the performance
+/// difference identity, Kakade & Langford 2002, "Approximately optimal approximate
+/// reinforcement learning", lemma 6.1), so it measures a player's distance from optimal with
+/// far less noise than the returns of paired hands.
+#[derive(Debug)]
+pub struct Audit<'m, S> {
+    player: S,
+    judge: Optimal<'m>,
+    regret: f64,
+}
+
+impl<'m, S: Strategy> Audit<'m, S> {
+    /// `player`, judged by `judge`.
+    pub fn new(player: S, judge: Optimal<'m>) -> Audit<'m, S> {
+        Audit {
+            player,
+            judge,
+            regret: 0.0,
+        }
+    }
+
+    /// The regret summed since the last call, and zeroed (call it after each round).
+    pub fn take_regret(&mut self) -> f64 {
+        core::mem::take(&mut self.regret)
+    }
+}
+
+impl<S: Strategy> Strategy for Audit<'_, S> {
+    fn name(&self) -> &'static str {
+        self.player.name()
+    }
+
+    fn decide<R: Rng + ?Sized>(
+        &mut self,
+        game: &Blackjack,
+        rng: &mut R,
+    ) -> Result<Action, BlackjackError> {
+        let action = self.player.decide(game, rng)?;
+        let values = self.judge.values(game)?;
+        let played = values.get(action).ok_or(BlackjackError::IllegalMove)?;
+        self.regret += values.best().1 - played;
+        Ok(action)
     }
 }
 
@@ -199,6 +273,40 @@ mod tests {
             p.decide(&game(Pip::Six, Pip::Six, Pip::Five), r),
             Ok(Action::Double)
         );
+    }
+
+    #[test]
+    fn an_audit_charges_each_decision_what_it_gives_up() {
+        let mut slots = [Slot::EMPTY; 4096];
+        let mut cache = [super::super::Decision::EMPTY; 64];
+        let judge = Optimal::with_cache(Oracle::new(Rules::new(), &mut slots).unwrap(), &mut cache);
+        // Timid hits 11 against a 6 and never doubles: it gives up the gap to doubling.
+        let mut stands = Audit::new(Timid, judge);
+        let r = &mut rng::seeded(0);
+        let g = game(Pip::Six, Pip::Six, Pip::Five);
+        let mut exact_slots = [Slot::EMPTY; 4096];
+        let exact = Oracle::new(Rules::new(), &mut exact_slots)
+            .unwrap()
+            .actions(&g)
+            .unwrap();
+        assert_eq!(stands.decide(&g, r), Ok(Action::Hit));
+        let hit_gap = exact.best().1 - exact.hit.unwrap();
+        assert!(hit_gap > 0.1);
+        assert!((stands.take_regret() - hit_gap).abs() < 1e-12);
+        assert_eq!(stands.take_regret(), 0.0);
+        // The optimal player gives up nothing.
+        let mut slots2 = [Slot::EMPTY; 4096];
+        let mut best = Audit::new(
+            Optimal::new(Oracle::new(Rules::new(), &mut slots2).unwrap()),
+            stands.judge,
+        );
+        for (a, up, b) in [
+            (Pip::Ten, Pip::Two, Pip::Two),
+            (Pip::Eight, Pip::Ten, Pip::Eight),
+        ] {
+            best.decide(&game(a, up, b), r).unwrap();
+        }
+        assert_eq!(best.take_regret(), 0.0);
     }
 
     #[test]
