@@ -66,6 +66,7 @@ mod power_mean;
 pub mod rng;
 pub mod search;
 mod seat;
+#[cfg(feature = "selfcheck")]
 pub mod selfcheck;
 mod text;
 mod tictactoe;
