@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use cardtree::search::{Backup, Expansion, RandomPolicy, uct};
 use cardtree::{Power, rng};
-use cardtree_host::mckay::{self, Grid, LeadTree};
+use cardtree_host::mckay::{self, LeadTree, SweepGrid};
 use criterion::{Criterion, Throughput};
 
 fn searches(c: &mut Criterion) {
@@ -16,7 +16,7 @@ fn searches(c: &mut Criterion) {
     let first: String = text.lines().take(1).collect();
     let deal = &mckay::read_deals(&first, "dev_deals.jsonl", 0).expect("deal")[0];
     let position = deal.position().expect("position");
-    let grid = Grid::paper(1);
+    let grid = SweepGrid::paper(1);
     let mut tree: LeadTree = mckay::lead_tree();
     let mut g = c.benchmark_group("mckay");
     g.sample_size(10);

@@ -420,19 +420,10 @@ pub fn play_parallel(
     Ok(all)
 }
 
-/// Mean and the half-width of its normal 95 % interval (1.96 standard errors).
-#[must_use]
-pub fn mean_interval(values: &[f64]) -> (f64, f64) {
-    let n = values.len() as f64;
-    if values.is_empty() {
-        return (0.0, 0.0);
-    }
-    let mean = values.iter().sum::<f64>() / n;
-    if values.len() < 2 {
-        return (mean, f64::INFINITY);
-    }
-    let var = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * cardtree::math::sqrt(var / n))
+/// Mean and the half-width of its 95 % interval ([`crate::stats::summary`]).
+fn mean_interval(values: &[f64]) -> (f64, f64) {
+    let (mean, _, half) = crate::stats::summary(values);
+    (mean, half)
 }
 
 pub(crate) fn rules_json(r: &Rules) -> Value {

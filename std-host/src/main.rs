@@ -816,7 +816,7 @@ fn experiment_leads(args: LeadsArgs) -> Result<(), String> {
 fn experiment_mckay(args: McKayArgs) -> Result<(), String> {
     // Solver tables for deals without values, a thread each.
     const TABLE: usize = 16;
-    let mut grid = mckay::Grid::paper(args.seed);
+    let mut grid = mckay::SweepGrid::paper(args.seed);
     let (deals, source) = if args.quick {
         grid.constants = vec![0.25, 1.0, 4.0, 16.0, 64.0];
         grid.powers = vec![1, 2, 5, 10, 15];

@@ -354,9 +354,9 @@ pub enum Variant {
     Standard,
 }
 
-/// The grid and search settings of a run.
+/// The (c, p) grid McKay & Kruskal sweep and the search settings of a run.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Grid {
+pub struct SweepGrid {
     /// Exploration constants `c` of `V = X + sqrt(c ln n / T)` (rows).
     pub constants: Vec<f64>,
     /// Powers `p` (columns).
@@ -371,11 +371,11 @@ pub struct Grid {
     pub choice: FinalMove,
 }
 
-impl Grid {
+impl SweepGrid {
     /// The paper's grid: 11 constants x 15 powers, 5000 playouts, its search and choice.
     #[must_use]
-    pub fn paper(seed: u64) -> Grid {
-        Grid {
+    pub fn paper(seed: u64) -> SweepGrid {
+        SweepGrid {
             constants: PAPER_CONSTANTS.to_vec(),
             powers: PAPER_POWERS.to_vec(),
             playouts: PAPER_PLAYOUTS,
@@ -407,7 +407,7 @@ impl Grid {
 #[derive(Clone, Debug)]
 pub struct McKay {
     /// The grid.
-    pub grid: Grid,
+    pub grid: SweepGrid,
     /// The deals.
     pub deals: Vec<LeadDeal>,
     /// Where the deals came from (a file name, or `quick`), for the record.

@@ -44,7 +44,7 @@ pub enum PpsTable {
     /// Draft 001's alpha, beta, gamma sweep with prune + UCT and best-move simulation.
     Weights,
     /// The papers' best player alone (Table 3 row 12: prune + UCT, best-move simulation,
-    /// tuned weights): the target measurement, 500 paired games at 30 s a game.
+    /// tuned weights), for the contest's measurement: 500 paired games at 30 s a game.
     Best,
     /// Our best configuration alone ([`ours`]), for the same measurement.
     Ours,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use cardtree::search::{Backup, Exploration, RandomPolicy, UctConfig, uct};
 use cardtree::{Card, Power, rng};
-use cardtree_host::mckay::{self, Grid, LeadTree, McKay};
+use cardtree_host::mckay::{self, LeadTree, McKay, SweepGrid};
 use cardtree_host::runner::{self, Experiment, Row, RunOptions, Shard};
 use serde_json::Value;
 
@@ -22,7 +22,7 @@ fn dev_deals(n: usize) -> Vec<mckay::LeadDeal> {
 
 /// A small grid: 2 x 2 cells on 3 deals, 300 playouts.
 fn small() -> McKay {
-    let mut grid = Grid::paper(7);
+    let mut grid = SweepGrid::paper(7);
     grid.constants = vec![1.0, 16.0];
     grid.powers = vec![1, 5];
     grid.playouts = 300;

@@ -90,7 +90,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn defaults_are_the_issue_s() {
+    fn defaults_are_the_documented_ones() {
         let r = Rules::default();
         assert_eq!(r.decks, 6);
         assert!(!r.dealer_hits_soft_17 && r.double_after_split && r.dealer_peeks);
