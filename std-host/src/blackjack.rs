@@ -212,7 +212,7 @@ pub enum BlackjackCommand {
         #[arg(long, default_value_t = 100)]
         iterations: u32,
         /// MCTS exploration constant C (the paper: 2).
-        #[arg(long, default_value_t = 2.0)]
+        #[arg(long, default_value_t = 2.0, allow_hyphen_values = true)]
         c: f64,
         /// MCTS with a closed-loop tree (nodes keyed by the cards too), not the paper's.
         #[arg(long)]
@@ -686,28 +686,35 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
             json,
             dump,
             audit,
-        } => play(
-            rules.rules(),
-            player,
-            vs,
-            shoe,
-            hands,
-            seed,
-            MctsConfig {
-                iterations,
-                exploration: c,
-                closed_loop,
-                rollout: if basic_rollout {
-                    Rollout::Basic(crate::blackjack_strategy::chart_for(rules.rules())?)
-                } else {
-                    Rollout::HitBelow17
+        } => {
+            if !(c.is_finite() && c >= 0.0) {
+                return Err(format!(
+                    "--c must be a finite number at least 0 (the UCB exploration constant), got {c}"
+                ));
+            }
+            play(
+                rules.rules(),
+                player,
+                vs,
+                shoe,
+                hands,
+                seed,
+                MctsConfig {
+                    iterations,
+                    exploration: c,
+                    closed_loop,
+                    rollout: if basic_rollout {
+                        Rollout::Basic(crate::blackjack_strategy::chart_for(rules.rules())?)
+                    } else {
+                        Rollout::HitBelow17
+                    },
+                    unprune_after,
                 },
-                unprune_after,
-            },
-            threads,
-            json,
-            dump.as_deref(),
-            audit,
-        ),
+                threads,
+                json,
+                dump.as_deref(),
+                audit,
+            )
+        }
     }
 }

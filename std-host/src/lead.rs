@@ -64,7 +64,9 @@ impl Method {
                 p,
             } => (playouts, c, p),
         };
-        let exploration = Exploration::mckay(c).ok_or_else(|| format!("bad --c {c}"))?;
+        let exploration = Exploration::mckay(c).ok_or_else(|| {
+            format!("bad --c {c}: McKay's exploration constant must be a finite number at least 0")
+        })?;
         let power = Power::new(p).map_err(|e| format!("bad --p {p}: {e}"))?;
         Ok(Some(match self {
             Method::Ismcts { .. } => UctConfig {

@@ -111,7 +111,7 @@ struct LeadsArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// The solver rows: numbers of layouts (each row is a prefix of the largest).
-    #[arg(long, default_value = "10,30,100,300")]
+    #[arg(long, default_value = "10,30,100,300", allow_hyphen_values = true)]
     layouts: String,
     /// The PIMC-with-UCT rows, LAYOUTSxPLAYOUTS:c:p, comma-separated ("none" for none).
     #[arg(
@@ -120,7 +120,11 @@ struct LeadsArgs {
     )]
     uct: String,
     /// The ISMCTS rows, ITERATIONS:c:p, comma-separated ("none" for none).
-    #[arg(long, default_value = "100000:16:1,100000:16:8,1000000:16:1")]
+    #[arg(
+        long,
+        default_value = "100000:16:1,100000:16:8,1000000:16:1",
+        allow_hyphen_values = true
+    )]
     ismcts: String,
     /// Transposition-table memory per thread, in MiB.
     #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
@@ -151,7 +155,7 @@ struct PpsExperimentArgs {
     #[arg(long, conflicts_with = "game_seconds")]
     iterations: Option<u32>,
     /// Seconds per game instead (the papers' 30; needed for the "+ Calc." rows).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     game_seconds: Option<f64>,
     /// The output directory.
     #[arg(long)]
@@ -208,7 +212,12 @@ enum BridgeCommand {
     /// file (--file, the format of ../shared/bridge/).
     Solve {
         /// A PBN deal, full or an ending at a trick boundary: "W:AKQ.JT9.876.5432 ...".
-        #[arg(long, conflicts_with = "file", required_unless_present = "file")]
+        #[arg(
+            long,
+            conflicts_with = "file",
+            required_unless_present = "file",
+            allow_hyphen_values = true
+        )]
         deal: Option<String>,
         /// The player on lead (with --deal).
         #[arg(long, default_value = "W", value_parser = solve::parse_seat)]
@@ -264,7 +273,7 @@ enum BridgeCommand {
         table_mib: usize,
         /// Seconds a configuration may take: it stops after the deal that passes them and is
         /// compared with all techniques on over the same deals.
-        #[arg(long, default_value_t = 600.0)]
+        #[arg(long, default_value_t = 600.0, allow_hyphen_values = true)]
         budget: f64,
         /// Write the table to this file (whole or not at all) instead of standard output.
         #[arg(long)]
@@ -276,7 +285,7 @@ enum BridgeCommand {
     /// DoubleDummyTricks, OptimumScore, ParContract and OptimumResultTable tags).
     Table {
         /// A full PBN deal: "N:AKQ.JT9.876.5432 ...".
-        #[arg(long, conflicts_with_all = ["file", "pbn"], required_unless_present_any = ["file", "pbn"])]
+        #[arg(long, conflicts_with_all = ["file", "pbn"], required_unless_present_any = ["file", "pbn"], allow_hyphen_values = true)]
         deal: Option<String>,
         /// The board number of --deal (dealer and vulnerability follow the cycle of 16).
         #[arg(long, default_value_t = 1)]
@@ -317,7 +326,7 @@ enum BridgeCommand {
     /// that suit). Example: "S: 15-17 hcp, 2-4 S; N: 8-15 hcp".
     Lead {
         /// The leader's hand, PBN: spades.hearts.diamonds.clubs, e.g. "KQT2.853.AJ9.742".
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         hand: String,
         /// The leader (declarer's left-hand opponent; the default).
         #[arg(long, value_parser = solve::parse_seat)]
@@ -341,10 +350,10 @@ enum BridgeCommand {
         #[arg(long)]
         playouts: Option<u32>,
         /// McKay's exploration constant c (uct, ismcts).
-        #[arg(long, default_value_t = 16.0)]
+        #[arg(long, default_value_t = 16.0, allow_hyphen_values = true)]
         c: f64,
         /// The power of the backups, 1 = the mean (uct, ismcts).
-        #[arg(long, default_value_t = 1.0)]
+        #[arg(long, default_value_t = 1.0, allow_hyphen_values = true)]
         p: f64,
         /// The seed: layout i is drawn from stream (seed, i).
         #[arg(long, default_value_t = 1)]

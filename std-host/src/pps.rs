@@ -96,18 +96,18 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = SquashArg::None)]
     pub squash: SquashArg,
     /// UCT's Cp (default 200/sqrt 2, the papers').
-    #[arg(long, default_value_t = PAPER_CP)]
+    #[arg(long, default_value_t = PAPER_CP, allow_hyphen_values = true)]
     pub cp: f64,
     /// Weights alpha,beta,gamma of one-, two-, three-card hands (default the papers' tuned
     /// 0.1,0.3,0.85; "paper" for 0.2,0.4,0.6).
-    #[arg(long, default_value = "tuned")]
+    #[arg(long, default_value = "tuned", allow_hyphen_values = true)]
     pub weights: String,
     /// The a-priori class probabilities, ten numbers by class id (default the table in
     /// `cardtree::poker_squares::APRIORI`).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub apriori: Option<String>,
     /// Pruning threshold factor delta.
-    #[arg(long, default_value_t = 1.3)]
+    #[arg(long, default_value_t = 1.3, allow_hyphen_values = true)]
     pub delta: f64,
     /// One child per free cell, even where empty rows or columns make cells alike.
     #[arg(long)]
@@ -119,7 +119,7 @@ pub struct PlayArgs {
     #[arg(long, conflicts_with = "game_seconds")]
     pub iterations: Option<u32>,
     /// A time budget per game in seconds, shared over its searched moves.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub game_seconds: Option<f64>,
 }
 
@@ -168,6 +168,18 @@ impl PlayArgs {
             .parse()
             .map_err(|e| format!("bad --system: {e}"))?;
         let mut mcts = MctsConfig::new();
+        if !(self.cp.is_finite() && self.cp >= 0.0) {
+            return Err(format!(
+                "--cp must be a finite number at least 0 (UCT's exploration constant), got {}",
+                self.cp
+            ));
+        }
+        if !(self.delta.is_finite() && self.delta >= 0.0) {
+            return Err(format!(
+                "--delta must be a finite number at least 0 (the pruning threshold factor), got {}",
+                self.delta
+            ));
+        }
         mcts.cp = self.cp;
         mcts.selection = match self.selection {
             SelectionArg::Uct => Selection::Uct,

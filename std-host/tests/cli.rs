@@ -146,3 +146,36 @@ fn solve_one_deal_and_a_file() {
     assert!(stderr.contains("solved 2 of 3 lines"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A number that begins with '-' is the flag's value in both spellings (`--c -1` and
+/// `--c=-1`): the command then says what is wrong with it, never "unexpected argument".
+#[test]
+fn negative_numbers_are_values_in_both_spellings() {
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &["blackjack", "play", "--player", "mcts", "--hands", "1"],
+            "--c",
+            "--c must be a finite number at least 0",
+        ),
+        (&["pps", "play", "--games", "1"], "--cp", "--cp must be"),
+        (&["pps", "play", "--games", "1"], "--delta", "--delta must be"),
+        (
+            &["pps", "play", "--games", "1"],
+            "--game-seconds",
+            "--game-seconds must be positive",
+        ),
+    ];
+    for (command, flag, message) in cases {
+        let joined = format!("{flag}=-1");
+        for spelling in [vec![flag, "-1"], vec![joined.as_str()]] {
+            let mut args = command.to_vec();
+            args.extend(&spelling);
+            let out = cardtree(&args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(!out.status.success(), "{args:?} succeeded");
+            assert!(err.contains(message), "{args:?}: {err}");
+            assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        }
+    }
+}
