@@ -158,7 +158,11 @@ fn negative_numbers_are_values_in_both_spellings() {
             "--c must be a finite number at least 0",
         ),
         (&["pps", "play", "--games", "1"], "--cp", "--cp must be"),
-        (&["pps", "play", "--games", "1"], "--delta", "--delta must be"),
+        (
+            &["pps", "play", "--games", "1"],
+            "--delta",
+            "--delta must be",
+        ),
         (
             &["pps", "play", "--games", "1"],
             "--game-seconds",
