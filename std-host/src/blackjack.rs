@@ -388,28 +388,15 @@ pub fn play_parallel(
 ) -> Result<Played, String> {
     let threads = threads.max(1) as u64;
     let per = hands.div_ceil(threads);
-    let parts: Vec<Result<Played, String>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let first = t * per;
-                let n = per.min(hands.saturating_sub(first));
-                std::thread::Builder::new()
-                    .stack_size(crate::workers::STACK_BYTES)
-                    .spawn_scoped(s, move || {
-                        play_hands(kind, rules, mcts, preset, seed, first, n, audit)
-                    })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| match h {
-                Ok(h) => h
-                    .join()
-                    .unwrap_or_else(|_| Err("a thread panicked".to_string())),
-                Err(e) => Err(format!("cannot start a thread: {e}")),
-            })
-            .collect()
-    });
+    let blocks: Vec<(u64, u64)> = (0..threads)
+        .map(|t| (t * per, per.min(hands.saturating_sub(t * per))))
+        .collect();
+    let parts = crate::workers::map(
+        &blocks,
+        blocks.len(),
+        || (),
+        |(), &(first, n)| play_hands(kind, rules, mcts, preset, seed, first, n, audit),
+    );
     let mut all = Played::default();
     for p in parts {
         let p = p?;
