@@ -614,14 +614,6 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             |id: &NodeId| !restrict || tree.get(*id).is_some_and(|c| self.legal.contains(&c.mv));
         let children = n.children().filter(allowed);
         let visits = |id: NodeId| tree.get(id).map_or(0, |c| c.visits);
-        let unvisited = children.clone().filter(|&c| visits(c) == 0).count();
-        if unvisited > 0 {
-            let k = rng::index(rng, unvisited);
-            return children
-                .filter(|&c| visits(c) == 0)
-                .nth(k)
-                .ok_or(SearchError::Tree(TreeError::UnknownNode(node)));
-        }
         let minimise = n.tag & KIND_MASK == KIND_MIN;
         let ln_n = math::ln(f64::from(n.visits.max(1)));
         let c = self.config.exploration.constant();
@@ -636,10 +628,18 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         } else {
             0.0
         };
+        // One pass: count the unvisited children and, while there are none, score the rest.
+        let mut unvisited = 0usize;
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
-        for id in children {
-            let Some(child) = tree.get(id) else { continue };
+        for id in children.clone() {
+            let Some(child) = tree.get(id).filter(|c| c.visits > 0) else {
+                unvisited += 1;
+                continue;
+            };
+            if unvisited > 0 {
+                continue;
+            }
             let x = (f64::from(child.value) - shift) * scale;
             let u = c * math::sqrt(ln_n / f64::from(child.visits));
             let score = if minimise { u - x } else { x + u };
@@ -647,6 +647,13 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
                 best = Some(id);
                 best_score = score;
             }
+        }
+        if unvisited > 0 {
+            let k = rng::index(rng, unvisited);
+            return children
+                .filter(|&c| visits(c) == 0)
+                .nth(k)
+                .ok_or(SearchError::Tree(TreeError::UnknownNode(node)));
         }
         best.ok_or(SearchError::NoLegalMove)
     }
@@ -694,6 +701,10 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             .filter_map(|c| tree.get(c))
             .filter(|c| c.visits > 0)
             .map(|c| (f64::from(c.value), f64::from(c.visits)));
+        let kind = node.tag & KIND_MASK;
+        if kind == KIND_CHANCE || self.power.is_mean() {
+            return Ok(mean_of_children(lo, visited));
+        }
         let Some((xmin, xmax)) = visited.clone().fold(None, |r: Option<(f64, f64)>, (x, _)| {
             Some(r.map_or((x, x), |(a, b)| (a.min(x), b.max(x))))
         }) else {
@@ -703,22 +714,51 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             // One visited child, or all alike: any mean is that value.
             return Ok(Some(xmin));
         }
-        let kind = node.tag & KIND_MASK;
-        let value = if kind == KIND_MIN && !self.power.is_mean() {
+        let value = if kind == KIND_MIN {
             self.power
                 .mean_min(hi, visited.map(|(x, w)| (x.min(hi), w)))?
         } else {
-            let p = if kind == KIND_CHANCE {
-                Power::MEAN
-            } else {
-                self.power
-            };
-            lo + p.mean(visited.map(|(x, w)| ((x - lo).max(0.0), w)))?
+            lo + self
+                .power
+                .mean(visited.map(|(x, w)| ((x - lo).max(0.0), w)))?
         };
         // Shifting by `lo` and back may round a hair outside the children's range (values are
         // checked finite, but `max`/`min` cannot panic as `clamp` could).
         Ok(Some(value.max(xmin).min(xmax)))
     }
+}
+
+/// The visit-weighted mean of the visited children `(value, visits)`, in one pass: exactly the
+/// arithmetic of `lo + Power::MEAN.mean((x - lo).max(0), w)` clamped into the children's range
+/// (the same sums in the same order), without its checks, which values read from `f32`
+/// nodes and visit counts always pass. `None` if no child is visited.
+fn mean_of_children(lo: f64, visited: impl Iterator<Item = (f64, f64)>) -> Option<f64> {
+    let (mut xmin, mut xmax) = (f64::INFINITY, f64::NEG_INFINITY);
+    let (mut tmin, mut tmax) = (f64::INFINITY, f64::NEG_INFINITY);
+    let (mut total, mut weighted) = (0.0f64, 0.0f64);
+    let mut any = false;
+    for (x, w) in visited {
+        any = true;
+        xmin = xmin.min(x);
+        xmax = xmax.max(x);
+        let t = (x - lo).max(0.0);
+        tmin = tmin.min(t);
+        tmax = tmax.max(t);
+        total += w;
+        weighted += w * t;
+    }
+    if !any {
+        return None;
+    }
+    if xmin == xmax {
+        return Some(xmin);
+    }
+    let m = if tmin == tmax {
+        tmin
+    } else {
+        (weighted / total).max(tmin).min(tmax)
+    };
+    Some((lo + m).max(xmin).min(xmax))
 }
 
 /// The result: root statistics and the final move.
