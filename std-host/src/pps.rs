@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use cardtree::poker_squares::{
     Budget, Clock, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig, LINES, MctsConfig,
-    MctsPlayer, MctsStats, PAPER_CP, PointSystem, RandomPlayer, RulePlayer, Selection, Simulation,
-    Squash, play_game,
+    MctsPlayer, MctsStats, PAPER_CP, PointSystem, PriorMix, RandomPlayer, RulePlayer, Selection,
+    Simulation, Squash, play_game,
 };
 use cardtree::rng;
 use clap::{Args, Subcommand, ValueEnum};
@@ -62,6 +62,18 @@ pub enum SimulationArg {
     Auto,
 }
 
+/// How one- to three-card hands combine the a-priori probabilities, by name
+/// (`cardtree::poker_squares::PriorMix`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PriorMixArg {
+    /// Sum over the classes still possible (made ones at their a-priori odds).
+    Sum,
+    /// That sum divided by those classes' total probability.
+    Conditional,
+    /// As sum, but a class already made counts in full.
+    MadeInFull,
+}
+
 /// Squashing by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SquashArg {
@@ -106,6 +118,10 @@ pub struct PlayArgs {
     /// `cardtree::poker_squares::APRIORI`).
     #[arg(long, allow_hyphen_values = true)]
     pub apriori: Option<String>,
+    /// How one- to three-card hands combine the a-priori probabilities (the papers' text
+    /// allows several readings; std-host/results/pps/audit.md).
+    #[arg(long, value_enum, default_value_t = PriorMixArg::Sum)]
+    pub prior_mix: PriorMixArg,
     /// Pruning threshold factor delta.
     #[arg(long, default_value_t = 1.3, allow_hyphen_values = true)]
     pub delta: f64,
@@ -213,6 +229,11 @@ impl PlayArgs {
                 .try_into()
                 .map_err(|_| "bad --apriori: ten numbers".to_string())?;
         }
+        mcts.heuristic.mix = match self.prior_mix {
+            PriorMixArg::Sum => PriorMix::Sum,
+            PriorMixArg::Conditional => PriorMix::Conditional,
+            PriorMixArg::MadeInFull => PriorMix::MadeInFull,
+        };
         mcts.prune.delta = self.delta;
         mcts.simple_rules = !self.no_simple_rules;
         mcts.symmetry = !self.no_symmetry;

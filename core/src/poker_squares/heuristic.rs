@@ -36,6 +36,28 @@ pub struct HeuristicConfig {
     pub gamma: f64,
     /// The a-priori probability of each hand class, by id; default [`APRIORI`].
     pub apriori: [f64; HandClass::COUNT],
+    /// How a one- to three-card hand's classes are summed; default [`PriorMix::Sum`].
+    pub mix: PriorMix,
+}
+
+/// How the value of a one- to three-card hand combines the a-priori probabilities of the
+/// classes it can still make. Paper 004 ("Domain Knowledge") says only that the probabilities
+/// "are then used to compute a weighted sum in the same way as in a four-card hand"; these are
+/// the readings of that sentence (`std-host/results/pps/audit.md`, deviation 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[repr(u8)]
+pub enum PriorMix {
+    /// `sum over classes not ruled out of apriori * points`: a class already made counts
+    /// at its a-priori odds, and the weights are not renormalised.
+    #[default]
+    Sum,
+    /// The same sum divided by the sum of the a-priori probabilities of those classes: a
+    /// distribution over the classes still reachable, as a four-card hand's weights are.
+    Conditional,
+    /// As [`PriorMix::Sum`], but a class already made counts with weight 1 (its points in
+    /// full), as a four-card hand counts a class every completion keeps.
+    MadeInFull,
 }
 
 impl HeuristicConfig {
@@ -45,6 +67,7 @@ impl HeuristicConfig {
         beta: 0.4,
         gamma: 0.6,
         apriori: APRIORI,
+        mix: PriorMix::Sum,
     };
     /// alpha, beta, gamma = 0.1, 0.3, 0.85: the best weights of the papers' sweep (paper
     /// 004, "Further Tuning of Domain Knowledge", Table 3 rows marked *).
@@ -53,6 +76,7 @@ impl HeuristicConfig {
         beta: 0.3,
         gamma: 0.85,
         apriori: APRIORI,
+        mix: PriorMix::Sum,
     };
 
     /// The papers' initial weights ([`HeuristicConfig::PAPER`]).
@@ -204,12 +228,25 @@ impl Evaluator {
                 };
                 let p = possibilities(h);
                 let mut sum = 0.0;
-                for (pi, t) in p.iter().zip(&self.prior_terms) {
-                    if *pi != Possibility::Impossible {
-                        sum += t;
+                let mut mass = 0.0;
+                for ((pi, t), (q, pts)) in p
+                    .iter()
+                    .zip(&self.prior_terms)
+                    .zip(self.config.apriori.iter().zip(&self.points))
+                {
+                    match (pi, self.config.mix) {
+                        (Possibility::Impossible, _) => {}
+                        (Possibility::Made, PriorMix::MadeInFull) => sum += pts,
+                        _ => {
+                            sum += t;
+                            mass += q;
+                        }
                     }
                 }
-                scale * sum
+                match self.config.mix {
+                    PriorMix::Conditional if mass > 0.0 => scale * (sum / mass),
+                    _ => scale * sum,
+                }
             }
             4 => self.four_card_value(h, deck),
             _ => self.points_of(h.class()),

@@ -59,7 +59,7 @@ pub use game::PokerSquares;
 pub use greedy_player::GreedyPlayer;
 pub use grid::{CELLS, Grid, LINES, ParseGridError, SIZE, cells_of, lines_of};
 pub use hand::{HandClass, HandSummary, classify};
-pub use heuristic::{Evaluator, HeuristicConfig, LineCache, Possibility, possibilities};
+pub use heuristic::{Evaluator, HeuristicConfig, LineCache, Possibility, PriorMix, possibilities};
 pub use java_random::JavaRandom;
 pub use mcts::{MctsConfig, MctsPlayer, MctsStats, PAPER_CP, Selection};
 pub use player::{Placer, PlayError, play_game, shuffled_deck};
