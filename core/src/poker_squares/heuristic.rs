@@ -579,6 +579,55 @@ mod tests {
     }
 
     #[test]
+    fn prior_mixes_differ_only_in_how_made_and_possible_classes_add() {
+        let with = |mix| {
+            Evaluator::new(
+                &PointSystem::AMERICAN,
+                HeuristicConfig {
+                    mix,
+                    ..HeuristicConfig::TUNED
+                },
+            )
+        };
+        let (sum, conditional, made) = (
+            with(PriorMix::Sum),
+            with(PriorMix::Conditional),
+            with(PriorMix::MadeInFull),
+        );
+        let deck = Cards::EMPTY;
+        let trips = hand("7H 7S 7D");
+        let pair = hand("7H 7S KD");
+        let junk = hand("7H 2S KD");
+        // The sum counts made trips at their a-priori odds: below a mere pair (the ranking
+        // error of the audit); counted in full, trips rank first.
+        assert!(sum.hand_value(&trips, deck) < sum.hand_value(&pair, deck));
+        let m = |h: &HandSummary| made.hand_value(h, deck);
+        assert!(m(&trips) > m(&pair) && m(&pair) > m(&junk));
+        // In full: trips' 10 points (American), times gamma, besides the possible classes.
+        assert!(m(&trips) >= 0.85 * 10.0);
+        // Conditional: the sum divided by the probability of the classes not ruled out.
+        for h in [&trips, &pair, &junk] {
+            let p = possibilities(h);
+            let mass: f64 = p
+                .iter()
+                .zip(&APRIORI)
+                .filter(|(pi, _)| **pi != Possibility::Impossible)
+                .map(|(_, q)| q)
+                .sum();
+            let want = sum.hand_value(h, deck) / mass;
+            assert!((conditional.hand_value(h, deck) - want).abs() < 1e-9 * want.abs().max(1.0));
+        }
+        // Four- and five-card hands do not use the priors: every mix agrees.
+        let four = hand("7H 7S KD KC");
+        let rest = cards("KH 2C 3D");
+        assert_eq!(sum.hand_value(&four, rest), made.hand_value(&four, rest));
+        assert_eq!(
+            sum.hand_value(&four, rest),
+            conditional.hand_value(&four, rest)
+        );
+    }
+
+    #[test]
     fn four_card_weights_of_the_papers_examples() {
         // 6H 6C 6S 7S with 6D 7H 8H left: trips, quads and full house 1/3 each.
         let w = Evaluator::four_card_weights(&hand("6H 6C 6S 7S"), cards("6D 7H 8H"));
