@@ -332,27 +332,24 @@ struct Run {
 impl Run {
     fn play<S: Strategy>(&self, player: S) -> Result<Played, String> {
         if !self.audit {
-            return self.hands_of(player, |_| 0.0).map(|mut p| {
-                p.regrets.clear();
-                p
-            });
+            return self.hands_of(player, |_| None);
         }
         let (mut slots, mut decisions) = optimal_store();
         let judge = optimal_player(self.rules, &mut slots, &mut decisions)?;
-        self.hands_of(Audit::new(player, judge), Audit::take_regret)
+        self.hands_of(Audit::new(player, judge), |p| Some(p.take_regret()))
     }
 
-    /// Plays the block with `p`, asking `regret(p)` after every hand.
+    /// Plays the block with `p`, asking `regret(p)` after every hand (`None`: not audited).
     fn hands_of<S: Strategy>(
         &self,
         mut p: S,
-        regret: impl Fn(&mut S) -> f64,
+        regret: impl Fn(&mut S) -> Option<f64>,
     ) -> Result<Played, String> {
         let n = usize::try_from(self.hands).unwrap_or(0);
         let mut out = Played {
             values: Vec::with_capacity(n),
             decisions: 0,
-            regrets: Vec::with_capacity(if self.audit { n } else { 0 }),
+            regrets: Vec::new(),
         };
         for i in self.first..self.first + self.hands {
             let shoe = shoe_of(self.preset, self.rules.decks, self.seed, i)?;
@@ -367,7 +364,7 @@ impl Run {
             .map_err(|e| format!("hand {i}: {e}"))?;
             out.values.push(r.value);
             out.decisions += u64::from(r.decisions);
-            out.regrets.push(regret(&mut p));
+            out.regrets.extend(regret(&mut p));
         }
         Ok(out)
     }
