@@ -48,6 +48,10 @@ fn monte_carlo(c: &mut Criterion) {
         iterations: ITERATIONS,
         ..UctConfig::new()
     };
+    let returns = UctConfig {
+        backup: Backup::Returns,
+        ..mean
+    };
     let power = UctConfig {
         backup: Backup::Power(Power::new(5.0).expect("p")),
         ..mean
@@ -62,6 +66,7 @@ fn monte_carlo(c: &mut Criterion) {
     println!("work: {ITERATIONS} UCT iterations per sample");
     for (name, config) in [
         ("mean", mean),
+        ("returns", returns),
         ("power p=5", power),
         ("mckay all-children p=5", mckay),
     ] {

@@ -1,15 +1,19 @@
 //! cardtree's half of the OpenSpiel comparison (`benches/openspiel/run.sh`): the search of
-//! criterion's `uct/tic-tac-toe mean` (tic-tac-toe from the empty board, `UctConfig::new()` with
-//! 10,000 iterations: `C = sqrt(2)` on values in [0, 1], mean backups, one-node expansion, one
-//! random playout per iteration), run `--searches N` times (default 30) after 3 untimed ones,
-//! timed with `Instant`. Prints one JSON line with the fields `mcts_tictactoe.py` prints.
+//! criterion's `uct/tic-tac-toe returns`, which is the search OpenSpiel's `MCTSBot` makes:
+//! tic-tac-toe from the empty board, `UctConfig::new()` with 10,000 iterations and
+//! `Backup::Returns` (`C = sqrt(2)` on values in [0, 1]; every node keeps the mean of the
+//! rewards through it, as `MCTSBot` keeps `total_reward / explore_count`; one-node expansion;
+//! one random playout per iteration; the most visited move). `--backup mean` runs criterion's
+//! `uct/tic-tac-toe mean` instead (each node the visit-weighted mean of its children). Runs
+//! `--searches N` searches (default 30) after 3 untimed ones, timed with `Instant`, and prints
+//! one JSON line with the fields `mcts_tictactoe.py` prints.
 //!
-//! `cargo bench --bench uct_rival -- --searches 30`
+//! `cargo bench --bench uct_rival -- --searches 30 [--backup returns|mean]`
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use cardtree::search::{RandomPolicy, UctConfig, uct};
+use cardtree::search::{Backup, RandomPolicy, UctConfig, uct};
 use cardtree::{TicTacToe, Tree, rng};
 
 const ITERATIONS: u32 = 10_000;
@@ -17,6 +21,7 @@ const WARMUP: usize = 3;
 
 fn main() {
     let mut searches: usize = 30;
+    let mut backup = Backup::Returns;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -29,7 +34,14 @@ fn main() {
                     .filter(|&n| n > 0)
                     .expect("--searches takes a positive count");
             }
-            other => panic!("unknown argument {other:?} (usage: --searches N)"),
+            "--backup" => {
+                backup = match args.next().as_deref() {
+                    Some("returns") => Backup::Returns,
+                    Some("mean") => Backup::Mean,
+                    other => panic!("--backup takes returns or mean, not {other:?}"),
+                };
+            }
+            other => panic!("unknown argument {other:?} (usage: --searches N --backup B)"),
         }
     }
 
@@ -37,6 +49,7 @@ fn main() {
     let mut tree: Box<Tree<u8, 200_000>> = Box::new(Tree::new());
     let config = UctConfig {
         iterations: ITERATIONS,
+        backup,
         ..UctConfig::new()
     };
     let ttt = TicTacToe::new();
@@ -79,10 +92,11 @@ fn main() {
     println!(
         "{{\"searches\":{searches},\"simulations_per_search\":{ITERATIONS},\
          \"ms_per_search\":{:.4},\"ms_per_search_min\":{:.4},\"simulations_per_second\":{:.1},\
-         \"exploration\":{},\"mean_tree_nodes\":{:.1},\"mean_playout_plies\":{:.1}}}",
+         \"backup\":\"{:?}\",\"exploration\":{},\"mean_tree_nodes\":{:.1},\"mean_playout_plies\":{:.1}}}",
         mean * 1e3,
         min * 1e3,
         f64::from(ITERATIONS) / mean,
+        config.backup,
         config.exploration.constant(),
         nodes as f64 / n,
         plies as f64 / n,

@@ -40,10 +40,11 @@ fn optimal_moves(g: &TicTacToe) -> (f64, Vec<u8>) {
 
 /// Plays UCT (as the side to move at `start`) against a minimax player that picks among its
 /// optimal moves at random; returns UCT's final value.
-fn uct_vs_minimax(start: TicTacToe, seed: u64, tree: &mut HeapTree<u8>) -> f64 {
+fn uct_vs_minimax(start: TicTacToe, seed: u64, backup: Backup, tree: &mut HeapTree<u8>) -> f64 {
     let uct_side = start.side_of(start.turn().player().expect("player"));
     let config = UctConfig {
         iterations: 6000,
+        backup,
         ..UctConfig::new()
     };
     let mut r = rng::stream(seed, 0);
@@ -65,12 +66,17 @@ fn uct_vs_minimax(start: TicTacToe, seed: u64, tree: &mut HeapTree<u8>) -> f64 {
 
 #[test]
 fn uct_never_loses_against_minimax() {
-    {
+    // Both backups that suit a two-player game of rewards: the children's mean and the mean of
+    // the returns (Kocsis & Szepesvari's, OpenSpiel's).
+    for backup in [Backup::Mean, Backup::Returns] {
         let mut tree = heap_tree::<u8>(60_000);
         // From the empty board, as X, several games.
         for seed in 0..4 {
-            let v = uct_vs_minimax(TicTacToe::new(), seed, &mut tree);
-            assert!(v >= 0.5, "UCT lost as X from the empty board (seed {seed})");
+            let v = uct_vs_minimax(TicTacToe::new(), seed, backup, &mut tree);
+            assert!(
+                v >= 0.5,
+                "UCT ({backup:?}) lost as X from the empty board (seed {seed})"
+            );
         }
         // From every reachable position minimax values a draw or better for the side to move,
         // with UCT playing that side.
@@ -94,14 +100,14 @@ fn uct_never_loses_against_minimax() {
             if value < 0.5 {
                 continue;
             }
-            let v = uct_vs_minimax(g, 100 + i as u64, &mut tree);
+            let v = uct_vs_minimax(g, 100 + i as u64, backup, &mut tree);
             assert!(
                 v >= value,
-                "UCT got {v} from {g}, which minimax values {value}"
+                "UCT ({backup:?}) got {v} from {g}, which minimax values {value}"
             );
             played += 1;
         }
-        println!("UCT held its minimax value in {played} positions");
+        println!("UCT ({backup:?}) held its minimax value in {played} positions");
         assert!(played > 2000, "only {played} positions");
     }
 }
@@ -388,6 +394,28 @@ proptest! {
             let id = NodeId::from_index(i).expect("id");
             let (a, b) = (ta.get(id).expect("a"), tb.get(id).expect("b"));
             prop_assert_eq!((a.value.to_bits(), a.visits), (b.value.to_bits(), b.visits));
+        }
+    }
+
+    #[test]
+    fn returns_keep_the_mean_of_every_reward(seed in any::<u64>(), depth in 2u8..8, mckay in any::<bool>()) {
+        // The root is never a fresh leaf, so every iteration's reward reaches it through one
+        // of its children: its value is their visit-weighted mean (up to the f32 rounding of
+        // each running mean), and its visits their sum.
+        let g = RandomTree::new(seed, depth, 4, true);
+        let expansion = if mckay { Expansion::AllChildren } else { Expansion::OneNode };
+        let config = UctConfig { iterations: 300, expansion, backup: Backup::Returns, ..UctConfig::new() };
+        let mut tree = Box::new(Tree::<u8, 20_000>::new());
+        let r = uct(&mut *tree, &g, &config, &mut RandomPolicy, &mut rng::seeded(seed)).expect("uct");
+        let visits: u32 = r.children.iter().map(|c| c.visits).sum();
+        prop_assert_eq!(visits, 300);
+        let mean = r.children.iter().map(|c| c.value * f64::from(c.visits)).sum::<f64>() / 300.0;
+        prop_assert!((r.root_value - mean).abs() < 1e-4, "root {} vs children {}", r.root_value, mean);
+        // A node's own first playout counts too, so it may lie outside its children's values,
+        // never outside the game's.
+        for i in 0..tree.len() {
+            let node = tree.get(NodeId::from_index(i).expect("id")).expect("node");
+            prop_assert!((-5.0..=5.0).contains(&node.value), "{}", node.value);
         }
     }
 

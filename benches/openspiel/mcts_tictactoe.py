@@ -1,8 +1,10 @@
-"""OpenSpiel's C++ MCTS on the search of cardtree's `uct/tic-tac-toe mean` benchmark.
+"""OpenSpiel's C++ MCTS on the search of cardtree's `uct/tic-tac-toe returns` benchmark.
 
 The search: tic-tac-toe from the empty board, 10,000 simulations, UCT child selection (not
 PUCT), no MCTS-Solver, one uniformly random rollout per simulation, one thread. `bot.step`
 runs the whole search in C++ (`MCTSBot::MCTSearch`); Python only calls it once per search.
+Each node keeps `total_reward / explore_count`, the mean of the returns through it, which is
+cardtree's `Backup::Returns`.
 
 cardtree's benchmark uses `UctConfig::new()` with 10,000 iterations: `C = sqrt(2)` on values
 rescaled to [0, 1]. OpenSpiel's tic-tac-toe returns are in [-1, 1], twice as wide, so the same

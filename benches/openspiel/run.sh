@@ -9,7 +9,8 @@
 # The first run creates target/openspiel-venv and installs open_spiel 2.0.2 from PyPI (a
 # manylinux wheel; numpy and the other dependencies come with it). OpenSpiel's side is
 # mcts_tictactoe.py, cardtree's is the `uct_rival` bench (benches/uct_rival.rs), the search of
-# criterion's `uct/tic-tac-toe mean`. Both print one JSON line; the last line compares them.
+# criterion's `uct/tic-tac-toe returns` (the same algorithm: each
+# node the mean of its returns). Both print one JSON line; the last line compares them.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."

@@ -22,14 +22,30 @@ const LINES: [u16; 8] = [
 
 const FULL: u16 = 0b111_111_111;
 
+/// Bit `m` is set when the marks `m` (a 9-bit mask) fill one of the [`LINES`]: 512 bits,
+/// built at compile time (a `static`, so that indexing does not copy it), so the win test is
+/// one load.
+static WINS: [u64; 8] = {
+    let mut wins = [0u64; 8];
+    let mut m = 0usize;
+    while m < 512 {
+        let mut i = 0;
+        while i < LINES.len() {
+            let line = LINES[i] as usize;
+            if m & line == line {
+                wins[m / 64] |= 1 << (m % 64);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    wins
+};
+
 /// Whether the marks `m` fill one of the [`LINES`].
 fn has_line(m: u16) -> bool {
-    for line in LINES {
-        if m & line == line {
-            return true;
-        }
-    }
-    false
+    let m = (m & FULL) as usize;
+    WINS[m / 64] >> (m % 64) & 1 != 0
 }
 
 /// A tic-tac-toe position: the cells of X and of O as 9-bit masks.
@@ -54,6 +70,11 @@ impl TicTacToe {
         } else {
             Player(1)
         }
+    }
+
+    /// Whether the game is over: a line, or a full board.
+    fn is_over(&self) -> bool {
+        has_line(self.x) || has_line(self.o) || (self.x | self.o) & FULL == FULL
     }
 
     /// The winner, if a player has three in a line.
@@ -89,40 +110,45 @@ impl Game for TicTacToe {
     const PLAYERS: u8 = 2;
     const SIDES: u8 = 2;
 
+    #[inline]
     fn turn(&self) -> Turn {
-        if self.winner().is_some() || (self.x | self.o) == FULL {
+        if self.is_over() {
             Turn::Terminal
         } else {
             Turn::Player(self.mover())
         }
     }
 
+    #[inline]
     fn legal_moves(&self, moves: &mut MoveList<u8>) {
         moves.clear();
-        if self.turn() == Turn::Terminal {
+        if self.is_over() {
             return;
         }
-        let empty = !(self.x | self.o) & FULL;
-        for cell in 0..9u8 {
-            if empty & (1 << cell) != 0 {
-                // Nine cells always fit in MAX_MOVES.
-                let _ = moves.push(cell);
-            }
+        let mut empty = !(self.x | self.o) & FULL;
+        while empty != 0 {
+            // Nine cells always fit in MAX_MOVES; `trailing_zeros` of a nonzero u16 is < 16.
+            let _ = moves.push(empty.trailing_zeros() as u8);
+            empty &= empty - 1;
         }
     }
 
     /// Marks `cell` for the player to move; an occupied or off-board cell, or a finished game,
     /// leaves the state unchanged.
+    #[inline]
     fn apply(&mut self, cell: u8) {
-        if cell >= 9 || self.mark(cell).is_some() || self.turn() == Turn::Terminal {
+        let bit = 1u16.checked_shl(u32::from(cell)).unwrap_or(0) & FULL;
+        if bit == 0 || (self.x | self.o) & bit != 0 || self.is_over() {
             return;
         }
-        match self.mover() {
-            Player(0) => self.x |= 1 << cell,
-            _ => self.o |= 1 << cell,
+        if self.x.count_ones() == self.o.count_ones() {
+            self.x |= bit;
+        } else {
+            self.o |= bit;
         }
     }
 
+    #[inline]
     fn value(&self, side: Side) -> f64 {
         match self.winner() {
             Some(Player(w)) if w == side.0 => 1.0,

@@ -356,6 +356,23 @@ impl<M, S: Storage<M>> TreeInner<M, S> {
         self.get(id).map_or(Children::EMPTY, Node::children)
     }
 
+    /// The nodes of `id`'s children as one slice, in the order of [`children`](Self::children)
+    /// (empty if it has none or does not exist): a search scans a block without an id lookup
+    /// per child.
+    #[must_use]
+    pub fn child_nodes(&self, id: NodeId) -> &[Node<M>] {
+        let Some(node) = self.get(id) else {
+            return &[];
+        };
+        let start = node.first_child as usize;
+        let end = start + node.child_count as usize;
+        self.nodes
+            .as_ref()
+            .get(..self.len())
+            .and_then(|n| n.get(start..end))
+            .unwrap_or(&[])
+    }
+
     /// Creates the children of `parent`, one per move, as one contiguous block, each with zero
     /// value and visits; returns them in the order of `moves`.
     ///

@@ -8,10 +8,13 @@ use crate::game::{Game, MAX_MOVES, MAX_SIDES, MoveList, Outcomes, Side, Turn, Va
 use crate::math;
 use crate::power_mean::Power;
 use crate::rng;
-use crate::tree::{Blank, NodeId, Storage, TreeError, TreeInner};
+use crate::tree::{Blank, Node, NodeId, Storage, TreeError, TreeInner};
 
 /// The longest path from the root an iteration follows in the tree; deeper, it simulates.
 const MAX_PATH: usize = 256;
+
+/// Visit counts below this have their `ln` remembered during a search.
+const LN_SMALL: usize = 128;
 
 /// Node kinds, in the low two bits of [`Node::tag`](crate::Node::tag).
 const KIND_MAX: u8 = 0;
@@ -76,6 +79,12 @@ pub enum Backup {
     /// other side's `hi - M_p(hi - x)`, weighted by visits; `p = 1` is exactly [`Backup::Mean`]
     /// and `p = infinity` is max / min. Chance nodes average.
     Power(Power),
+    /// The mean of the rewards of every iteration through the node, kept as a running mean:
+    /// UCT as Kocsis & Szepesvari ("Bandit based Monte-Carlo Planning", ECML 2006) define it
+    /// and as OpenSpiel's `MCTSBot` keeps it (`total_reward / explore_count`). Unlike
+    /// [`Backup::Mean`] it counts the node's own first playout, before it had children, and
+    /// needs no pass over the children: one update a node an iteration.
+    Returns,
 }
 
 /// How the tree grows.
@@ -221,7 +230,8 @@ pub struct UctResult<M> {
 /// Values are stored for one side, the *perspective* (the side to move at the root, side 0 if
 /// the root is a chance state), as in McKay's program, which keeps the tricks of the root
 /// player's side at every node. Games with more than two sides keep in each node the mean
-/// reward of the side that chose it (max^n) and support only mean backups.
+/// reward of the side that chose it (max^n), as [`Backup::Returns`] does, whether the backup is
+/// that or [`Backup::Mean`]; they do not support power backups.
 ///
 /// Chance states grow one child per listed outcome ([`Game::chance_outcomes`]); a chance state
 /// whose outcomes the game cannot list stays a leaf, and iterations simulate from it. If the
@@ -359,11 +369,12 @@ where
     B: Storage<G::Move>,
 {
     let multi = G::SIDES > 2;
-    if usize::from(G::SIDES) > MAX_SIDES || (multi && !matches!(config.backup, Backup::Mean)) {
+    let returns = matches!(config.backup, Backup::Returns);
+    if usize::from(G::SIDES) > MAX_SIDES || (multi && matches!(config.backup, Backup::Power(_))) {
         return Err(SearchError::TooManySides { sides: G::SIDES });
     }
     let power = match config.backup {
-        Backup::Mean => Power::MEAN,
+        Backup::Mean | Backup::Returns => Power::MEAN,
         Backup::Power(p) => p,
     };
     let range = state.value_range();
@@ -391,6 +402,7 @@ where
         power,
         range,
         multi,
+        returns: returns || multi,
         side,
         tree_full: 0,
         playout_plies: 0,
@@ -399,6 +411,8 @@ where
         moves: MoveList::new(),
         legal: MoveList::new(),
         outcomes: Outcomes::new(),
+        scores: [0.0; MAX_MOVES],
+        ln_small: [f64::NAN; LN_SMALL],
     };
     for _ in 0..config.iterations {
         let s = source.next_state(rng)?;
@@ -462,6 +476,9 @@ struct Search<'c, M> {
     power: Power,
     range: ValueRange,
     multi: bool,
+    /// Whether every node keeps the running mean of its rewards ([`Backup::Returns`], and
+    /// every backup with more than two sides).
+    returns: bool,
     side: Side,
     tree_full: u32,
     playout_plies: u64,
@@ -473,6 +490,10 @@ struct Search<'c, M> {
     /// tree may hold more children than the state allows ([`ismcts`]).
     legal: MoveList<M>,
     outcomes: Outcomes<M>,
+    /// The selection scores of one node's children.
+    scores: [f64; MAX_MOVES],
+    /// `ln n` for `n < LN_SMALL` once computed, NaN before.
+    ln_small: [f64; LN_SMALL],
 }
 
 impl<M: Copy + PartialEq + Blank> Search<'_, M> {
@@ -603,19 +624,18 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
     /// A child of a player's node: an unvisited one at random, else by the UCT formula; with
     /// `restrict`, only among the children whose moves are in `self.legal`.
     fn select<R: Rng + ?Sized, B: Storage<M>>(
-        &self,
+        &mut self,
         tree: &TreeInner<M, B>,
         node: NodeId,
         restrict: bool,
         rng: &mut R,
     ) -> Result<NodeId, SearchError> {
         let n = tree.get(node).ok_or(TreeError::UnknownNode(node))?;
-        let allowed =
-            |id: &NodeId| !restrict || tree.get(*id).is_some_and(|c| self.legal.contains(&c.mv));
-        let children = n.children().filter(allowed);
-        let visits = |id: NodeId| tree.get(id).map_or(0, |c| c.visits);
+        let ids = n.children();
+        let kids = tree.child_nodes(node);
+        let legal = &self.legal;
+        let allowed = |c: &Node<M>| !restrict || legal.contains(&c.mv);
         let minimise = n.tag & KIND_MASK == KIND_MIN;
-        let ln_n = math::ln(f64::from(n.visits.max(1)));
         let c = self.config.exploration.constant();
         let (lo, hi) = (self.range.lo, self.range.hi);
         let scale = if self.config.normalize && hi > lo {
@@ -628,34 +648,39 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         } else {
             0.0
         };
-        // One pass: count the unvisited children and, while there are none, score the rest.
-        let mut unvisited = 0usize;
+        // Unvisited children first (McKay's appendix), one of them at random.
+        let unvisited = kids.iter().filter(|c| c.visits == 0 && allowed(c)).count();
+        if unvisited > 0 {
+            let k = rng::index(rng, unvisited);
+            return kids
+                .iter()
+                .enumerate()
+                .filter(|&(_, c)| c.visits == 0 && allowed(c))
+                .nth(k)
+                .and_then(|(i, _)| ids.nth_id(i))
+                .ok_or(SearchError::Tree(TreeError::UnknownNode(node)));
+        }
+        // Every child scored in a loop without branches, which the compiler runs two or four
+        // children at a time (packed division and square root round as the scalar ones do),
+        // then the first of the highest scores. `u - x` is `u + (-x)` exactly, so the
+        // minimising side only flips the scale's sign.
+        let ln_n = ln_visits(&mut self.ln_small, n.visits.max(1));
+        let sscale = if minimise { -scale } else { scale };
+        let scores = &mut self.scores;
+        for (score, child) in scores.iter_mut().zip(kids) {
+            let u = c * math::sqrt(ln_n / f64::from(child.visits));
+            *score = u + (f64::from(child.value) - shift) * sscale;
+        }
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
-        for id in children.clone() {
-            let Some(child) = tree.get(id).filter(|c| c.visits > 0) else {
-                unvisited += 1;
-                continue;
-            };
-            if unvisited > 0 {
-                continue;
-            }
-            let x = (f64::from(child.value) - shift) * scale;
-            let u = c * math::sqrt(ln_n / f64::from(child.visits));
-            let score = if minimise { u - x } else { x + u };
-            if best.is_none() || score > best_score {
-                best = Some(id);
+        for (i, (&score, child)) in scores.iter().zip(kids).enumerate() {
+            if allowed(child) && (best.is_none() || score > best_score) {
+                best = Some(i);
                 best_score = score;
             }
         }
-        if unvisited > 0 {
-            let k = rng::index(rng, unvisited);
-            return children
-                .filter(|&c| visits(c) == 0)
-                .nth(k)
-                .ok_or(SearchError::Tree(TreeError::UnknownNode(node)));
-        }
-        best.ok_or(SearchError::NoLegalMove)
+        best.and_then(|i| ids.nth_id(i))
+            .ok_or(SearchError::NoLegalMove)
     }
 
     /// Adds one visit along the path and recomputes each node's value, leaf first.
@@ -668,7 +693,7 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             let reward = rewards.get(usize::from(keeper)).copied().unwrap_or(0.0);
             let node = tree.get_mut(id).ok_or(TreeError::UnknownNode(id))?;
             node.visits = node.visits.saturating_add(1);
-            let from_children = if self.multi {
+            let from_children = if self.returns {
                 None
             } else {
                 self.children_value(tree, id)?
@@ -677,7 +702,8 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             node.value = match from_children {
                 Some(v) => v as f32,
                 None => {
-                    // A leaf (or any node with more than two sides): the running mean.
+                    // A leaf, or every node under `Backup::Returns` or with more than two
+                    // sides: the running mean.
                     let v = f64::from(node.value);
                     (v + (reward - v) / f64::from(node.visits)) as f32
                 }
@@ -696,9 +722,9 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             return Ok(None);
         };
         let (lo, hi) = (self.range.lo, self.range.hi);
-        let visited = node
-            .children()
-            .filter_map(|c| tree.get(c))
+        let visited = tree
+            .child_nodes(id)
+            .iter()
             .filter(|c| c.visits > 0)
             .map(|c| (f64::from(c.value), f64::from(c.visits)));
         let kind = node.tag & KIND_MASK;
@@ -728,24 +754,38 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
     }
 }
 
+/// `ln n` for a node's visits, remembered for small `n` (the deep nodes, most of the
+/// selections): the same `libm` value, computed once a search (`memo` holds NaN where not yet computed).
+fn ln_visits(memo: &mut [f64; LN_SMALL], n: u32) -> f64 {
+    match memo.get_mut(n as usize) {
+        Some(slot) if !slot.is_nan() => *slot,
+        Some(slot) => {
+            *slot = math::ln(f64::from(n));
+            *slot
+        }
+        None => math::ln(f64::from(n)),
+    }
+}
+
 /// The visit-weighted mean of the visited children `(value, visits)`, in one pass: exactly the
 /// arithmetic of `lo + Power::MEAN.mean((x - lo).max(0), w)` clamped into the children's range
 /// (the same sums in the same order), without its checks, which values read from `f32`
 /// nodes and visit counts always pass. `None` if no child is visited.
 fn mean_of_children(lo: f64, visited: impl Iterator<Item = (f64, f64)>) -> Option<f64> {
     let (mut xmin, mut xmax) = (f64::INFINITY, f64::NEG_INFINITY);
-    let (mut tmin, mut tmax) = (f64::INFINITY, f64::NEG_INFINITY);
     let (mut total, mut weighted) = (0.0f64, 0.0f64);
     let mut any = false;
     for (x, w) in visited {
         any = true;
-        xmin = xmin.min(x);
-        xmax = xmax.max(x);
-        let t = (x - lo).max(0.0);
-        tmin = tmin.min(t);
-        tmax = tmax.max(t);
+        // `f64::min`/`max` without their NaN branches: node values are never NaN.
+        if x < xmin {
+            xmin = x;
+        }
+        if x > xmax {
+            xmax = x;
+        }
         total += w;
-        weighted += w * t;
+        weighted += w * (x - lo).max(0.0);
     }
     if !any {
         return None;
@@ -753,6 +793,9 @@ fn mean_of_children(lo: f64, visited: impl Iterator<Item = (f64, f64)>) -> Optio
     if xmin == xmax {
         return Some(xmin);
     }
+    // `x - lo` rounds monotonically in `x`, so the shifted values' extremes are the shifted
+    // extremes.
+    let (tmin, tmax) = ((xmin - lo).max(0.0), (xmax - lo).max(0.0));
     let m = if tmin == tmax {
         tmin
     } else {
@@ -853,7 +896,11 @@ mod tests {
         assert_eq!(r.best, Some(2), "{r:?}");
         assert_eq!(r.side, Side(1), "values are for the side to move, O");
         for kind in [Expansion::AllChildren, Expansion::OneNode] {
-            for backup in [Backup::Mean, Backup::Power(Power::new(4.0).unwrap())] {
+            for backup in [
+                Backup::Mean,
+                Backup::Returns,
+                Backup::Power(Power::new(4.0).unwrap()),
+            ] {
                 let c = UctConfig {
                     expansion: kind,
                     backup,
