@@ -157,6 +157,10 @@ struct PpsExperimentArgs {
     /// Seconds per game instead (the papers' 30; needed for the "+ Calc." rows).
     #[arg(long, allow_hyphen_values = true)]
     game_seconds: Option<f64>,
+    /// How every configuration's heuristic combines the a-priori probabilities of 1-3 card
+    /// hands (the papers' text does not say; `std-host/results/pps/audit.md`).
+    #[arg(long, value_enum, default_value_t = cardtree_host::pps::PriorMixArg::Sum)]
+    prior_mix: cardtree_host::pps::PriorMixArg,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -782,7 +786,14 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), String> {
         (_, Some(_)) => return Err("--game-seconds must be positive".to_string()),
         (k, None) => Budget::Iterations(k.unwrap_or(1000)),
     };
-    let experiment = PpsExperiment::new(args.table, &args.system, args.games, args.seed, budget)?;
+    let experiment = PpsExperiment::new(
+        args.table,
+        &args.system,
+        args.games,
+        args.seed,
+        budget,
+        args.prior_mix.into(),
+    )?;
     let options = args.run.options(args.out.clone());
     let report = runner::run(&experiment, summarize, &options)?;
     eprintln!("cardtree: {}", runner::describe(&report, &args.out));

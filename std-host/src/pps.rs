@@ -74,6 +74,16 @@ pub enum PriorMixArg {
     MadeInFull,
 }
 
+impl From<PriorMixArg> for PriorMix {
+    fn from(a: PriorMixArg) -> PriorMix {
+        match a {
+            PriorMixArg::Sum => PriorMix::Sum,
+            PriorMixArg::Conditional => PriorMix::Conditional,
+            PriorMixArg::MadeInFull => PriorMix::MadeInFull,
+        }
+    }
+}
+
 /// Squashing by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SquashArg {
@@ -229,11 +239,7 @@ impl PlayArgs {
                 .try_into()
                 .map_err(|_| "bad --apriori: ten numbers".to_string())?;
         }
-        mcts.heuristic.mix = match self.prior_mix {
-            PriorMixArg::Sum => PriorMix::Sum,
-            PriorMixArg::Conditional => PriorMix::Conditional,
-            PriorMixArg::MadeInFull => PriorMix::MadeInFull,
-        };
+        mcts.heuristic.mix = self.prior_mix.into();
         mcts.prune.delta = self.delta;
         mcts.simple_rules = !self.no_simple_rules;
         mcts.symmetry = !self.no_symmetry;

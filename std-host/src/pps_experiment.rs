@@ -8,7 +8,8 @@
 //! a time budget (needed for the "+ Calc." rows to mean anything) it depends on the machine.
 
 use cardtree::poker_squares::{
-    Budget, HeuristicConfig, MctsConfig, PAPER_CP, PointSystem, Selection, Simulation, Squash,
+    Budget, HeuristicConfig, MctsConfig, PAPER_CP, PointSystem, PriorMix, Selection, Simulation,
+    Squash,
 };
 use serde_json::{Value, json};
 
@@ -257,6 +258,8 @@ pub struct PpsExperiment {
     pub seed: u64,
     /// The budget of every configuration.
     pub budget: Budget,
+    /// How every configuration's heuristic combines the a-priori probabilities.
+    pub prior_mix: PriorMix,
     /// The configurations.
     pub configs: Vec<(String, PlayConfig)>,
 }
@@ -269,6 +272,7 @@ impl PpsExperiment {
         games: u64,
         seed: u64,
         budget: Budget,
+        prior_mix: PriorMix,
     ) -> Result<PpsExperiment, String> {
         let system: PointSystem = system_text
             .parse()
@@ -279,8 +283,24 @@ impl PpsExperiment {
             games,
             seed,
             budget,
-            configs: configs(table, system, budget),
+            prior_mix,
+            configs: configs(table, system, budget)
+                .into_iter()
+                .map(|(label, mut c)| {
+                    c.mcts.heuristic.mix = prior_mix;
+                    (label, c)
+                })
+                .collect(),
         })
+    }
+}
+
+/// The `--prior-mix` spelling of a mix.
+fn prior_mix_name(m: PriorMix) -> &'static str {
+    match m {
+        PriorMix::Sum => "sum",
+        PriorMix::Conditional => "conditional",
+        PriorMix::MadeInFull => "made-in-full",
     }
 }
 
@@ -299,13 +319,19 @@ impl Experiment for PpsExperiment {
     }
 
     fn fingerprint(&self) -> Value {
-        json!({
+        let mut f = json!({
             "table": self.table.name(),
             "system": self.system_text,
             "games": self.games,
             "seed": self.seed,
             "budget": budget_json(self.budget),
-        })
+        });
+        // Named only when not the default, so that the runs made before it keep their
+        // fingerprints.
+        if self.prior_mix != PriorMix::Sum {
+            f["prior_mix"] = json!(prior_mix_name(self.prior_mix));
+        }
+        f
     }
 
     fn columns(&self) -> Vec<String> {
@@ -376,10 +402,11 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
         "config,label,games,mean,sd,ci95_low,ci95_high,paper_mean,iterations_per_game,tree_full\n",
     );
     let mut md = format!(
-        "# Poker Squares, table {name}\n\nSystem {}, {} paired games per row, seed {}, budget: {budget}.\n\n| row | ours: mean | 95 % interval | sd | paper | iterations per game |\n|---|---:|---|---:|---:|---:|\n",
+        "# Poker Squares, table {name}\n\nSystem {}, {} paired games per row, seed {}, budget: {budget}, prior mix: {}.\n\n| row | ours: mean | 95 % interval | sd | paper | iterations per game |\n|---|---:|---|---:|---:|---:|\n",
         fingerprint["system"].as_str().unwrap_or("?"),
         fingerprint["games"],
         fingerprint["seed"],
+        fingerprint["prior_mix"].as_str().unwrap_or("sum"),
     );
     let mut ours = Vec::new();
     let mut theirs = Vec::new();

@@ -161,3 +161,48 @@ fn values_may_begin_with_a_dash() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `experiment pps --prior-mix` reaches every configuration and the manifest: the same games
+/// score differently under another mix, and the default leaves the fingerprint as it was.
+#[test]
+fn experiment_prior_mix_is_in_the_fingerprint() {
+    let base = std::env::temp_dir().join(format!("cardtree-pps-mix-{}", std::process::id()));
+    let mut scores = Vec::new();
+    for mix in ["sum", "made-in-full"] {
+        let dir = base.join(mix);
+        let out = cardtree(&[
+            "experiment",
+            "pps",
+            "--table",
+            "best",
+            "--iterations",
+            "40",
+            "--games",
+            "3",
+            "--prior-mix",
+            mix,
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+        assert_eq!(
+            manifest.contains("\"prior_mix\": \"made-in-full\""),
+            mix != "sum",
+            "{manifest}"
+        );
+        assert_eq!(manifest.contains("prior_mix"), mix != "sum", "{manifest}");
+        let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+        assert!(summary.contains(&format!("prior mix: {mix}")), "{summary}");
+        scores.push(std::fs::read_to_string(dir.join("raw.csv")).unwrap());
+    }
+    assert_ne!(scores[0], scores[1], "the mix changed no game");
+    std::fs::remove_dir_all(&base).unwrap();
+}
