@@ -52,6 +52,25 @@ enum ExperimentCommand {
     /// Parameterized Poker Squares: paper 004's Table 2 (squashing), the Cp table, the twelve
     /// rows of Table 3 and the alpha/beta/gamma sweep, beside the papers' numbers.
     Pps(PpsExperimentArgs),
+    /// Print an experiment command cut into shard commands and their merge, or a Slurm
+    /// job-array script that runs them (`experiment plan --shards 16 -- pps --table best ...`).
+    Plan {
+        /// Shards (one machine, core group or array task each).
+        #[arg(long)]
+        shards: u32,
+        /// A Slurm job-array script instead of the commands.
+        #[arg(long)]
+        slurm: bool,
+        /// With --slurm: CPUs of each array task (its --threads unless the command sets them).
+        #[arg(long, default_value_t = 1)]
+        cpus_per_task: u32,
+        /// With --slurm: each task's time limit, as Slurm writes it (e.g. 04:00:00).
+        #[arg(long)]
+        time: Option<String>,
+        /// The experiment command, as after `cardtree experiment`, with its --out.
+        #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+        command: Vec<String>,
+    },
     /// Combine the directories of every shard of one run into the output of an unsharded run.
     Merge {
         /// The shard directories.
@@ -456,6 +475,36 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Pps(cmd) => cardtree_host::pps::run(cmd),
         Command::Experiment(ExperimentCommand::Pps(args)) => experiment_pps(args),
+        Command::Experiment(ExperimentCommand::Plan {
+            shards,
+            slurm,
+            cpus_per_task,
+            time,
+            command,
+        }) => {
+            let plan = runner::plan::Plan::new(&command, shards).map_err(|e| e.to_string())?;
+            // The command must be one the shards can run: parse it as they will.
+            let shard = format!("1/{}", shards.max(1));
+            let words = ["cardtree", "experiment"]
+                .into_iter()
+                .map(str::to_string)
+                .chain(command.iter().cloned())
+                .chain(["--shard".to_string(), shard]);
+            if let Err(e) = Cli::try_parse_from(words) {
+                let text = e.to_string();
+                let line = text.lines().next().unwrap_or_default();
+                return Err(format!(
+                    "experiment plan: {}",
+                    line.trim_start_matches("error: ")
+                ));
+            }
+            if slurm {
+                print!("{}", plan.slurm(cpus_per_task, time.as_deref()));
+            } else {
+                print!("{}", plan.commands());
+            }
+            Ok(())
+        }
         Command::Experiment(ExperimentCommand::Merge { dirs, out }) => {
             let files = runner::merge(&dirs, &out, summarizer)?;
             eprintln!(

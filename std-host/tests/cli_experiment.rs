@@ -247,3 +247,97 @@ fn bad_input_is_one_line_and_non_zero() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `experiment plan` prints shard commands that run as printed, and a merge whose output is
+/// the unsharded run's, byte for byte.
+#[test]
+fn a_plan_runs_as_printed_and_merges_to_the_whole_run() {
+    let dir = scratch("plan");
+    let whole = dir.join("whole");
+    let planned = dir.join("planned");
+    let run = |out: &Path| -> Vec<String> {
+        [
+            "pps",
+            "--table",
+            "best",
+            "--iterations",
+            "20",
+            "--games",
+            "5",
+            "--threads",
+            "1",
+        ]
+        .into_iter()
+        .map(str::to_string)
+        .chain([
+            "--quiet".to_string(),
+            "--out".to_string(),
+            out.to_str().unwrap().to_string(),
+        ])
+        .collect()
+    };
+    let mut args = vec![
+        "experiment".to_string(),
+        "plan".to_string(),
+        "--shards".to_string(),
+        "3".to_string(),
+        "--".to_string(),
+    ];
+    args.extend(run(&planned));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = cardtree(&refs);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let plan = text(&out.stdout);
+    let lines: Vec<&str> = plan.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 4, "{plan}");
+    for line in &lines {
+        // The scratch path has no character the shell would quote.
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[0], "cardtree");
+        let out = cardtree(&words[1..]);
+        assert!(out.status.success(), "{line}: {}", text(&out.stderr));
+    }
+    let mut whole_args = vec!["experiment".to_string()];
+    whole_args.extend(run(&whole));
+    let refs: Vec<&str> = whole_args.iter().map(String::as_str).collect();
+    assert!(cardtree(&refs).status.success());
+    for file in ["raw.csv", "summary.md", "summary.csv"] {
+        assert_eq!(
+            std::fs::read(whole.join(file)).unwrap(),
+            std::fs::read(planned.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    let slurm = cardtree(&[
+        "experiment",
+        "plan",
+        "--shards",
+        "3",
+        "--slurm",
+        "--",
+        "pps",
+        "--table",
+        "best",
+        "--out",
+        "o",
+    ]);
+    assert!(text(&slurm.stdout).contains("#SBATCH --array=1-3"));
+    let bad = cardtree(&[
+        "experiment",
+        "plan",
+        "--shards",
+        "3",
+        "--",
+        "pps",
+        "--table",
+        "best",
+    ]);
+    assert!(!bad.status.success());
+    assert_eq!(
+        text(&bad.stderr).lines().count(),
+        1,
+        "{}",
+        text(&bad.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

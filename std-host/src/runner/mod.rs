@@ -23,6 +23,7 @@
 mod csv;
 mod journal;
 mod manifest;
+pub mod plan;
 mod shard;
 
 use std::path::{Path, PathBuf};
