@@ -295,6 +295,29 @@ impl PpsExperiment {
     }
 }
 
+/// The command that makes the run of `fingerprint` (its output directory as `DIR`).
+fn command(fingerprint: &Value) -> String {
+    let f = fingerprint;
+    let mut c = format!(
+        "cardtree experiment pps --table {} --system {} --games {} --seed {}",
+        f["table"].as_str().unwrap_or("?"),
+        f["system"].as_str().unwrap_or("?"),
+        f["games"],
+        f["seed"],
+    );
+    if let Some(k) = f["budget"]["iterations_per_move"].as_u64() {
+        c.push_str(&format!(" --iterations {k}"));
+    }
+    if let Some(s) = f["budget"]["seconds_per_game"].as_f64() {
+        c.push_str(&format!(" --game-seconds {s}"));
+    }
+    if let Some(m) = f["prior_mix"].as_str() {
+        c.push_str(&format!(" --prior-mix {m}"));
+    }
+    c.push_str(" --out DIR");
+    c
+}
+
 /// The `--prior-mix` spelling of a mix.
 fn prior_mix_name(m: PriorMix) -> &'static str {
     match m {
@@ -402,11 +425,12 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
         "config,label,games,mean,sd,ci95_low,ci95_high,paper_mean,iterations_per_game,tree_full\n",
     );
     let mut md = format!(
-        "# Poker Squares, table {name}\n\nSystem {}, {} paired games per row, seed {}, budget: {budget}, prior mix: {}.\n\n| row | ours: mean | 95 % interval | sd | paper | iterations per game |\n|---|---:|---|---:|---:|---:|\n",
+        "# Poker Squares, table {name}\n\nSystem {}, {} paired games per row, seed {}, budget: {budget}, prior mix: {}.\n\nCommand: `{}` (shards: `--shard i/n`, then `cardtree experiment merge`).\n\n| row | ours: mean | 95 % interval | sd | paper | iterations per game |\n|---|---:|---|---:|---:|---:|\n",
         fingerprint["system"].as_str().unwrap_or("?"),
         fingerprint["games"],
         fingerprint["seed"],
         fingerprint["prior_mix"].as_str().unwrap_or("sum"),
+        command(fingerprint),
     );
     let mut ours = Vec::new();
     let mut theirs = Vec::new();

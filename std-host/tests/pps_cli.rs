@@ -201,6 +201,16 @@ fn experiment_prior_mix_is_in_the_fingerprint() {
         assert_eq!(manifest.contains("prior_mix"), mix != "sum", "{manifest}");
         let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
         assert!(summary.contains(&format!("prior mix: {mix}")), "{summary}");
+        // The summary names the command that makes it; the default mix is left out.
+        let flag = if mix == "sum" {
+            String::new()
+        } else {
+            format!(" --prior-mix {mix}")
+        };
+        let command = format!(
+            "Command: `cardtree experiment pps --table best --system american --games 3 --seed 1 --iterations 40{flag} --out DIR`"
+        );
+        assert!(summary.contains(&command), "{summary}");
         scores.push(std::fs::read_to_string(dir.join("raw.csv")).unwrap());
     }
     assert_ne!(scores[0], scores[1], "the mix changed no game");
