@@ -14,7 +14,6 @@ use cardtree::search::{
     Backup, Expansion, Exploration, FinalMove, RandomPolicy, UctConfig, UctResult, uct,
 };
 use cardtree::{Card, Power, Seat, SizeRule, pbn, rng};
-use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use crate::heap_tree::{HeapTree, heap_tree};
@@ -215,21 +214,30 @@ pub fn quick_deals(seed: u64, count: usize, table_mib: usize) -> Result<Vec<Lead
     Ok(deals)
 }
 
-/// Solves every deal without values, in parallel.
+/// Solves every deal without values, in parallel (one solver table a worker thread).
 fn value_missing(deals: &mut [LeadDeal], table_mib: usize) -> Result<(), String> {
-    deals
-        .par_iter_mut()
-        .filter(|d| d.tricks.is_empty())
-        .try_for_each_init(
-            || solve_cmd::host_table(table_mib),
-            |table, d| {
-                let position = d.position()?;
-                let solution = solve(&position, table);
-                d.tricks = solution.cards.iter().copied().collect();
-                d.tricks.sort_by_key(|&(c, _)| core::cmp::Reverse(c));
-                Ok(())
-            },
-        )
+    let missing: Vec<usize> = (0..deals.len())
+        .filter(|&i| deals.get(i).is_some_and(|d| d.tricks.is_empty()))
+        .collect();
+    let shared: &[LeadDeal] = deals;
+    let solved = crate::workers::map(
+        &missing,
+        0,
+        || solve_cmd::host_table(table_mib),
+        |table, &i| {
+            let position = shared.get(i).ok_or("deal index")?.position()?;
+            let solution = solve(&position, table);
+            let mut tricks: Vec<_> = solution.cards.iter().copied().collect();
+            tricks.sort_by_key(|&(c, _)| core::cmp::Reverse(c));
+            Ok(tricks)
+        },
+    );
+    for (&i, tricks) in missing.iter().zip(solved) {
+        if let Some(d) = deals.get_mut(i) {
+            d.tricks = tricks?;
+        }
+    }
+    Ok(())
 }
 
 /// Exploration constants given on the command line.

@@ -1,58 +1,101 @@
 //! Independent items on worker threads, each worker with its own state (a solver table, a
-//! tree): the host's one way to spread a list over cores outside the experiment runner.
-//! Results come back in the items' order, whatever the number of threads.
+//! tree): the host's one way to spread a list over cores. [`for_each`] hands each result to a
+//! sink as it finishes (the experiment runner journals it there); [`map`] collects them in the
+//! items' order, whatever the number of threads.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The stack of a worker thread: 8 MiB, the size of a main thread's on Linux (large search
 /// trees live on the heap, see [`heap_tree`](crate::heap_tree)).
 pub const STACK_BYTES: usize = 8 << 20;
 
-/// `f(state, item)` for every item on `threads` threads (0: one per core), each thread with
-/// its own `make()`; the results in item order. A worker that panics loses its items, which
-/// come back as `Err` with `lost`'s message.
+/// What a sink tells the workers after a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Take the next item.
+    Continue,
+    /// Take no more items (those under way finish and reach the sink).
+    Stop,
+}
+
+/// `f(state, index, item)` for every item on a rayon pool of `threads` threads (0: one per
+/// core, never more than there are items), each thread with its own `make()` and pulling the
+/// items in order; `sink(index, result)` gets each result as it finishes, one at a time. An
+/// item whose `f` panics comes back as `Err`. Returns the number of threads; `Err` only if the
+/// threads cannot be started.
+pub fn for_each<T, R, S>(
+    items: &[T],
+    threads: usize,
+    make: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, usize, &T) -> Result<R, String> + Sync,
+    sink: impl FnMut(usize, Result<R, String>) -> Flow + Send,
+) -> Result<usize, String>
+where
+    T: Sync,
+{
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .clamp(1, items.len().max(1));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(STACK_BYTES)
+        .thread_name(|i| format!("cardtree-worker-{i}"))
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let sink = Mutex::new(sink);
+    pool.broadcast(|_| {
+        let mut state = make();
+        while !stop.load(Ordering::Relaxed) {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(index) else {
+                break;
+            };
+            let r = catch_unwind(AssertUnwindSafe(|| f(&mut state, index, item)))
+                .unwrap_or_else(|_| Err(format!("item {index}: the worker panicked")));
+            let flow = match sink.lock() {
+                Ok(mut sink) => sink(index, r),
+                Err(_) => Flow::Stop,
+            };
+            if flow == Flow::Stop {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    Ok(pool.current_num_threads())
+}
+
+/// `f(state, item)` for every item, as [`for_each`] runs them; the results in item order.
 pub fn map<T: Sync, R: Send, S>(
     items: &[T],
     threads: usize,
     make: impl Fn() -> S + Sync,
     f: impl Fn(&mut S, &T) -> Result<R, String> + Sync,
 ) -> Vec<Result<R, String>> {
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<(usize, Result<R, String>)>> = Mutex::new(Vec::new());
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
-    }
-    .clamp(1, items.len().max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let builder = std::thread::Builder::new().stack_size(STACK_BYTES);
-            // A thread that cannot be started leaves its share to the others (or, if none
-            // started, every item comes back as lost).
-            let _ = builder.spawn_scoped(scope, || {
-                let mut state = make();
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(index) else {
-                        break;
-                    };
-                    let r = f(&mut state, item);
-                    if let Ok(mut d) = done.lock() {
-                        d.push((index, r));
-                    }
-                }
-            });
-        }
-    });
     let mut out: Vec<Option<Result<R, String>>> = (0..items.len()).map(|_| None).collect();
-    for (i, r) in done.into_inner().unwrap_or_default() {
-        if let Some(slot) = out.get_mut(i) {
-            *slot = Some(r);
-        }
-    }
+    let started = for_each(
+        items,
+        threads,
+        make,
+        |state, _, item| f(state, item),
+        |i, r| {
+            if let Some(slot) = out.get_mut(i) {
+                *slot = Some(r);
+            }
+            Flow::Continue
+        },
+    );
     out.into_iter()
-        .map(|r| r.unwrap_or_else(|| Err("a worker thread failed".to_string())))
+        .map(|r| match (r, &started) {
+            (Some(r), _) => r,
+            (None, Err(e)) => Err(e.clone()),
+            (None, Ok(_)) => Err("a worker thread failed".to_string()),
+        })
         .collect()
 }
 
@@ -87,5 +130,35 @@ mod tests {
             }
         }
         assert!(map(&[] as &[u32], 2, || (), |_, &x| Ok(x)).is_empty());
+    }
+
+    #[test]
+    fn a_panic_is_an_error_and_stop_stops() {
+        let items: Vec<u32> = (0..10).collect();
+        let out = map(
+            &items,
+            2,
+            || (),
+            |_, &x| if x == 3 { panic!("three") } else { Ok(x) },
+        );
+        assert!(out[3].as_ref().unwrap_err().contains("panicked"));
+        assert_eq!(out.iter().filter(|r| r.is_ok()).count(), 9);
+        let mut seen = 0;
+        let threads = for_each(
+            &items,
+            1,
+            || (),
+            |_, _, &x| Ok(x),
+            |_, _| {
+                seen += 1;
+                if seen == 4 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!((threads, seen), (1, 4));
     }
 }

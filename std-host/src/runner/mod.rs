@@ -27,8 +27,6 @@ pub mod plan;
 mod shard;
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -39,6 +37,7 @@ pub use manifest::Manifest;
 pub use shard::Shard;
 
 use crate::output;
+use crate::workers::Flow;
 
 /// One output file: a name inside the output directory and its bytes.
 pub type OutputFile = (String, Vec<u8>);
@@ -184,60 +183,48 @@ pub fn run<E: Experiment>(
     })
 }
 
-/// Runs `pending` on a rayon pool, one worker per thread pulling items in order; each
-/// finished item goes to the journal at once. Stops at the first error.
+/// Runs `pending` on the workers ([`crate::workers::for_each`]); each finished item goes to the
+/// journal at once. Stops at the first error.
 fn run_items<E: Experiment>(
     experiment: &E,
     pending: &[usize],
-    journal: Journal,
+    mut journal: Journal,
     options: &RunOptions,
 ) -> Result<(std::collections::BTreeMap<usize, Vec<Row>>, usize), String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads)
-        .stack_size(crate::workers::STACK_BYTES)
-        .thread_name(|i| format!("cardtree-worker-{i}"))
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let bar = progress_bar(pending.len(), options.progress, "items");
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let error: Mutex<Option<String>> = Mutex::new(None);
-    let state = Mutex::new((journal, std::collections::BTreeMap::new()));
-    pool.broadcast(|_| {
-        let mut worker = experiment.worker();
-        while !stop.load(Ordering::Relaxed) {
-            let Some(&index) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                break;
-            };
-            let outcome = experiment
-                .run(&mut worker, index)
+    let mut error = None;
+    let mut results = std::collections::BTreeMap::new();
+    let threads = crate::workers::for_each(
+        pending,
+        options.threads,
+        || experiment.worker(),
+        |worker, _, &index| {
+            experiment
+                .run(worker, index)
                 .map_err(|e| format!("item {index}: {e}"))
-                .and_then(|rows| {
-                    let mut guard = state.lock().map_err(|_| "a worker panicked".to_string())?;
-                    let (journal, results) = &mut *guard;
-                    journal.append(index, &rows)?;
+                .map(|rows| (index, rows))
+        },
+        |_, outcome| {
+            let appended = outcome
+                .and_then(|(index, rows)| journal.append(index, &rows).map(|()| (index, rows)));
+            match appended {
+                Ok((index, rows)) => {
                     results.insert(index, rows);
-                    Ok(())
-                });
-            match outcome {
-                Ok(()) => bar.inc(1),
+                    bar.inc(1);
+                    Flow::Continue
+                }
                 Err(e) => {
-                    stop.store(true, Ordering::Relaxed);
-                    if let Ok(mut slot) = error.lock() {
-                        slot.get_or_insert(e);
-                    }
+                    error.get_or_insert(e);
+                    Flow::Stop
                 }
             }
-        }
-    });
+        },
+    )?;
     bar.finish_and_clear();
-    if let Some(e) = error.into_inner().ok().flatten() {
-        return Err(e);
+    match error {
+        Some(e) => Err(e),
+        None => Ok((results, threads)),
     }
-    let (_, results) = state
-        .into_inner()
-        .map_err(|_| "a worker panicked".to_string())?;
-    Ok((results, pool.current_num_threads()))
 }
 
 /// A bar with count (of `unit`s), rate and ETA on standard error; hidden unless `wanted`, and
