@@ -4,27 +4,33 @@
 //! nodes, uniformly sampled draws at chance nodes, and the heuristic's selection and
 //! simulation variants.
 //!
-//! The generic [`uct`](crate::search::uct) cannot prune children by a game heuristic or run
-//! heuristic playouts, so this search is specific to Poker Squares; the game itself
-//! ([`PokerSquares`]) holds no search code. The tree is a fixed-capacity [`Tree`]; when it is
-//! full, iterations go on without growing it and the count is reported.
+//! The search is the kernel's ([`uct_with`]): this module gives it the papers' knowledge as a
+//! [`TreePolicy`] (one child per class of placements the score cannot tell apart, the
+//! selection variant's pruning at each new choice node, squashed rewards) and a playout
+//! [`Policy`] (the simulation variants, with the heuristic's line values kept through the
+//! playout), and configures it: running means of the rewards ([`Backup::Returns`]), one new
+//! placement node an iteration ([`Expansion::OneDecision`]), raw values, the child of highest
+//! mean. The game itself ([`PokerSquares`]) holds no search code. The tree is a fixed-capacity
+//! [`Tree`](crate::Tree); when it is full, iterations go on without growing it and the count
+//! is reported.
 
 use rand_core::Rng;
 
 use super::budget::{Budget, Clock};
 use super::game::PokerSquares;
 use super::grid::CELLS;
-use super::heuristic::{Evaluator, HeuristicConfig};
+use super::heuristic::{Evaluator, HeuristicConfig, LineCache};
 use super::player::{Placer, PlayError};
 use super::points::PointSystem;
 use super::prune::{PruneRule, best_index};
 use super::rules::simple_rule;
-use super::simulate::{AUTO_PLAYOUTS, Simulation, pick_simulation, simulate};
+use super::simulate::{AUTO_PLAYOUTS, Simulation, choose_cell, pick_simulation, play_to_end};
 use super::squash::Squash;
 use crate::game::{Game, MoveList};
-use crate::math;
-use crate::rng;
-use crate::tree::{NodeId, Storage, TreeError, TreeInner};
+use crate::search::{
+    Backup, Expansion, Exploration, FinalMove, Policy, TreePolicy, UctConfig, uct_with,
+};
+use crate::tree::{Storage, TreeInner};
 
 /// How children of a choice node are selected (paper 004, Table 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,8 +48,8 @@ pub enum Selection {
     PruneUct = 3,
 }
 
-/// The tag bit of a pruned child.
-const PRUNED: u8 = 1;
+/// Iterations between two readings of the clock under a time budget.
+const CLOCK_EVERY: u64 = 16;
 
 /// The papers' exploration constant, `Cp = 200 / sqrt(2)` (paper 004, "The
 /// Exploration-Exploitation Tradeoff").
@@ -205,20 +211,6 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
         left / to_search.max(1)
     }
 
-    /// The placements a choice node gets: every free cell, or one per symmetry class.
-    fn choices(&self, state: &PokerSquares, moves: &mut MoveList<u8>) {
-        if !self.config.symmetry {
-            state.legal_moves(moves);
-            return;
-        }
-        moves.clear();
-        let mut m = state.grid().distinct_free_mask();
-        while m != 0 {
-            let _ = moves.push(m.trailing_zeros() as u8);
-            m &= m - 1;
-        }
-    }
-
     /// Searches the placement of `game.drawn()`; returns the chosen cell.
     pub fn search<R: Rng + ?Sized>(
         &mut self,
@@ -232,8 +224,7 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
             return Err(PlayError::NothingToPlace);
         }
         let range = self.config.squash.range(game.system());
-        let policy = self.playout_policy(game.system(), &eval, rng);
-        let root = self.tree.init().map_err(|_| PlayError::NothingToPlace)?;
+        let simulation = self.playout_policy(game.system(), &eval, rng);
         let (limit, deadline) = match self.config.budget {
             Budget::Iterations(n) => (u64::from(n), None),
             Budget::GameMicros(total) => {
@@ -241,35 +232,57 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
                 (u64::MAX, Some(self.clock.micros().saturating_add(per_move)))
             }
         };
+        let exploration =
+            Exploration::kocsis_szepesvari(self.config.cp).ok_or(PlayError::BadConfig)?;
+        let mut shape = Knowledge {
+            eval: &eval,
+            config: &self.config,
+            range,
+        };
+        let mut playouts = Playouts {
+            simulation,
+            eval: &eval,
+            prune: &self.config.prune,
+        };
+        // One search, run in blocks between readings of the clock under a time budget (each
+        // block continues the tree of the one before).
         let mut done = 0u64;
+        let mut best = None;
         while done < limit {
             if let Some(d) = deadline
-                && done.is_multiple_of(16)
                 && self.clock.micros() >= d
                 && done > 0
             {
                 break;
             }
-            self.iterate(game, root, &eval, policy, range, rng);
-            done += 1;
+            let block = if deadline.is_some() {
+                CLOCK_EVERY
+            } else {
+                limit
+            };
+            let iterations = u32::try_from(block.min(limit - done)).unwrap_or(u32::MAX);
+            let config = UctConfig {
+                iterations,
+                exploration,
+                backup: Backup::Returns,
+                expansion: Expansion::OneDecision,
+                final_move: FinalMove::HighestValue,
+                normalize: false,
+                reuse_tree: done > 0,
+                ..UctConfig::new()
+            };
+            let r = uct_with(self.tree, game, &config, &mut shape, &mut playouts, rng)
+                .map_err(|_| PlayError::NothingToPlace)?;
+            self.stats.tree_full += u64::from(r.tree_full);
+            done += u64::from(iterations);
+            best = r.best;
         }
         self.stats.iterations += done;
         self.stats.searched_moves += 1;
         self.stats.max_nodes = self.stats.max_nodes.max(self.tree.len());
-        // The child of highest mean among those kept and visited.
-        let mut best: Option<(u8, f64)> = None;
-        for id in self.tree.children(root) {
-            let Some(n) = self.tree.get(id) else { continue };
-            if n.visits == 0 || n.tag & PRUNED != 0 {
-                continue;
-            }
-            let v = f64::from(n.value);
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((n.mv, v));
-            }
-        }
         match best {
-            Some((mv, _)) => Ok(usize::from(mv)),
+            // The child of highest mean among those kept and visited.
+            Some(mv) => Ok(usize::from(mv)),
             None => {
                 // No iteration ran: the best placement by the heuristic.
                 let card = game.drawn().ok_or(PlayError::NothingToPlace)?;
@@ -286,27 +299,46 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
             }
         }
     }
+}
 
-    /// Tags the children of a freshly expanded choice node as pruned, by the selection
-    /// variant; computes the heuristic where the variant needs it.
-    fn tag_children(&mut self, state: &PokerSquares, node: NodeId, eval: &Evaluator) {
-        if self.config.selection == Selection::Uct {
+/// The papers' knowledge as the kernel's [`TreePolicy`].
+struct Knowledge<'a> {
+    eval: &'a Evaluator,
+    config: &'a MctsConfig,
+    /// The squashing range of the game's system.
+    range: Option<(f64, f64)>,
+}
+
+impl TreePolicy<PokerSquares> for Knowledge<'_> {
+    /// Every free cell, or one per symmetry class.
+    fn tree_moves(&mut self, state: &PokerSquares, moves: &mut MoveList<u8>) {
+        if !self.config.symmetry {
+            state.legal_moves(moves);
             return;
         }
-        let Some(card) = state.drawn() else { return };
-        let mut values = [0.0; CELLS];
-        let parent = eval.placements(state.grid(), state.deck(), card, &mut values);
-        let mut kids: heapless::Vec<f64, CELLS> = heapless::Vec::new();
-        for id in self.tree.children(node) {
-            let v = self
-                .tree
-                .get(id)
-                .and_then(|n| values.get(usize::from(n.mv)).copied())
-                .unwrap_or(0.0);
-            if kids.push(v).is_err() {
-                break;
-            }
+        moves.clear();
+        let mut m = state.grid().distinct_free_mask();
+        while m != 0 {
+            let _ = moves.push(m.trailing_zeros() as u8);
+            m &= m - 1;
         }
+    }
+
+    /// The selection variant's pruning, by the heuristic of every placement (computed and
+    /// unused for "UCT + Calc.").
+    fn prune(&mut self, state: &PokerSquares, moves: &[u8]) -> u64 {
+        if self.config.selection == Selection::Uct {
+            return 0;
+        }
+        let Some(card) = state.drawn() else { return 0 };
+        let mut values = [0.0; CELLS];
+        let parent = self
+            .eval
+            .placements(state.grid(), state.deck(), card, &mut values);
+        let kids: heapless::Vec<f64, CELLS> = moves
+            .iter()
+            .map(|&m| values.get(usize::from(m)).copied().unwrap_or(0.0))
+            .collect();
         let mask = match self.config.selection {
             Selection::PruneUct => self.config.prune.prune(&kids, parent),
             Selection::BestMove => match best_index(&kids) {
@@ -318,145 +350,51 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
                 0
             }
         };
-        let ids = self.tree.children(node);
-        for (i, id) in ids.enumerate() {
-            if i < 32
-                && mask & (1 << i) != 0
-                && let Some(n) = self.tree.get_mut(id)
-            {
-                n.tag |= PRUNED;
-            }
-        }
+        // Only the children there are: the mask of "all but the best" sets every high bit.
+        let children = if kids.len() >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << kids.len()) - 1
+        };
+        u64::from(mask & children)
     }
 
-    /// One iteration: selection and expansion down the tree, a playout, the backup.
-    fn iterate<R: Rng + ?Sized>(
+    fn reward(&self, value: f64) -> f64 {
+        Squash::reward(self.range, value)
+    }
+}
+
+/// A simulation variant as the kernel's playout [`Policy`].
+struct Playouts<'a> {
+    simulation: Simulation,
+    eval: &'a Evaluator,
+    prune: &'a PruneRule,
+}
+
+impl Policy<PokerSquares> for Playouts<'_> {
+    /// One placement by the variant.
+    fn choose<R: Rng + ?Sized>(
         &mut self,
-        root_state: &PokerSquares,
-        root: NodeId,
-        eval: &Evaluator,
-        policy: Simulation,
-        range: Option<(f64, f64)>,
+        state: &PokerSquares,
+        _: &MoveList<u8>,
         rng: &mut R,
-    ) {
-        let mut state = *root_state;
-        let mut path: heapless::Vec<NodeId, 64> = heapless::Vec::new();
-        let mut node = root;
-        let _ = path.push(node);
-        let mut moves = MoveList::new();
-        loop {
-            if state.grid().is_full() {
-                break;
-            }
-            if state.drawn().is_some() {
-                // Choice node.
-                let expanded = self.tree.get(node).is_some_and(|n| n.is_expanded());
-                if !expanded {
-                    self.choices(&state, &mut moves);
-                    match self.tree.expand(node, &moves) {
-                        Ok(_) => self.tag_children(&state, node, eval),
-                        Err(TreeError::Full { .. }) => {
-                            self.stats.tree_full += 1;
-                            break;
-                        }
-                        Err(_) => break,
-                    }
-                }
-                let Some(child) = self.select(node, rng) else {
-                    break;
-                };
-                let Some(n) = self.tree.get(child) else { break };
-                let (mv, fresh) = (n.mv, n.visits == 0);
-                if state.place(usize::from(mv)).is_err() {
-                    break;
-                }
-                node = child;
-                let _ = path.push(node);
-                if fresh {
-                    break;
-                }
-            } else {
-                // Chance node: a uniformly random draw.
-                let deck = state.deck();
-                let Some(card) = deck.choose(rng) else {
-                    break;
-                };
-                let expanded = self.tree.get(node).is_some_and(|n| n.is_expanded());
-                if !expanded {
-                    let mut cards: heapless::Vec<u8, 52> = heapless::Vec::new();
-                    for c in deck {
-                        let _ = cards.push(c.index() as u8);
-                    }
-                    match self.tree.expand(node, &cards) {
-                        Ok(_) => {}
-                        Err(TreeError::Full { .. }) => {
-                            self.stats.tree_full += 1;
-                            let _ = state.draw(card);
-                            break;
-                        }
-                        Err(_) => break,
-                    }
-                }
-                let below = deck.bits() & ((1u64 << card.index()) - 1);
-                let Some(child) = self.tree.children(node).nth(below.count_ones() as usize) else {
-                    break;
-                };
-                if state.draw(card).is_err() {
-                    break;
-                }
-                node = child;
-                let _ = path.push(node);
-            }
-        }
-        let score = simulate(&mut state, policy, eval, &self.config.prune, rng);
-        let reward = Squash::reward(range, score);
-        for &id in &path {
-            if let Some(n) = self.tree.get_mut(id) {
-                n.visits = n.visits.saturating_add(1);
-                let v = f64::from(n.value);
-                n.value = (v + (reward - v) / f64::from(n.visits)) as f32;
-            }
-        }
+    ) -> Option<u8> {
+        let policy = self.simulation.resolved();
+        let lines = policy
+            .uses_heuristic()
+            .then(|| LineCache::new(self.eval, state.grid(), state.deck()));
+        choose_cell(state, policy, self.eval, self.prune, lines.as_ref(), rng)
+            .and_then(|c| u8::try_from(c).ok())
     }
 
-    /// The child of a choice node to descend to: a random unvisited child not pruned, else
-    /// the UCT maximum over the children not pruned.
-    fn select<R: Rng + ?Sized>(&self, node: NodeId, rng: &mut R) -> Option<NodeId> {
-        let parent_visits = self.tree.get(node)?.visits;
-        let mut unvisited = 0usize;
-        for id in self.tree.children(node) {
-            let n = self.tree.get(id)?;
-            if n.tag & PRUNED == 0 && n.visits == 0 {
-                unvisited += 1;
-            }
-        }
-        if unvisited > 0 {
-            let k = rng::index(rng, unvisited);
-            return self
-                .tree
-                .children(node)
-                .filter(|&id| {
-                    self.tree
-                        .get(id)
-                        .is_some_and(|n| n.tag & PRUNED == 0 && n.visits == 0)
-                })
-                .nth(k);
-        }
-        let log_n = math::ln(f64::from(parent_visits.max(1)));
-        let c = 2.0 * self.config.cp;
-        let mut best: Option<(NodeId, f64)> = None;
-        for id in self.tree.children(node) {
-            let n = self.tree.get(id)?;
-            if n.tag & PRUNED != 0 {
-                continue;
-            }
-            let nj = f64::from(n.visits.max(1));
-            let u = f64::from(n.value) + c * math::sqrt(2.0 * log_n / nj);
-            if best.is_none_or(|(_, b)| u > b) {
-                best = Some((id, u));
-            }
-        }
-        best.map(|(id, _)| id)
+    /// The whole playout as [`simulate`](super::simulate) plays it, keeping the heuristic's
+    /// line values from one placement to the next (the kernel scores the grid).
+    fn play_out<R: Rng + ?Sized>(&mut self, state: &mut PokerSquares, rng: &mut R) -> Option<u32> {
+        let (filled, drawn) = (state.grid().filled(), state.drawn().is_some());
+        play_to_end(state, self.simulation, self.eval, self.prune, rng);
+        let placed = state.grid().filled().saturating_sub(filled);
+        let draws = placed.saturating_sub(usize::from(drawn));
+        u32::try_from(placed + draws).ok()
     }
 }
 
@@ -489,6 +427,7 @@ mod tests {
     use super::*;
     use crate::poker_squares::budget::NoClock;
     use crate::poker_squares::player::play_game;
+    use crate::rng;
     use crate::tree::Tree;
 
     #[test]

@@ -81,18 +81,22 @@ pub fn simulate<R: Rng + ?Sized>(
     prune: &PruneRule,
     rng: &mut R,
 ) -> i32 {
-    let mut values = [0.0f64; CELLS];
-    let mut kids = [0.0f64; CELLS];
-    let mut cells = [0usize; CELLS];
-    let policy = if policy == Simulation::Auto {
-        Simulation::BestMove
-    } else {
-        policy
-    };
-    let mut cache = match policy {
-        Simulation::Random | Simulation::Rules => None,
-        _ => Some(LineCache::new(eval, game.grid(), game.deck())),
-    };
+    play_to_end(game, policy, eval, prune, rng);
+    game.score()
+}
+
+/// [`simulate`] without the scoring, for a caller that scores the grid itself.
+pub(super) fn play_to_end<R: Rng + ?Sized>(
+    game: &mut PokerSquares,
+    policy: Simulation,
+    eval: &Evaluator,
+    prune: &PruneRule,
+    rng: &mut R,
+) {
+    let policy = policy.resolved();
+    let mut cache = policy
+        .uses_heuristic()
+        .then(|| LineCache::new(eval, game.grid(), game.deck()));
     while !game.grid().is_full() {
         if game.drawn().is_none() {
             if game.draw_random(rng).is_none() {
@@ -103,46 +107,9 @@ pub fn simulate<R: Rng + ?Sized>(
             }
         }
         let Some(card) = game.drawn() else { break };
-        let cell = match &cache {
-            None if policy == Simulation::Rules => rule_cell(game),
-            None => random_cell(game, rng),
-            Some(lines) => {
-                let free = game.grid().free_mask();
-                let parent = lines.placements(eval, free, card, game.deck(), &mut values);
-                let mut n = 0;
-                let mut free = game.grid().free_mask();
-                while free != 0 {
-                    let c = free.trailing_zeros() as usize;
-                    free &= free - 1;
-                    if let (Some(k), Some(slot), Some(v)) =
-                        (kids.get_mut(n), cells.get_mut(n), values.get(c))
-                    {
-                        *k = *v;
-                        *slot = c;
-                        n += 1;
-                    }
-                }
-                let kids = kids.get(..n).unwrap_or(&[]);
-                let cells = cells.get(..n).unwrap_or(&[]);
-                match policy {
-                    Simulation::BestMove => best_index(kids).and_then(|i| cells.get(i).copied()),
-                    Simulation::PruneRandom => {
-                        let pruned = prune.prune(kids, parent);
-                        let keep = n - pruned.count_ones() as usize;
-                        let k = rng::index(rng, keep);
-                        (0..n)
-                            .filter(|&i| pruned & (1 << i) == 0)
-                            .nth(k)
-                            .and_then(|i| cells.get(i).copied())
-                    }
-                    _ => {
-                        core::hint::black_box(kids);
-                        random_cell(game, rng)
-                    }
-                }
-            }
+        let Some(cell) = choose_cell(game, policy, eval, prune, cache.as_ref(), rng) else {
+            break;
         };
-        let Some(cell) = cell else { break };
         if game.place(cell).is_err() {
             break;
         }
@@ -150,7 +117,77 @@ pub fn simulate<R: Rng + ?Sized>(
             c.place(eval, cell, card, game.deck());
         }
     }
-    game.score()
+}
+
+impl Simulation {
+    /// The policy a playout plays: [`Simulation::Auto`] given directly plays best move.
+    #[must_use]
+    pub const fn resolved(self) -> Simulation {
+        match self {
+            Simulation::Auto => Simulation::BestMove,
+            p => p,
+        }
+    }
+
+    /// Whether the policy computes the heuristic of each placement.
+    #[must_use]
+    pub const fn uses_heuristic(self) -> bool {
+        !matches!(self, Simulation::Random | Simulation::Rules)
+    }
+}
+
+/// The cell `policy` places `game`'s drawn card in (`policy` resolved; `lines` the heuristic's
+/// line values of `game` when the policy uses them, else `None`).
+pub(super) fn choose_cell<R: Rng + ?Sized>(
+    game: &PokerSquares,
+    policy: Simulation,
+    eval: &Evaluator,
+    prune: &PruneRule,
+    lines: Option<&LineCache>,
+    rng: &mut R,
+) -> Option<usize> {
+    let card = game.drawn()?;
+    let Some(lines) = lines else {
+        return if policy == Simulation::Rules {
+            rule_cell(game)
+        } else {
+            random_cell(game, rng)
+        };
+    };
+    let mut values = [0.0f64; CELLS];
+    let mut kids = [0.0f64; CELLS];
+    let mut cells = [0usize; CELLS];
+    let free = game.grid().free_mask();
+    let parent = lines.placements(eval, free, card, game.deck(), &mut values);
+    let mut n = 0;
+    let mut free = free;
+    while free != 0 {
+        let c = free.trailing_zeros() as usize;
+        free &= free - 1;
+        if let (Some(k), Some(slot), Some(v)) = (kids.get_mut(n), cells.get_mut(n), values.get(c)) {
+            *k = *v;
+            *slot = c;
+            n += 1;
+        }
+    }
+    let kids = kids.get(..n).unwrap_or(&[]);
+    let cells = cells.get(..n).unwrap_or(&[]);
+    match policy {
+        Simulation::BestMove => best_index(kids).and_then(|i| cells.get(i).copied()),
+        Simulation::PruneRandom => {
+            let pruned = prune.prune(kids, parent);
+            let keep = n - pruned.count_ones() as usize;
+            let k = rng::index(rng, keep);
+            (0..n)
+                .filter(|&i| pruned & (1 << i) == 0)
+                .nth(k)
+                .and_then(|i| cells.get(i).copied())
+        }
+        _ => {
+            core::hint::black_box(kids);
+            random_cell(game, rng)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -45,8 +45,7 @@ impl Squash {
 
     /// The reward of a score: `(score - lo) / (hi - lo)`, or the score itself.
     #[must_use]
-    pub fn reward(range: Option<(f64, f64)>, score: i32) -> f64 {
-        let s = f64::from(score);
+    pub fn reward(range: Option<(f64, f64)>, s: f64) -> f64 {
         match range {
             Some((lo, hi)) if hi > lo => (s - lo) / (hi - lo),
             _ => s,
@@ -69,7 +68,7 @@ mod tests {
             Squash::Imprecise.range(&PointSystem::FULL_HOUSE),
             Some((-10.0, 10.0))
         );
-        assert_eq!(Squash::reward(Some((0.0, 200.0)), 100), 0.5);
-        assert_eq!(Squash::reward(None, 100), 100.0);
+        assert_eq!(Squash::reward(Some((0.0, 200.0)), 100.0), 0.5);
+        assert_eq!(Squash::reward(None, 100.0), 100.0);
     }
 }

@@ -10,6 +10,7 @@ mod exhaustive;
 mod expectimax;
 mod flat;
 mod playout;
+mod tree_policy;
 mod uct;
 
 use core::fmt;
@@ -18,9 +19,10 @@ pub use exhaustive::{Deepening, DeepeningBudget, alpha_beta, iterative_deepening
 pub use expectimax::expectiminimax;
 pub use flat::{FlatResult, flat_monte_carlo};
 pub use playout::{MoveOrdering, NaturalOrder, Policy, RandomPolicy, playout};
+pub use tree_policy::{PlainTree, TreePolicy};
 pub use uct::{
     Backup, ChildStat, Expansion, Exploration, FinalMove, InformationSet, UctConfig, UctResult,
-    ismcts, keep_subtree, uct,
+    ismcts, keep_subtree, uct, uct_with,
 };
 
 use crate::game::{Game, Side};

@@ -16,6 +16,15 @@ pub trait Policy<G: Game> {
         moves: &MoveList<G::Move>,
         rng: &mut R,
     ) -> Option<G::Move>;
+
+    /// Plays `state` to its end in one go, where the policy has a way of its own (state kept
+    /// from ply to ply, such as an incrementally updated evaluation), and returns the plies
+    /// played; `None` (the default) to be asked move by move with [`Policy::choose`], chance
+    /// drawn by [`Game::sample_chance`].
+    fn play_out<R: Rng + ?Sized>(&mut self, state: &mut G, rng: &mut R) -> Option<u32> {
+        let _ = (state, rng);
+        None
+    }
 }
 
 /// Uniformly random moves: the default simulation policy.
@@ -54,7 +63,8 @@ impl<G: Game, F: FnMut(&G, &mut MoveList<G::Move>)> MoveOrdering<G> for F {
     }
 }
 
-/// Plays `state` to its end: players move by `policy`, chance by [`Game::sample_chance`].
+/// Plays `state` to its end: players move by `policy`, chance by [`Game::sample_chance`] (or
+/// all of it by the policy's [`Policy::play_out`], if it has one).
 /// Returns the plies played; fails after `max_plies` plies, or on a state with no move or
 /// outcome.
 pub fn playout<G, P, R>(
@@ -68,6 +78,9 @@ where
     P: Policy<G> + ?Sized,
     R: Rng + ?Sized,
 {
+    if let Some(plies) = policy.play_out(state, rng) {
+        return Ok(plies);
+    }
     let mut moves = MoveList::new();
     let mut plies = 0;
     loop {

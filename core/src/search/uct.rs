@@ -4,6 +4,7 @@ use rand_core::Rng;
 
 use super::SearchError;
 use super::playout::{Policy, playout};
+use super::tree_policy::{PlainTree, TreePolicy};
 use crate::game::{Game, MAX_MOVES, MAX_SIDES, MoveList, Outcomes, Side, Turn, ValueRange};
 use crate::math;
 use crate::power_mean::Power;
@@ -23,6 +24,10 @@ const KIND_CHANCE: u8 = 2;
 const KIND_MASK: u8 = 0b11;
 /// The root's tag also holds the perspective side, above the kind bits.
 const SIDE_SHIFT: u8 = 2;
+/// The side bits above the kind bits (`MAX_SIDES` = 8 sides).
+const SIDE_MASK: u8 = 0b111;
+/// The tag bit of a child [`TreePolicy::prune`] pruned.
+const PRUNED: u8 = 1 << 7;
 
 /// The exploration constant `C` of the canonical form `X + C sqrt(ln n / n_j)`, with a
 /// constructor for each paper's convention.
@@ -97,6 +102,10 @@ pub enum Expansion {
     /// keeps descending through the tree to the end of the game (no simulation, unless the
     /// tree is full).
     AllChildren,
+    /// As [`Expansion::OneNode`], but a new node reached by a chance outcome does not end the
+    /// descent: each iteration adds one new node a player chose (the DePauw papers' Poker
+    /// Squares search, `../shared/papers/004_…`, grows a draw and the placement below it).
+    OneDecision,
 }
 
 /// Which root move the search returns.
@@ -254,7 +263,36 @@ where
     R: Rng + ?Sized,
     B: Storage<G::Move>,
 {
-    run(tree, state, &mut Perfect(state), config, policy, rng)
+    uct_with(tree, state, config, &mut PlainTree, policy, rng)
+}
+
+/// [`uct`] with a game's [`TreePolicy`]: the children a node gets, the ones selection never
+/// takes, and the reward backed up for a terminal value come from `tree_policy`; everything
+/// else is [`uct`]'s.
+pub fn uct_with<G, T, P, R, B>(
+    tree: &mut TreeInner<G::Move, B>,
+    state: &G,
+    config: &UctConfig,
+    tree_policy: &mut T,
+    policy: &mut P,
+    rng: &mut R,
+) -> Result<UctResult<G::Move>, SearchError>
+where
+    G: Game,
+    T: TreePolicy<G> + ?Sized,
+    P: Policy<G> + ?Sized,
+    R: Rng + ?Sized,
+    B: Storage<G::Move>,
+{
+    run(
+        tree,
+        state,
+        &mut Perfect(state),
+        tree_policy,
+        config,
+        policy,
+        rng,
+    )
 }
 
 /// A game as one player sees it, for [`ismcts`]: the states it cannot tell apart (its
@@ -303,7 +341,15 @@ where
         info,
         first: Some(first.clone()),
     };
-    run(tree, &first, &mut source, config, policy, rng)
+    run(
+        tree,
+        &first,
+        &mut source,
+        &mut PlainTree,
+        config,
+        policy,
+        rng,
+    )
 }
 
 /// Where each iteration's state and each node's children come from.
@@ -312,8 +358,9 @@ trait Source<G: Game> {
     const RESTRICTS: bool;
     /// The state of the next iteration.
     fn next_state<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<G, SearchError>;
-    /// The children a node of `state` gets.
-    fn tree_moves(&self, state: &G, moves: &mut MoveList<G::Move>);
+    /// The children a node of `state` gets, if the source decides them (`false`: the
+    /// [`TreePolicy`] does).
+    fn tree_moves(&self, state: &G, moves: &mut MoveList<G::Move>) -> bool;
 }
 
 /// Perfect information: every iteration starts from the root state itself.
@@ -324,8 +371,8 @@ impl<G: Game> Source<G> for Perfect<'_, G> {
     fn next_state<R: Rng + ?Sized>(&mut self, _: &mut R) -> Result<G, SearchError> {
         Ok(self.0.clone())
     }
-    fn tree_moves(&self, state: &G, moves: &mut MoveList<G::Move>) {
-        state.legal_moves(moves);
+    fn tree_moves(&self, _: &G, _: &mut MoveList<G::Move>) -> bool {
+        false
     }
 }
 
@@ -346,17 +393,19 @@ impl<G: Game, I: InformationSet<G> + ?Sized> Source<G> for Hidden<'_, G, I> {
                 .ok_or(SearchError::NoDeterminization),
         }
     }
-    fn tree_moves(&self, state: &G, moves: &mut MoveList<G::Move>) {
+    fn tree_moves(&self, state: &G, moves: &mut MoveList<G::Move>) -> bool {
         self.info.possible_moves(state, moves);
+        true
     }
 }
 
 /// The search of [`uct`] and [`ismcts`] from `state` (the root), its iterations' states and
 /// its nodes' children from `source`.
-fn run<G, S, P, R, B>(
+fn run<G, S, T, P, R, B>(
     tree: &mut TreeInner<G::Move, B>,
     state: &G,
     source: &mut S,
+    hooks: &mut T,
     config: &UctConfig,
     policy: &mut P,
     rng: &mut R,
@@ -364,6 +413,7 @@ fn run<G, S, P, R, B>(
 where
     G: Game,
     S: Source<G> + ?Sized,
+    T: TreePolicy<G> + ?Sized,
     P: Policy<G> + ?Sized,
     R: Rng + ?Sized,
     B: Storage<G::Move>,
@@ -387,7 +437,10 @@ where
     let (root, side) = match reused {
         // Two sides: the reused values stay for the side they were for. More: each node
         // keeps its chooser's reward, so the root's children are the mover's.
-        Some(r) if !multi => (r, Side(tree.get(r).map_or(0, |n| n.tag >> SIDE_SHIFT))),
+        Some(r) if !multi => (
+            r,
+            Side(tree.get(r).map_or(0, |n| (n.tag >> SIDE_SHIFT) & SIDE_MASK)),
+        ),
         Some(r) => (r, mover_side(state)),
         None => {
             let r = tree.init()?;
@@ -416,7 +469,7 @@ where
     };
     for _ in 0..config.iterations {
         let s = source.next_state(rng)?;
-        search.iterate(tree, root, s, source, policy, rng)?;
+        search.iterate(tree, root, s, source, hooks, policy, rng)?;
     }
     Ok(summarise(tree, root, root_kind, &search))
 }
@@ -498,18 +551,21 @@ struct Search<'c, M> {
 
 impl<M: Copy + PartialEq + Blank> Search<'_, M> {
     /// One iteration: selection and expansion, simulation, backpropagation.
-    fn iterate<G, S, P, R, B>(
+    #[allow(clippy::too_many_arguments)]
+    fn iterate<G, S, T, P, R, B>(
         &mut self,
         tree: &mut TreeInner<M, B>,
         root: NodeId,
         mut s: G,
         source: &S,
+        hooks: &mut T,
         policy: &mut P,
         rng: &mut R,
     ) -> Result<(), SearchError>
     where
         G: Game<Move = M>,
         S: Source<G> + ?Sized,
+        T: TreePolicy<G> + ?Sized,
         P: Policy<G> + ?Sized,
         R: Rng + ?Sized,
         B: Storage<M>,
@@ -527,7 +583,7 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             }
             let n = tree.get(node).ok_or(TreeError::UnknownNode(node))?;
             if !n.is_expanded() {
-                match self.expand(tree, node, &s, turn, source) {
+                match self.expand(tree, node, &s, turn, source, hooks) {
                     Ok(true) => {}
                     Ok(false) => break true,
                     Err(SearchError::Tree(TreeError::Full { .. })) => {
@@ -537,6 +593,7 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
                     Err(e) => return Err(e),
                 }
             }
+            let chose = matches!(turn, Turn::Player(_));
             let (child, chooser) = match turn {
                 Turn::Player(p) => {
                     if S::RESTRICTS {
@@ -562,7 +619,12 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             let keeper = if self.multi { chooser } else { self.side.0 };
             let _ = self.path.push((child, keeper));
             node = child;
-            if fresh && self.config.expansion == Expansion::OneNode {
+            let stop = match self.config.expansion {
+                Expansion::OneNode => fresh,
+                Expansion::OneDecision => fresh && chose,
+                Expansion::AllChildren => false,
+            };
+            if stop {
                 break true;
             }
         };
@@ -574,10 +636,11 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         let (lo, hi) = (self.range.lo, self.range.hi);
         for (k, r) in (0..G::SIDES).zip(rewards.iter_mut()) {
             if self.multi || k == self.side.0 {
-                *r = s.value(Side(k));
-                if !(lo <= *r && *r <= hi) {
+                let v = s.value(Side(k));
+                if !(lo <= v && v <= hi) {
                     return Err(SearchError::ValueOutOfRange);
                 }
+                *r = hooks.reward(v);
             }
         }
         self.node_visits += self.path.len() as u64;
@@ -587,14 +650,21 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
     /// Creates the children of `node` (legal moves, or listed chance outcomes of positive
     /// weight) and marks its kind. `Ok(false)`: a chance state that cannot list its outcomes,
     /// which stays a leaf.
-    fn expand<G: Game<Move = M>, S: Source<G> + ?Sized, B: Storage<M>>(
+    fn expand<G, S, T, B>(
         &mut self,
         tree: &mut TreeInner<M, B>,
         node: NodeId,
         s: &G,
         turn: Turn,
         source: &S,
-    ) -> Result<bool, SearchError> {
+        hooks: &mut T,
+    ) -> Result<bool, SearchError>
+    where
+        G: Game<Move = M>,
+        S: Source<G> + ?Sized,
+        T: TreePolicy<G> + ?Sized,
+        B: Storage<M>,
+    {
         match turn {
             Turn::Chance => {
                 if !s.chance_outcomes(&mut self.outcomes) {
@@ -609,13 +679,27 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
                 }
             }
             _ => {
-                source.tree_moves(s, &mut self.moves);
+                if !source.tree_moves(s, &mut self.moves) {
+                    hooks.tree_moves(s, &mut self.moves);
+                }
                 if self.moves.is_empty() {
                     return Err(SearchError::NoLegalMove);
                 }
             }
         }
-        let _ = tree.expand(node, &self.moves)?;
+        let children = tree.expand(node, &self.moves)?;
+        if turn != Turn::Chance {
+            let pruned = hooks.prune(s, &self.moves);
+            if pruned != 0 {
+                for (i, id) in children.enumerate().take(64) {
+                    if pruned >> i & 1 != 0
+                        && let Some(c) = tree.get_mut(id)
+                    {
+                        c.tag |= PRUNED;
+                    }
+                }
+            }
+        }
         let tag = tree.get(node).map_or(0, |n| n.tag & !KIND_MASK);
         set_tag(tree, node, tag | kind(s, turn, self.side, self.multi))?;
         Ok(true)
@@ -634,7 +718,7 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         let ids = n.children();
         let kids = tree.child_nodes(node);
         let legal = &self.legal;
-        let allowed = |c: &Node<M>| !restrict || legal.contains(&c.mv);
+        let allowed = |c: &Node<M>| c.tag & PRUNED == 0 && (!restrict || legal.contains(&c.mv));
         let minimise = n.tag & KIND_MASK == KIND_MIN;
         let c = self.config.exploration.constant();
         let (lo, hi) = (self.range.lo, self.range.hi);
@@ -1067,6 +1151,77 @@ mod tests {
             second.children.iter().map(|c| c.visits).sum::<u32>() + 1,
             root_visits
         );
+    }
+
+    /// A tree policy that keeps one child a node (the last move listed) and backs up twice
+    /// the value.
+    struct LastOnly;
+
+    impl<G: Game> TreePolicy<G> for LastOnly {
+        fn prune(&mut self, _: &G, moves: &[G::Move]) -> u64 {
+            (1u64 << (moves.len() - 1)) - 1
+        }
+        fn reward(&self, value: f64) -> f64 {
+            2.0 * value
+        }
+    }
+
+    #[test]
+    fn tree_policy_prunes_and_transforms() {
+        let mut tree: Tree<u8, 20_000> = Tree::new();
+        let config = UctConfig {
+            iterations: 500,
+            backup: Backup::Returns,
+            normalize: false,
+            ..UctConfig::new()
+        };
+        let g = TicTacToe::new();
+        let r = uct_with(
+            &mut tree,
+            &g,
+            &config,
+            &mut LastOnly,
+            &mut RandomPolicy,
+            &mut rng::seeded(4),
+        )
+        .unwrap();
+        // Only the last cell is ever tried at the root, and the rewards are doubled.
+        assert_eq!(r.best, Some(8));
+        let tried: heapless::Vec<u32, 9> = r.children.iter().map(|c| c.visits).collect();
+        assert_eq!(tried[..], [0, 0, 0, 0, 0, 0, 0, 0, 500]);
+        assert!(r.root_value > 1.0 && r.root_value <= 2.0, "{r:?}");
+        // Every node below follows the last free cell: the tree is one line.
+        for i in 0..tree.len() {
+            let id = NodeId::from_index(i).unwrap();
+            let visited = tree.child_nodes(id).iter().filter(|c| c.visits > 0).count();
+            assert!(visited <= 1, "node {i} has {visited} visited children");
+        }
+    }
+
+    #[test]
+    fn one_decision_expansion_grows_past_chance() {
+        let g = DiceDuel::new(9, 3).unwrap();
+        let depth = |expansion| {
+            let mut tree: Tree<u8, 30_000> = Tree::new();
+            let config = UctConfig {
+                iterations: 300,
+                expansion,
+                ..UctConfig::new()
+            };
+            let r = uct(
+                &mut tree,
+                &g,
+                &config,
+                &mut RandomPolicy,
+                &mut rng::seeded(2),
+            )
+            .unwrap();
+            (r.nodes, r.node_visits)
+        };
+        let (one_node, one_decision) = (depth(Expansion::OneNode), depth(Expansion::OneDecision));
+        // A chance outcome no longer ends the descent: longer paths, a larger tree.
+        assert!(one_decision.1 > one_node.1, "{one_node:?} {one_decision:?}");
+        assert!(one_decision.0 > one_node.0, "{one_node:?} {one_decision:?}");
     }
 
     #[test]
