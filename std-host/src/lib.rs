@@ -19,6 +19,7 @@ pub mod pbn_file;
 pub mod plot;
 pub mod pps;
 pub mod pps_experiment;
+pub mod pps_train;
 pub mod runner;
 pub mod solve;
 pub mod solver_bench;

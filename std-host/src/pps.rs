@@ -4,9 +4,9 @@
 use std::time::Instant;
 
 use cardtree::poker_squares::{
-    Budget, Clock, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig, LINES, MctsConfig,
-    MctsPlayer, MctsStats, PAPER_CP, PointSystem, PriorMix, RandomPlayer, RulePlayer, Selection,
-    Simulation, Squash, play_game,
+    Budget, Clock, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig, LINES,
+    LearnedPlayer, LearnedValues, MctsConfig, MctsPlayer, MctsStats, PAPER_CP, PointSystem,
+    PriorMix, RandomPlayer, RulePlayer, Selection, Simulation, Squash, play_game,
 };
 use cardtree::rng;
 use clap::{Args, Subcommand, ValueEnum};
@@ -30,6 +30,8 @@ pub enum PlayerKind {
     Greedy,
     /// The papers' MCTS.
     Mcts,
+    /// Greedy on learned values of abstract hands (`--values FILE`, from `pps train`).
+    Learned,
 }
 
 /// Selection variants by name.
@@ -147,6 +149,9 @@ pub struct PlayArgs {
     /// A time budget per game in seconds, shared over its searched moves.
     #[arg(long, allow_hyphen_values = true)]
     pub game_seconds: Option<f64>,
+    /// The learned values of `--player learned`: a table written by `pps train`.
+    #[arg(long)]
+    pub values: Option<std::path::PathBuf>,
 }
 
 /// The weights of `--weights`.
@@ -176,7 +181,7 @@ pub fn parse_weights(s: &str) -> Result<HeuristicConfig, String> {
 }
 
 /// A resolved player configuration.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PlayConfig {
     /// The point system.
     pub system: PointSystem,
@@ -184,6 +189,8 @@ pub struct PlayConfig {
     pub player: PlayerKind,
     /// The MCTS configuration (its budget is the one used).
     pub mcts: MctsConfig,
+    /// The learned values, for [`PlayerKind::Learned`].
+    pub values: Option<std::sync::Arc<LearnedValues>>,
 }
 
 impl PlayArgs {
@@ -249,10 +256,31 @@ impl PlayArgs {
             (Some(k), None) => Budget::Iterations(k),
             (None, None) => Budget::Iterations(1000),
         };
+        let values = match (&self.values, self.player) {
+            (Some(path), _) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let table =
+                    LearnedValues::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                if *table.system() != system {
+                    return Err(format!(
+                        "{} was learned for another point system than --system {}",
+                        path.display(),
+                        self.system
+                    ));
+                }
+                Some(std::sync::Arc::new(table))
+            }
+            (None, PlayerKind::Learned) => {
+                return Err("--player learned needs --values FILE (see `pps train`)".to_string());
+            }
+            (None, _) => None,
+        };
         Ok(PlayConfig {
             system,
             player: self.player,
             mcts,
+            values,
         })
     }
 }
@@ -345,6 +373,20 @@ pub fn play_one(
             ),
             MctsStats::default(),
         ),
+        PlayerKind::Learned => {
+            let values = config
+                .values
+                .as_deref()
+                .ok_or("--player learned needs --values FILE")?;
+            (
+                play_game(
+                    &mut LearnedPlayer::new(values.clone()),
+                    &config.system,
+                    &mut r,
+                ),
+                MctsStats::default(),
+            )
+        }
         PlayerKind::Mcts => {
             let mut p = MctsPlayer::new(tree, &clock, config.mcts);
             let g = play_game(&mut p, &config.system, &mut r);
@@ -484,6 +526,34 @@ pub enum PpsCommand {
         #[arg(long)]
         per_game: bool,
     },
+    /// Learn the values of abstract hands by self-play (Monte Carlo) into a table for
+    /// `pps play --player learned --values FILE`; resumes a stopped run given the same file.
+    Train {
+        /// The point system (see `pps score --help`).
+        #[arg(long, default_value = "american", allow_hyphen_values = true)]
+        system: String,
+        /// Games to learn from in all (rounded up to whole batches).
+        #[arg(long, default_value_t = 200_000)]
+        games: u64,
+        /// Seed: game g deals from stream (seed, g).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games per batch; each batch places by the table of the batches before it.
+        #[arg(long, default_value_t = 20_000)]
+        batch: u64,
+        /// Millionths of placements made at random (exploration).
+        #[arg(long, default_value_t = 50_000)]
+        explore_ppm: u32,
+        /// The table file, rewritten whole after every batch.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Worker threads (default: one per core). The table does not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Estimate the heuristic's a-priori hand-class probabilities: final-class frequencies
     /// over the ten hands of rule-player games; prints the table as Rust.
     Apriori {
@@ -531,6 +601,39 @@ pub fn run(cmd: PpsCommand) -> Result<(), String> {
             print!(
                 "{}",
                 play_report(&config, &results, start.elapsed().as_secs_f64())
+            );
+            Ok(())
+        }
+        PpsCommand::Train {
+            system,
+            games,
+            seed,
+            batch,
+            explore_ppm,
+            out,
+            threads,
+            quiet,
+        } => {
+            let training = crate::pps_train::Training {
+                system_text: system,
+                games,
+                seed,
+                batch,
+                explore_ppm,
+                threads,
+                progress: !quiet,
+            };
+            let start = Instant::now();
+            let done = crate::pps_train::train(&training, &out)?;
+            println!(
+                "{}: {} games ({} played now, in {:.1} s), {} of {} abstract states seen; last batch's mean score {:.2}",
+                out.display(),
+                done.games,
+                done.played,
+                start.elapsed().as_secs_f64(),
+                done.states_seen,
+                cardtree::poker_squares::AbstractHand::COUNT,
+                done.last_batch_mean
             );
             Ok(())
         }

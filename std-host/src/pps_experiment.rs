@@ -94,6 +94,7 @@ pub fn configs(table: PpsTable, system: PointSystem, budget: Budget) -> Vec<(Str
             system,
             player: PlayerKind::Mcts,
             mcts: m,
+            values: None,
         }
     };
     let mut out = Vec::new();
@@ -173,6 +174,7 @@ pub fn configs(table: PpsTable, system: PointSystem, budget: Budget) -> Vec<(Str
                     system,
                     player: PlayerKind::Mcts,
                     mcts: m,
+                    values: None,
                 },
             ));
         }
@@ -184,6 +186,7 @@ pub fn configs(table: PpsTable, system: PointSystem, budget: Budget) -> Vec<(Str
                     system,
                     player: PlayerKind::Mcts,
                     mcts: m,
+                    values: None,
                 },
             ));
         }

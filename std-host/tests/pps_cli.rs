@@ -216,3 +216,54 @@ fn experiment_prior_mix_is_in_the_fingerprint() {
     assert_ne!(scores[0], scores[1], "the mix changed no game");
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+/// `pps train` writes a table `pps play --player learned` reads; the learned greedy player
+/// beats random placement on the same games; a missing table is a one-line error.
+#[test]
+fn train_then_play_learned() {
+    let dir = std::env::temp_dir().join(format!("cardtree-pps-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("american.txt");
+    let _ = std::fs::remove_file(&table);
+    let path = table.to_str().unwrap();
+    let out = cardtree(&[
+        "pps", "train", "--games", "4000", "--batch", "2000", "--seed", "2", "--quiet", "--out",
+        path,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("4000 games"));
+    let mean = |player: &str| -> f64 {
+        let mut args = vec![
+            "pps", "play", "--player", player, "--games", "300", "--seed", "3",
+        ];
+        if player == "learned" {
+            args.extend(["--values", path]);
+        }
+        let out = cardtree(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let line = text.lines().find(|l| l.starts_with("mean ")).unwrap();
+        line[5..].trim().parse().unwrap()
+    };
+    let (learned, random) = (mean("learned"), mean("random"));
+    assert!(
+        learned > random + 30.0,
+        "learned {learned}, random {random}"
+    );
+    let out = cardtree(&["pps", "play", "--player", "learned", "--games", "2"]);
+    assert!(!out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    let out = cardtree(&[
+        "pps", "play", "--player", "learned", "--values", path, "--system", "british",
+    ]);
+    assert!(!out.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

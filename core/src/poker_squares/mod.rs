@@ -33,6 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod abstraction;
 mod apriori;
 mod budget;
 mod flat;
@@ -42,6 +43,7 @@ mod grid;
 mod hand;
 mod heuristic;
 mod java_random;
+mod learned;
 mod mcts;
 mod player;
 mod points;
@@ -52,6 +54,7 @@ mod rules;
 mod simulate;
 mod squash;
 
+pub use abstraction::AbstractHand;
 pub use apriori::{APRIORI, APRIORI_GAMES};
 pub use budget::{Budget, Clock, NoClock};
 pub use flat::FlatPlayer;
@@ -61,6 +64,9 @@ pub use grid::{CELLS, Grid, LINES, ParseGridError, SIZE, cells_of, lines_of};
 pub use hand::{HandClass, HandSummary, classify};
 pub use heuristic::{Evaluator, HeuristicConfig, LineCache, Possibility, PriorMix, possibilities};
 pub use java_random::JavaRandom;
+pub use learned::{
+    LearnedPlayer, LearnedValues, ParseValuesError, VALUES_HEADER, learned_cell, self_play,
+};
 pub use mcts::{MctsConfig, MctsPlayer, MctsStats, PAPER_CP, Selection};
 pub use player::{Placer, PlayError, play_game, shuffled_deck};
 pub use points::{ParseSystemError, PointSystem, SystemKind};

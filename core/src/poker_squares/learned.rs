@@ -1,0 +1,402 @@
+//! Learned values of abstract hands ([`LearnedValues`]), the greedy player that uses them
+//! ([`LearnedPlayer`]), and the self-play game that learns them ([`self_play`]).
+//!
+//! The value of an [`AbstractHand`] is the mean final score of the rows and columns that were
+//! in that state, over self-played games: Monte-Carlo learning as Neller, Messinger and Yang
+//! did for the EAAI-2016 challenge. A placement is worth what it changes in the values of the
+//! row and the column it goes into; the learned player takes the placement worth most.
+//!
+//! Tables are text, so that a microcontroller can hold one as a `&str` (`include_str!`) and
+//! parse it without allocating:
+//!
+//! ```text
+//! cardtree-pps-values 1
+//! system 0 2 5 10 15 20 25 50 75 100
+//! games 200000
+//! <state> <sum of final scores> <count>     one line per state seen, any order
+//! ```
+//!
+//! Lines starting with `#` are comments. A state never seen is worth the mean of all.
+
+use core::fmt;
+
+use rand_core::Rng;
+
+use super::abstraction::AbstractHand;
+use super::game::PokerSquares;
+use super::grid::{CELLS, Grid, LINES, lines_of};
+use super::hand::HandSummary;
+use super::player::{Placer, PlayError};
+use super::points::PointSystem;
+use crate::card::Card;
+use crate::cards::Cards;
+use crate::rng;
+
+/// The first line of a table.
+pub const VALUES_HEADER: &str = "cardtree-pps-values 1";
+
+/// The values of every abstract hand under one point system.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnedValues {
+    system: PointSystem,
+    values: [f32; AbstractHand::COUNT],
+    games: u64,
+}
+
+/// Why a table could not be read: what and on which line (1-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ParseValuesError {
+    /// The first line is not [`VALUES_HEADER`].
+    Header,
+    /// A `system` line without ten integer scores.
+    System {
+        /// The line.
+        line: usize,
+    },
+    /// A `games` line without a count.
+    Games {
+        /// The line.
+        line: usize,
+    },
+    /// A state line that is not `state sum count` with a state in range and a positive count.
+    State {
+        /// The line.
+        line: usize,
+    },
+    /// A state given twice.
+    Repeated {
+        /// The line.
+        line: usize,
+    },
+    /// No `system` line.
+    NoSystem,
+}
+
+impl fmt::Display for ParseValuesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseValuesError::Header => write!(f, "line 1: expected `{VALUES_HEADER}`"),
+            ParseValuesError::System { line } => {
+                write!(f, "line {line}: expected `system` and ten integer scores")
+            }
+            ParseValuesError::Games { line } => write!(f, "line {line}: expected `games N`"),
+            ParseValuesError::State { line } => write!(
+                f,
+                "line {line}: expected `state sum count`, state below {}, count above 0",
+                AbstractHand::COUNT
+            ),
+            ParseValuesError::Repeated { line } => write!(f, "line {line}: state given twice"),
+            ParseValuesError::NoSystem => f.write_str("no `system` line"),
+        }
+    }
+}
+
+impl core::error::Error for ParseValuesError {}
+
+impl LearnedValues {
+    /// A table from per-state sums of final line scores and counts (state `i` at index
+    /// `i`); states of count 0 get the mean of all. `games`: how many games taught it.
+    #[must_use]
+    pub fn from_sums(system: PointSystem, sums: &[i64], counts: &[u64], games: u64) -> Self {
+        let total: i64 = sums.iter().sum();
+        let seen: u64 = counts.iter().sum();
+        let mean = if seen > 0 {
+            total as f64 / seen as f64
+        } else {
+            0.0
+        };
+        let mut values = [mean as f32; AbstractHand::COUNT];
+        for ((v, &s), &n) in values.iter_mut().zip(sums).zip(counts) {
+            if n > 0 {
+                *v = (s as f64 / n as f64) as f32;
+            }
+        }
+        LearnedValues {
+            system,
+            values,
+            games,
+        }
+    }
+
+    /// Reads a table in the text format of the module docs.
+    pub fn parse(text: &str) -> Result<LearnedValues, ParseValuesError> {
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
+        if lines.next().map(|(_, l)| l) != Some(VALUES_HEADER) {
+            return Err(ParseValuesError::Header);
+        }
+        let mut system = None;
+        let mut games = 0;
+        let mut sums = [0i64; AbstractHand::COUNT];
+        let mut counts = [0u64; AbstractHand::COUNT];
+        for (n, line) in lines {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("system") => {
+                    let mut scores = [0i32; 10];
+                    for s in &mut scores {
+                        *s = words
+                            .next()
+                            .and_then(|w| w.parse().ok())
+                            .ok_or(ParseValuesError::System { line: n })?;
+                    }
+                    if words.next().is_some() {
+                        return Err(ParseValuesError::System { line: n });
+                    }
+                    system = Some(PointSystem::new(scores));
+                }
+                Some("games") => {
+                    games = words
+                        .next()
+                        .and_then(|w| w.parse().ok())
+                        .filter(|_| words.next().is_none())
+                        .ok_or(ParseValuesError::Games { line: n })?;
+                }
+                Some(first) => {
+                    let bad = ParseValuesError::State { line: n };
+                    let i: usize = first.parse().map_err(|_| bad)?;
+                    let sum: i64 = words.next().and_then(|w| w.parse().ok()).ok_or(bad)?;
+                    let count: u64 = words.next().and_then(|w| w.parse().ok()).ok_or(bad)?;
+                    if words.next().is_some() || count == 0 {
+                        return Err(bad);
+                    }
+                    let (Some(s), Some(c)) = (sums.get_mut(i), counts.get_mut(i)) else {
+                        return Err(bad);
+                    };
+                    if *c != 0 {
+                        return Err(ParseValuesError::Repeated { line: n });
+                    }
+                    (*s, *c) = (sum, count);
+                }
+                None => {}
+            }
+        }
+        let system = system.ok_or(ParseValuesError::NoSystem)?;
+        Ok(LearnedValues::from_sums(system, &sums, &counts, games))
+    }
+
+    /// The point system the values are for.
+    #[must_use]
+    pub const fn system(&self) -> &PointSystem {
+        &self.system
+    }
+
+    /// How many self-played games taught the table.
+    #[must_use]
+    pub const fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// The value of an abstract hand.
+    #[must_use]
+    pub fn value(&self, state: AbstractHand) -> f64 {
+        self.values
+            .get(state.index())
+            .map_or(0.0, |&v| f64::from(v))
+    }
+
+    /// The value of a hand: its score if full, else its abstract state's value.
+    #[must_use]
+    pub fn hand_value(&self, hand: &HandSummary, deck: Cards, free: usize) -> f64 {
+        if hand.len >= 5 {
+            return f64::from(self.system.score(hand.class()));
+        }
+        AbstractHand::of(hand, deck, free).map_or(0.0, |s| self.value(s))
+    }
+
+    /// How much placing `card` in each free cell of `grid` changes the values of its row and
+    /// column (`deck`: the cards still to come; other cells untouched).
+    pub fn placements(&self, grid: &Grid, deck: Cards, card: Card, out: &mut [f64; CELLS]) {
+        let free = grid.free_mask();
+        let after = (free.count_ones() as usize).saturating_sub(1);
+        let mut before = [0.0f64; LINES];
+        let mut hands = [HandSummary::EMPTY; LINES];
+        for (line, (b, h)) in before.iter_mut().zip(hands.iter_mut()).enumerate() {
+            *h = grid.summary(line);
+            *b = self.hand_value(h, deck, after);
+        }
+        let mut m = free;
+        while m != 0 {
+            let cell = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let (row, col) = lines_of(cell);
+            let mut delta = 0.0;
+            for line in [row, col] {
+                if let (Some(h), Some(b)) = (hands.get(line), before.get(line)) {
+                    delta += self.hand_value(&h.with(card), deck, after) - b;
+                }
+            }
+            if let Some(o) = out.get_mut(cell) {
+                *o = delta;
+            }
+        }
+    }
+}
+
+/// The free cell where `values` put `game`'s drawn card: the greatest change, the first of
+/// equals.
+pub fn learned_cell(values: &LearnedValues, game: &PokerSquares) -> Option<usize> {
+    let card = game.drawn()?;
+    let mut out = [0.0; CELLS];
+    values.placements(game.grid(), game.deck(), card, &mut out);
+    let mut best: Option<(usize, f64)> = None;
+    let mut free = game.grid().free_mask();
+    while free != 0 {
+        let cell = free.trailing_zeros() as usize;
+        free &= free - 1;
+        let v = out.get(cell).copied().unwrap_or(f64::NEG_INFINITY);
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((cell, v));
+        }
+    }
+    best.map(|(c, _)| c)
+}
+
+/// The greedy player on learned values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnedPlayer {
+    values: LearnedValues,
+}
+
+impl LearnedPlayer {
+    /// A player placing by `values` (learned for the system it will play).
+    #[must_use]
+    pub const fn new(values: LearnedValues) -> LearnedPlayer {
+        LearnedPlayer { values }
+    }
+}
+
+impl Placer for LearnedPlayer {
+    fn place<R: Rng + ?Sized>(
+        &mut self,
+        game: &PokerSquares,
+        _rng: &mut R,
+    ) -> Result<usize, PlayError> {
+        learned_cell(&self.values, game).ok_or(PlayError::NothingToPlace)
+    }
+}
+
+/// One self-played game for learning: each card placed by `values` (uniformly at random
+/// without values, and with probability `explore_ppm` / 1,000,000 in any case), then `visit(state, score)`
+/// for the abstract state of every row and column after every placement while it was not
+/// full, with that line's final score. Returns the game's score.
+pub fn self_play<R: Rng + ?Sized>(
+    system: &PointSystem,
+    values: Option<&LearnedValues>,
+    explore_ppm: u32,
+    rng: &mut R,
+    mut visit: impl FnMut(AbstractHand, i32),
+) -> i32 {
+    let mut game = PokerSquares::new(*system);
+    // The states of each line after each placement: at most one per placement.
+    let mut seen = [[None::<AbstractHand>; CELLS]; LINES];
+    for step in 0..CELLS {
+        if game.draw_random(rng).is_none() {
+            break;
+        }
+        let greedy = match values {
+            Some(v) if rng::below(rng, 1_000_000) >= u64::from(explore_ppm) => {
+                learned_cell(v, &game)
+            }
+            _ => None,
+        };
+        let cell = match greedy {
+            Some(c) => c,
+            None => {
+                let free = game.grid().free_mask();
+                let k = rng::index(rng, free.count_ones() as usize);
+                (0..CELLS)
+                    .filter(|&c| free >> c & 1 != 0)
+                    .nth(k)
+                    .unwrap_or(0)
+            }
+        };
+        if game.place(cell).is_err() {
+            break;
+        }
+        let free = CELLS - game.grid().filled();
+        for (line, states) in seen.iter_mut().enumerate() {
+            if let Some(slot) = states.get_mut(step) {
+                *slot = AbstractHand::of(&game.grid().summary(line), game.deck(), free);
+            }
+        }
+    }
+    let classes = game.grid().classes();
+    for (states, class) in seen.iter().zip(classes) {
+        let score = system.score(class);
+        for s in states.iter().flatten() {
+            visit(*s, score);
+        }
+    }
+    game.score()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_round_trip_and_errors_say_where() {
+        let text = "cardtree-pps-values 1\n# a comment\nsystem 0 2 5 10 15 20 25 50 75 100\ngames 7\n3 30 3\n10 -4 2\n";
+        let t = LearnedValues::parse(text).unwrap();
+        assert_eq!(t.games(), 7);
+        assert_eq!(*t.system(), PointSystem::AMERICAN);
+        let s3 = AbstractHand::from_index(3).unwrap();
+        let s10 = AbstractHand::from_index(10).unwrap();
+        let s11 = AbstractHand::from_index(11).unwrap();
+        assert_eq!((t.value(s3), t.value(s10)), (10.0, -2.0));
+        // Unseen: the mean of all, 26 / 5.
+        assert!((t.value(s11) - 5.2).abs() < 1e-6);
+        assert_eq!(LearnedValues::parse("x"), Err(ParseValuesError::Header));
+        let bad = "cardtree-pps-values 1\nsystem 0 2\n";
+        assert_eq!(
+            LearnedValues::parse(bad),
+            Err(ParseValuesError::System { line: 2 })
+        );
+        let bad = "cardtree-pps-values 1\nsystem 0 2 5 10 15 20 25 50 75 100\n99999 1 1\n";
+        assert_eq!(
+            LearnedValues::parse(bad),
+            Err(ParseValuesError::State { line: 3 })
+        );
+        let bad = "cardtree-pps-values 1\nsystem 0 2 5 10 15 20 25 50 75 100\n1 1 1\n1 2 1\n";
+        assert_eq!(
+            LearnedValues::parse(bad),
+            Err(ParseValuesError::Repeated { line: 4 })
+        );
+        assert_eq!(
+            LearnedValues::parse("cardtree-pps-values 1\n"),
+            Err(ParseValuesError::NoSystem)
+        );
+    }
+
+    #[test]
+    fn self_play_visits_every_line_until_full_and_learning_helps() {
+        let system = PointSystem::AMERICAN;
+        let mut sums = [0i64; AbstractHand::COUNT];
+        let mut counts = [0u64; AbstractHand::COUNT];
+        let mut visits = 0u64;
+        let mut r = rng::seeded(1);
+        let mut random_total = 0;
+        for _ in 0..400 {
+            random_total += self_play(&system, None, 0, &mut r, |s, score| {
+                sums[s.index()] += i64::from(score);
+                counts[s.index()] += 1;
+                visits += 1;
+            });
+        }
+        // A line filled by placement f (0-based) is seen after placements 0..f: 4 to 24.
+        assert!((400 * 40..=400 * 240).contains(&visits), "{visits}");
+        let table = LearnedValues::from_sums(system, &sums, &counts, 400);
+        let mut learned_total = 0;
+        for _ in 0..400 {
+            learned_total += self_play(&system, Some(&table), 0, &mut r, |_, _| {});
+        }
+        assert!(
+            learned_total > 2 * random_total,
+            "{learned_total} vs {random_total}"
+        );
+    }
+}

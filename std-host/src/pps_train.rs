@@ -1,0 +1,268 @@
+//! `cardtree pps train`: Monte-Carlo learning of the values of abstract hands
+//! ([`cardtree::poker_squares::AbstractHand`]) by self-play, into a table file
+//! ([`cardtree::poker_squares::LearnedValues`]'s text format).
+//!
+//! Training runs in batches. Batch `k` plays games `k B .. (k + 1) B`, game `g` from
+//! `rng::stream(seed, g)`, placing by the table of the batches before it (at random in batch
+//! 0) with exploration; every row and column adds its final score to the sum of each abstract
+//! state it passed through. Sums and counts are integers, so the table depends on the seed,
+//! the batch size and the exploration only, not on the threads or on stops: after each batch
+//! the file is rewritten whole, and a run given the same file resumes after its last batch.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use cardtree::poker_squares::{AbstractHand, LearnedValues, PointSystem, VALUES_HEADER, self_play};
+use cardtree::rng;
+
+use crate::output::write_atomic;
+use crate::runner::progress_bar;
+use crate::workers;
+
+/// How a table is trained.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Training {
+    /// The point system, as given to `--system`.
+    pub system_text: String,
+    /// Games to have played in all (a multiple of `batch` is reached: the last batch is whole).
+    pub games: u64,
+    /// Seed of the games.
+    pub seed: u64,
+    /// Games per batch: the table the games place by is the one of the batches before.
+    pub batch: u64,
+    /// Millionths of placements made at random rather than by the table.
+    pub explore_ppm: u32,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// Whether to draw a progress bar.
+    pub progress: bool,
+}
+
+/// Sums and counts per abstract state, and the games behind them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Sums {
+    sums: Vec<i64>,
+    counts: Vec<u64>,
+    games: u64,
+    /// The sum of the games' scores.
+    total: i64,
+}
+
+impl Sums {
+    fn new() -> Sums {
+        Sums {
+            sums: vec![0; AbstractHand::COUNT],
+            counts: vec![0; AbstractHand::COUNT],
+            games: 0,
+            total: 0,
+        }
+    }
+
+    fn add(&mut self, other: &Sums) {
+        for (a, b) in self.sums.iter_mut().zip(&other.sums) {
+            *a += b;
+        }
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+        self.games += other.games;
+        self.total += other.total;
+    }
+}
+
+/// What a training run did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trained {
+    /// Games in the table.
+    pub games: u64,
+    /// Games played by this run (the rest were resumed).
+    pub played: u64,
+    /// The mean score of the last batch's games (placed by the table, with exploration).
+    pub last_batch_mean: f64,
+    /// Abstract states seen at least once.
+    pub states_seen: usize,
+}
+
+/// The line of the file that records how it was trained (checked when resuming).
+fn provenance(t: &Training) -> String {
+    format!(
+        "# trained: system {} seed {} batch {} explore-ppm {}",
+        t.system_text, t.seed, t.batch, t.explore_ppm
+    )
+}
+
+/// The table file of `sums`.
+fn table_text(t: &Training, system: &PointSystem, sums: &Sums) -> String {
+    let mut text = format!("{VALUES_HEADER}\n{}\n", provenance(t));
+    let _ = writeln!(
+        text,
+        "# command: cardtree pps train --system {} --games {} --seed {} --batch {} --explore-ppm {} --out FILE",
+        t.system_text, sums.games, t.seed, t.batch, t.explore_ppm
+    );
+    let scores: Vec<String> = system.scores().iter().map(i32::to_string).collect();
+    let _ = writeln!(text, "system {}", scores.join(" "));
+    let _ = writeln!(text, "games {}", sums.games);
+    for (i, (s, n)) in sums.sums.iter().zip(&sums.counts).enumerate() {
+        if *n > 0 {
+            let _ = writeln!(text, "{i} {s} {n}");
+        }
+    }
+    text
+}
+
+/// Reads a table written by [`train`] to resume it.
+fn resume(t: &Training, system: &PointSystem, text: &str) -> Result<Sums, String> {
+    if !text.lines().any(|l| l.trim() == provenance(t)) {
+        return Err(format!(
+            "the file was trained otherwise (wanted `{}`); give another --out",
+            provenance(t)
+        ));
+    }
+    let mut sums = Sums::new();
+    let table = LearnedValues::parse(text).map_err(|e| e.to_string())?;
+    if table.system() != system {
+        return Err("the file is for another point system".to_string());
+    }
+    sums.games = table.games();
+    for line in text.lines().map(str::trim) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        if let [i, s, n] = w[..]
+            && let (Ok(i), Ok(s), Ok(n)) = (i.parse::<usize>(), s.parse(), n.parse())
+            && let (Some(a), Some(b)) = (sums.sums.get_mut(i), sums.counts.get_mut(i))
+        {
+            (*a, *b) = (s, n);
+        }
+    }
+    if !sums.games.is_multiple_of(t.batch) {
+        return Err(format!(
+            "the file holds {} games, not whole batches of {}",
+            sums.games, t.batch
+        ));
+    }
+    Ok(sums)
+}
+
+/// Trains (or resumes) the table in `out` until it holds `t.games` games, rounded up to whole
+/// batches; rewrites `out` whole after every batch.
+pub fn train(t: &Training, out: &Path) -> Result<Trained, String> {
+    let system: PointSystem = t
+        .system_text
+        .parse()
+        .map_err(|e| format!("bad --system: {e}"))?;
+    if t.batch == 0 {
+        return Err("--batch must be at least 1".to_string());
+    }
+    if t.explore_ppm > 1_000_000 {
+        return Err("--explore-ppm is at most 1000000".to_string());
+    }
+    let mut sums = match std::fs::read_to_string(out) {
+        Ok(text) => resume(t, &system, &text).map_err(|e| format!("{}: {e}", out.display()))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Sums::new(),
+        Err(e) => return Err(format!("cannot read {}: {e}", out.display())),
+    };
+    let resumed = sums.games;
+    let target = t.games.div_ceil(t.batch) * t.batch;
+    let bar = progress_bar(
+        usize::try_from(target.saturating_sub(resumed)).unwrap_or(usize::MAX),
+        t.progress,
+        "games",
+    );
+    let mut last_batch_mean = f64::NAN;
+    // A batch is cut into chunks the workers take in turn; the sums do not depend on how.
+    const CHUNK: u64 = 250;
+    while sums.games < target {
+        let table = (sums.games > 0)
+            .then(|| LearnedValues::from_sums(system, &sums.sums, &sums.counts, sums.games));
+        let first = sums.games;
+        let chunks: Vec<(u64, u64)> = (first..first + t.batch)
+            .step_by(CHUNK as usize)
+            .map(|g| (g, (g + CHUNK).min(first + t.batch)))
+            .collect();
+        let parts = workers::map(
+            &chunks,
+            t.threads,
+            || (),
+            |(), &(from, to)| {
+                let mut part = Sums::new();
+                for g in from..to {
+                    let mut r = rng::stream(t.seed, g);
+                    let score =
+                        self_play(&system, table.as_ref(), t.explore_ppm, &mut r, |s, v| {
+                            if let (Some(a), Some(b)) =
+                                (part.sums.get_mut(s.index()), part.counts.get_mut(s.index()))
+                            {
+                                *a += i64::from(v);
+                                *b += 1;
+                            }
+                        });
+                    part.games += 1;
+                    part.total += i64::from(score);
+                }
+                bar.inc(to - from);
+                Ok(part)
+            },
+        );
+        let mut batch = Sums::new();
+        for part in parts {
+            batch.add(&part?);
+        }
+        last_batch_mean = batch.total as f64 / batch.games.max(1) as f64;
+        sums.add(&batch);
+        write_atomic(out, table_text(t, &system, &sums).as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    bar.finish_and_clear();
+    Ok(Trained {
+        games: sums.games,
+        played: sums.games - resumed,
+        last_batch_mean,
+        states_seen: sums.counts.iter().filter(|&&n| n > 0).count(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn training(games: u64, threads: usize) -> Training {
+        Training {
+            system_text: "american".to_string(),
+            games,
+            seed: 5,
+            batch: 300,
+            explore_ppm: 50_000,
+            threads,
+            progress: false,
+        }
+    }
+
+    #[test]
+    fn threads_and_stops_do_not_change_the_table() {
+        let dir = std::env::temp_dir().join(format!("cardtree-train-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+        let _ = std::fs::remove_file(&a);
+        let _ = std::fs::remove_file(&b);
+        let whole = train(&training(900, 1), &a).unwrap();
+        assert_eq!((whole.games, whole.played), (900, 900));
+        // Two runs, stopped after the first batch, on three threads.
+        train(&training(300, 3), &b).unwrap();
+        let rest = train(&training(900, 3), &b).unwrap();
+        assert_eq!((rest.games, rest.played), (900, 600));
+        let (ta, tb) = (
+            std::fs::read_to_string(&a).unwrap(),
+            std::fs::read_to_string(&b).unwrap(),
+        );
+        assert_eq!(ta, tb);
+        let table = LearnedValues::parse(&ta).unwrap();
+        assert_eq!(table.games(), 900);
+        // Another exploration rate is another run: refused, file untouched.
+        let other = Training {
+            explore_ppm: 0,
+            ..training(1200, 1)
+        };
+        assert!(train(&other, &a).unwrap_err().contains("trained otherwise"));
+        assert_eq!(std::fs::read_to_string(&a).unwrap(), ta);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
