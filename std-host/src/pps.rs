@@ -4,8 +4,8 @@
 use std::time::Instant;
 
 use cardtree::poker_squares::{
-    Budget, Clock, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig, LINES,
-    LearnedPlayer, LearnedValues, MctsConfig, MctsPlayer, MctsStats, PAPER_CP, PointSystem,
+    Budget, Clock, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig,
+    LINES, LearnedPlayer, LearnedValues, MctsConfig, MctsPlayer, MctsStats, PAPER_CP, PointSystem,
     PriorMix, RandomPlayer, RulePlayer, Selection, Simulation, Squash, play_game,
 };
 use cardtree::rng;
@@ -32,6 +32,8 @@ pub enum PlayerKind {
     Mcts,
     /// Greedy on learned values of abstract hands (`--values FILE`, from `pps train`).
     Learned,
+    /// Expectimax over the next card on learned values (`--values FILE`).
+    Expectimax,
 }
 
 /// Selection variants by name.
@@ -62,6 +64,8 @@ pub enum SimulationArg {
     Rules,
     /// Rules or best move, whichever scores more under the system (decided once a game; ours).
     Auto,
+    /// Greedy on the learned values of `--values FILE` (ours).
+    Learned,
 }
 
 /// How one- to three-card hands combine the a-priori probabilities, by name
@@ -227,6 +231,7 @@ impl PlayArgs {
             SimulationArg::BestMove => Simulation::BestMove,
             SimulationArg::Rules => Simulation::Rules,
             SimulationArg::Auto => Simulation::Auto,
+            SimulationArg::Learned => Simulation::Learned,
         };
         mcts.squash = match self.squash {
             SquashArg::None => Squash::None,
@@ -271,8 +276,13 @@ impl PlayArgs {
                 }
                 Some(std::sync::Arc::new(table))
             }
-            (None, PlayerKind::Learned) => {
+            (None, PlayerKind::Learned | PlayerKind::Expectimax) => {
                 return Err("--player learned needs --values FILE (see `pps train`)".to_string());
+            }
+            (None, PlayerKind::Mcts) if mcts.simulation == Simulation::Learned => {
+                return Err(
+                    "--simulation learned needs --values FILE (see `pps train`)".to_string()
+                );
             }
             (None, _) => None,
         };
@@ -387,8 +397,25 @@ pub fn play_one(
                 MctsStats::default(),
             )
         }
+        PlayerKind::Expectimax => {
+            let values = config
+                .values
+                .as_deref()
+                .ok_or("--player expectimax needs --values FILE")?;
+            (
+                play_game(
+                    &mut ExpectimaxPlayer::new(values.clone()),
+                    &config.system,
+                    &mut r,
+                ),
+                MctsStats::default(),
+            )
+        }
         PlayerKind::Mcts => {
             let mut p = MctsPlayer::new(tree, &clock, config.mcts);
+            if let Some(values) = config.values.as_deref() {
+                p = p.with_values(values);
+            }
             let g = play_game(&mut p, &config.system, &mut r);
             (g, p.stats())
         }

@@ -240,7 +240,7 @@ fn train_then_play_learned() {
         let mut args = vec![
             "pps", "play", "--player", player, "--games", "300", "--seed", "3",
         ];
-        if player == "learned" {
+        if player != "random" {
             args.extend(["--values", path]);
         }
         let out = cardtree(&args);
@@ -257,6 +257,11 @@ fn train_then_play_learned() {
     assert!(
         learned > random + 30.0,
         "learned {learned}, random {random}"
+    );
+    let expectimax = mean("expectimax");
+    assert!(
+        expectimax > random + 30.0,
+        "expectimax {expectimax}, random {random}"
     );
     let out = cardtree(&["pps", "play", "--player", "learned", "--games", "2"]);
     assert!(!out.status.success());

@@ -9,14 +9,18 @@
 //! - the **rank pattern**: how many cards of each rank it holds, largest first (`[]`, `[1]`,
 //!   `[2]`, `[1,1]`, `[3]`, `[2,1]`, `[1,1,1]`, `[4]`, `[3,1]`, `[2,2]`, `[2,1,1]`, `[1,1,1,1]`:
 //!   12 patterns; the pattern gives the number of cards);
-//! - **flush alive**: at least one card, all of one suit, and the deck still holds enough of that
-//!   suit to fill the hand;
-//! - **straight alive**: at least one card, all ranks different, and some straight (A-2-3-4-5 up
-//!   to T-J-Q-K-A) holds them all while the deck still has a card of each rank it lacks;
-//! - **time**: the free cells of the grid, `0..=24` (how many more draws the hand may get).
+//! - **flush outs**: 0 unless the hand has cards, all of one suit, and the deck still holds
+//!   the `need = 5 - cards` it lacks; else `1 + outs - need` capped at 4 (`outs`: cards of the
+//!   suit in the deck);
+//! - **straights alive**: 0 unless the hand has cards of different ranks; else how many
+//!   straights (A-2-3-4-5 up to T-J-Q-K-A) hold them all while the deck has a card of each rank
+//!   they lack, capped at 3;
+//! - **rank outs**: the cards in the deck of ranks the hand holds (what may pair it or improve
+//!   a pair), in five steps: 0, 1-2, 3-4, 5-7, 8 or more;
+//! - **time**: the free cells of the grid, halved (`0..=12`): how many more draws may come.
 //!
-//! That is `12 x 2 x 2 x 25 =` [`AbstractHand::COUNT`] states. A full hand needs no table: its
-//! value is its score under the point system.
+//! That is `12 x 5 x 4 x 5 x 13 =` [`AbstractHand::COUNT`] states. A full hand needs no
+//! table: its value is its score under the point system.
 
 use super::grid::CELLS;
 use super::hand::{HandSummary, WHEEL_RANKS};
@@ -39,8 +43,12 @@ const PATTERNS: [[u8; 4]; 12] = [
     [1, 1, 1, 1],
 ];
 
-/// The time steps: free cells of the grid after a placement, `0..CELLS`.
-const TIMES: usize = CELLS;
+/// The time steps: free cells of the grid after a placement, halved.
+const TIMES: usize = CELLS.div_ceil(2);
+/// Steps of flush outs, straights alive and rank outs.
+const FLUSH: usize = 5;
+const STRAIGHT: usize = 4;
+const RANK_OUTS: usize = 5;
 
 /// The index of an abstract partial hand, `0..AbstractHand::COUNT`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -49,31 +57,56 @@ pub struct AbstractHand(u16);
 
 impl AbstractHand {
     /// The number of abstract states.
-    pub const COUNT: usize = PATTERNS.len() * 2 * 2 * TIMES;
+    pub const COUNT: usize = PATTERNS.len() * FLUSH * STRAIGHT * RANK_OUTS * TIMES;
 
     /// The abstraction of `hand` (fewer than five cards) when the deck holds `deck` and the
     /// grid has `free` free cells; `None` for a full hand or `free >= 25`.
     #[must_use]
     pub fn of(hand: &HandSummary, deck: Cards, free: usize) -> Option<AbstractHand> {
-        if hand.len >= 5 || free >= TIMES {
+        if hand.len >= 5 || free >= CELLS {
             return None;
         }
         let mut counts = [0u8; 4];
-        for (slot, &n) in counts.iter_mut().zip(hand.counts.iter().filter(|&&n| n > 0)) {
+        for (slot, &n) in counts
+            .iter_mut()
+            .zip(hand.counts.iter().filter(|&&n| n > 0))
+        {
             *slot = n;
         }
         counts.sort_unstable_by(|a, b| b.cmp(a));
         let pattern = PATTERNS.iter().position(|p| *p == counts)?;
         let need = 5 - usize::from(hand.len);
-        let flush = hand.len > 0
-            && hand.suits.count_ones() == 1
-            && Suit::ALL
-                .iter()
-                .any(|&s| hand.suits >> s.index() & 1 != 0 && deck.count_in(s) >= need);
-        let straight = hand.len > 0
-            && hand.ranks.count_ones() == u32::from(hand.len)
-            && straight_alive(hand.ranks, deck);
-        let index = ((pattern * 2 + usize::from(flush)) * 2 + usize::from(straight)) * TIMES + free;
+        let flush = match Suit::ALL.iter().find(|s| hand.suits >> s.index() & 1 != 0) {
+            Some(&suit) if hand.suits.count_ones() == 1 => {
+                let outs = deck.count_in(suit);
+                if outs < need {
+                    0
+                } else {
+                    (1 + outs - need).min(FLUSH - 1)
+                }
+            }
+            _ => 0,
+        };
+        let straight = if hand.len > 0 && hand.ranks.count_ones() == u32::from(hand.len) {
+            straights_alive(hand.ranks, deck).min(STRAIGHT - 1)
+        } else {
+            0
+        };
+        let same_rank: usize = Rank::ALL
+            .iter()
+            .filter(|r| hand.ranks >> r.index() & 1 != 0)
+            .map(|&r| deck.intersection(Cards::rank(r)).len())
+            .sum();
+        let rank_outs = match same_rank {
+            0 => 0,
+            1..=2 => 1,
+            3..=4 => 2,
+            5..=7 => 3,
+            _ => 4,
+        };
+        let index = (((pattern * FLUSH + flush) * STRAIGHT + straight) * RANK_OUTS + rank_outs)
+            * TIMES
+            + free / 2;
         u16::try_from(index).ok().map(AbstractHand)
     }
 
@@ -96,20 +129,20 @@ impl AbstractHand {
     /// The number of cards in the hand.
     #[must_use]
     pub fn cards(self) -> u8 {
-        let pattern = self.index() / TIMES / 4;
+        let pattern = self.index() / (TIMES * RANK_OUTS * STRAIGHT * FLUSH);
         PATTERNS.get(pattern).map_or(0, |p| p.iter().sum())
     }
 
-    /// The free cells of the grid.
+    /// The time step: the free cells of the grid, halved.
     #[must_use]
-    pub const fn free(self) -> usize {
+    pub const fn time(self) -> usize {
         self.index() % TIMES
     }
 }
 
-/// Whether some straight holds every rank of `ranks` while `deck` has a card of each rank it
-/// lacks.
-fn straight_alive(ranks: u16, deck: Cards) -> bool {
+/// How many straights hold every rank of `ranks` while `deck` has a card of each rank they
+/// lack.
+fn straights_alive(ranks: u16, deck: Cards) -> usize {
     let mut in_deck = 0u16;
     for r in Rank::ALL {
         if !deck.intersection(Cards::rank(r)).is_empty() {
@@ -119,7 +152,8 @@ fn straight_alive(ranks: u16, deck: Cards) -> bool {
     // The wheel, then five in a row from 2-6 up to T-A.
     core::iter::once(WHEEL_RANKS)
         .chain((0..9).map(|low| 0b1_1111u16 << low))
-        .any(|window| ranks & !window == 0 && (window & !ranks) & !in_deck == 0)
+        .filter(|window| ranks & !window == 0 && (window & !ranks) & !in_deck == 0)
+        .count()
 }
 
 #[cfg(test)]
@@ -139,7 +173,7 @@ mod tests {
     fn states_are_distinct_and_complete() {
         let all = Cards::from_bits_truncate(u64::MAX);
         let a = AbstractHand::of(&hand("5H 6H"), all, 10).unwrap();
-        assert_eq!((a.cards(), a.free()), (2, 10));
+        assert_eq!((a.cards(), a.time()), (2, 5));
         // Same pattern, one suit less: no flush.
         let b = AbstractHand::of(&hand("5H 6S"), all, 10).unwrap();
         assert_ne!(a, b);
@@ -160,7 +194,7 @@ mod tests {
         // Full hands and impossible times have no state; every index is in range.
         assert_eq!(AbstractHand::of(&hand("2H 3H 4H 5H 6H"), all, 3), None);
         assert_eq!(AbstractHand::of(&hand("2H"), all, 25), None);
-        let top = AbstractHand::of(&hand("2H 3H 4H 5H"), all, 24).unwrap();
+        let top = AbstractHand::of(&hand("AH KH QH JH"), all, 24).unwrap();
         assert!(top.index() < AbstractHand::COUNT);
         assert_eq!(AbstractHand::from_index(top.index()), Some(top));
         assert_eq!(AbstractHand::from_index(AbstractHand::COUNT), None);

@@ -255,6 +255,23 @@ pub fn learned_cell(values: &LearnedValues, game: &PokerSquares) -> Option<usize
     best.map(|(c, _)| c)
 }
 
+/// Plays `game` to the end, drawing from its deck and placing each card by `values`.
+pub fn play_out_learned<R: Rng + ?Sized>(
+    game: &mut PokerSquares,
+    values: &LearnedValues,
+    rng: &mut R,
+) {
+    while !game.grid().is_full() {
+        if game.drawn().is_none() && game.draw_random(rng).is_none() {
+            return;
+        }
+        match learned_cell(values, game) {
+            Some(cell) if game.place(cell).is_ok() => {}
+            _ => return,
+        }
+    }
+}
+
 /// The greedy player on learned values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LearnedPlayer {

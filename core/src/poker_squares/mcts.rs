@@ -20,6 +20,7 @@ use super::budget::{Budget, Clock};
 use super::game::PokerSquares;
 use super::grid::CELLS;
 use super::heuristic::{Evaluator, HeuristicConfig, LineCache};
+use super::learned::{LearnedValues, learned_cell, play_out_learned};
 use super::player::{Placer, PlayError};
 use super::points::PointSystem;
 use super::prune::{PruneRule, best_index};
@@ -132,6 +133,8 @@ pub struct MctsPlayer<'a, C: Clock, B: Storage<u8>> {
     clock: &'a C,
     config: MctsConfig,
     eval: Option<Evaluator>,
+    /// The learned values of [`Simulation::Learned`] playouts.
+    values: Option<&'a LearnedValues>,
     /// The playout policy of this game: `config.simulation`, [`Simulation::Auto`] resolved.
     playouts: Option<Simulation>,
     game_start: u64,
@@ -146,10 +149,19 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
             clock,
             config,
             eval: None,
+            values: None,
             playouts: None,
             game_start: 0,
             stats: MctsStats::default(),
         }
+    }
+
+    /// The player with a table of learned values for [`Simulation::Learned`] playouts (learned
+    /// for the system it will play).
+    #[must_use]
+    pub fn with_values(mut self, values: &'a LearnedValues) -> Self {
+        self.values = Some(values);
+        self
     }
 
     /// What the player's searches did since the game started.
@@ -243,6 +255,7 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
             simulation,
             eval: &eval,
             prune: &self.config.prune,
+            values: self.values.filter(|_| simulation == Simulation::Learned),
         };
         // One search, run in blocks between readings of the clock under a time budget (each
         // block continues the tree of the one before).
@@ -369,6 +382,8 @@ struct Playouts<'a> {
     simulation: Simulation,
     eval: &'a Evaluator,
     prune: &'a PruneRule,
+    /// The table of [`Simulation::Learned`], when it has one.
+    values: Option<&'a LearnedValues>,
 }
 
 impl Policy<PokerSquares> for Playouts<'_> {
@@ -379,6 +394,9 @@ impl Policy<PokerSquares> for Playouts<'_> {
         _: &MoveList<u8>,
         rng: &mut R,
     ) -> Option<u8> {
+        if let Some(values) = self.values {
+            return learned_cell(values, state).and_then(|c| u8::try_from(c).ok());
+        }
         let policy = self.simulation.resolved();
         let lines = policy
             .uses_heuristic()
@@ -391,7 +409,10 @@ impl Policy<PokerSquares> for Playouts<'_> {
     /// line values from one placement to the next (the kernel scores the grid).
     fn play_out<R: Rng + ?Sized>(&mut self, state: &mut PokerSquares, rng: &mut R) -> Option<u32> {
         let (filled, drawn) = (state.grid().filled(), state.drawn().is_some());
-        play_to_end(state, self.simulation, self.eval, self.prune, rng);
+        match self.values {
+            Some(values) => play_out_learned(state, values, rng),
+            None => play_to_end(state, self.simulation, self.eval, self.prune, rng),
+        }
         let placed = state.grid().filled().saturating_sub(filled);
         let draws = placed.saturating_sub(usize::from(drawn));
         u32::try_from(placed + draws).ok()

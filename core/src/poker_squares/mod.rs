@@ -36,6 +36,7 @@
 mod abstraction;
 mod apriori;
 mod budget;
+mod expectimax_player;
 mod flat;
 mod game;
 mod greedy_player;
@@ -57,6 +58,7 @@ mod squash;
 pub use abstraction::AbstractHand;
 pub use apriori::{APRIORI, APRIORI_GAMES};
 pub use budget::{Budget, Clock, NoClock};
+pub use expectimax_player::{ExpectimaxPlayer, expectimax_cell, grid_value};
 pub use flat::FlatPlayer;
 pub use game::PokerSquares;
 pub use greedy_player::GreedyPlayer;
@@ -65,7 +67,8 @@ pub use hand::{HandClass, HandSummary, classify};
 pub use heuristic::{Evaluator, HeuristicConfig, LineCache, Possibility, PriorMix, possibilities};
 pub use java_random::JavaRandom;
 pub use learned::{
-    LearnedPlayer, LearnedValues, ParseValuesError, VALUES_HEADER, learned_cell, self_play,
+    LearnedPlayer, LearnedValues, ParseValuesError, VALUES_HEADER, learned_cell, play_out_learned,
+    self_play,
 };
 pub use mcts::{MctsConfig, MctsPlayer, MctsStats, PAPER_CP, Selection};
 pub use player::{Placer, PlayError, play_game, shuffled_deck};

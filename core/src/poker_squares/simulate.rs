@@ -34,6 +34,11 @@ pub enum Simulation {
     /// over [`AUTO_PLAYOUTS`] paired playouts of each from the empty grid. Not in the papers;
     /// ours. Given to [`simulate`] directly, it plays as [`Simulation::BestMove`].
     Auto = 5,
+    /// Greedy on learned values of abstract hands ([`LearnedValues`](super::LearnedValues)):
+    /// the MCTS player's table ([`MctsPlayer::with_values`](super::MctsPlayer::with_values)).
+    /// Not in the papers; ours. Without a table, and given to [`simulate`], it plays as
+    /// [`Simulation::BestMove`].
+    Learned = 6,
 }
 
 /// How many paired playouts of each policy [`Simulation::Auto`] compares: enough that the
@@ -124,7 +129,7 @@ impl Simulation {
     #[must_use]
     pub const fn resolved(self) -> Simulation {
         match self {
-            Simulation::Auto => Simulation::BestMove,
+            Simulation::Auto | Simulation::Learned => Simulation::BestMove,
             p => p,
         }
     }
