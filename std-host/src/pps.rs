@@ -6,7 +6,7 @@ use std::time::Instant;
 use cardtree::poker_squares::{
     Budget, Clock, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig,
     LINES, LearnedPlayer, LearnedValues, MctsConfig, MctsPlayer, MctsStats, PAPER_CP, PointSystem,
-    PriorMix, RandomPlayer, RulePlayer, Selection, Simulation, Squash, play_game,
+    PriorMix, RandomPlayer, RolloutPlayer, RulePlayer, Selection, Simulation, Squash, play_game,
 };
 use cardtree::rng;
 use clap::{Args, Subcommand, ValueEnum};
@@ -34,6 +34,9 @@ pub enum PlayerKind {
     Learned,
     /// Expectimax over the next card on learned values (`--values FILE`).
     Expectimax,
+    /// Rollouts of the learned greedy player for each placement, on common draws
+    /// (`--values FILE`; --iterations rounds per move or --game-seconds).
+    Rollout,
 }
 
 /// Selection variants by name.
@@ -66,6 +69,8 @@ pub enum SimulationArg {
     Auto,
     /// Greedy on the learned values of `--values FILE` (ours).
     Learned,
+    /// No playout: leaves valued by the learned values of `--values FILE` (ours).
+    LearnedValue,
 }
 
 /// How one- to three-card hands combine the a-priori probabilities, by name
@@ -232,6 +237,7 @@ impl PlayArgs {
             SimulationArg::Rules => Simulation::Rules,
             SimulationArg::Auto => Simulation::Auto,
             SimulationArg::Learned => Simulation::Learned,
+            SimulationArg::LearnedValue => Simulation::LearnedValue,
         };
         mcts.squash = match self.squash {
             SquashArg::None => Squash::None,
@@ -276,10 +282,15 @@ impl PlayArgs {
                 }
                 Some(std::sync::Arc::new(table))
             }
-            (None, PlayerKind::Learned | PlayerKind::Expectimax) => {
+            (None, PlayerKind::Learned | PlayerKind::Expectimax | PlayerKind::Rollout) => {
                 return Err("--player learned needs --values FILE (see `pps train`)".to_string());
             }
-            (None, PlayerKind::Mcts) if mcts.simulation == Simulation::Learned => {
+            (None, PlayerKind::Mcts)
+                if matches!(
+                    mcts.simulation,
+                    Simulation::Learned | Simulation::LearnedValue
+                ) =>
+            {
                 return Err(
                     "--simulation learned needs --values FILE (see `pps train`)".to_string()
                 );
@@ -410,6 +421,19 @@ pub fn play_one(
                 ),
                 MctsStats::default(),
             )
+        }
+        PlayerKind::Rollout => {
+            let values = config
+                .values
+                .as_deref()
+                .ok_or("--player rollout needs --values FILE")?;
+            let mut p = RolloutPlayer::new(values.clone(), config.mcts.budget, &clock);
+            let g = play_game(&mut p, &config.system, &mut r);
+            let stats = MctsStats {
+                iterations: p.rounds(),
+                ..MctsStats::default()
+            };
+            (g, stats)
         }
         PlayerKind::Mcts => {
             let mut p = MctsPlayer::new(tree, &clock, config.mcts);

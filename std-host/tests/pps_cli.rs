@@ -263,6 +263,37 @@ fn train_then_play_learned() {
         expectimax > random + 30.0,
         "expectimax {expectimax}, random {random}"
     );
+    // MCTS with learned playouts, and with learned leaf values instead of playouts.
+    for sim in ["learned", "learned-value"] {
+        let out = cardtree(&[
+            "pps",
+            "play",
+            "--player",
+            "mcts",
+            "--simulation",
+            sim,
+            "--values",
+            path,
+            "--iterations",
+            "20",
+            "--games",
+            "2",
+        ]);
+        assert!(
+            out.status.success(),
+            "{sim}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = cardtree(&[
+        "pps",
+        "play",
+        "--player",
+        "mcts",
+        "--simulation",
+        "learned-value",
+    ]);
+    assert!(!out.status.success());
     let out = cardtree(&["pps", "play", "--player", "learned", "--games", "2"]);
     assert!(!out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);

@@ -17,6 +17,7 @@
 use rand_core::Rng;
 
 use super::budget::{Budget, Clock};
+use super::expectimax_player::grid_value;
 use super::game::PokerSquares;
 use super::grid::CELLS;
 use super::heuristic::{Evaluator, HeuristicConfig, LineCache};
@@ -27,7 +28,7 @@ use super::prune::{PruneRule, best_index};
 use super::rules::simple_rule;
 use super::simulate::{AUTO_PLAYOUTS, Simulation, choose_cell, pick_simulation, play_to_end};
 use super::squash::Squash;
-use crate::game::{Game, MoveList};
+use crate::game::{Game, MoveList, Side};
 use crate::search::{
     Backup, Expansion, Exploration, FinalMove, Policy, TreePolicy, UctConfig, uct_with,
 };
@@ -250,12 +251,17 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
             eval: &eval,
             config: &self.config,
             range,
+            values: self
+                .values
+                .filter(|_| simulation == Simulation::LearnedValue),
         };
         let mut playouts = Playouts {
             simulation,
             eval: &eval,
             prune: &self.config.prune,
-            values: self.values.filter(|_| simulation == Simulation::Learned),
+            values: self
+                .values
+                .filter(|_| matches!(simulation, Simulation::Learned | Simulation::LearnedValue)),
         };
         // One search, run in blocks between readings of the clock under a time budget (each
         // block continues the tree of the one before).
@@ -320,6 +326,8 @@ struct Knowledge<'a> {
     config: &'a MctsConfig,
     /// The squashing range of the game's system.
     range: Option<(f64, f64)>,
+    /// The table that values leaves ([`Simulation::LearnedValue`]), if any.
+    values: Option<&'a LearnedValues>,
 }
 
 impl TreePolicy<PokerSquares> for Knowledge<'_> {
@@ -370,6 +378,32 @@ impl TreePolicy<PokerSquares> for Knowledge<'_> {
             (1u32 << kids.len()) - 1
         };
         u64::from(mask & children)
+    }
+
+    fn evaluates(&mut self, _: &PokerSquares) -> bool {
+        self.values.is_some()
+    }
+
+    /// The learned value of the grid; with a card drawn, after its greedy placement.
+    fn leaf_value(&mut self, state: &PokerSquares, _: Side) -> f64 {
+        let Some(values) = self.values else {
+            return f64::from(state.score());
+        };
+        let grid = state.grid();
+        let free = CELLS - grid.filled();
+        let Some(card) = state.drawn() else {
+            return grid_value(values, grid, state.deck(), free);
+        };
+        let mut gains = [0.0; CELLS];
+        values.placements(grid, state.deck(), card, &mut gains);
+        let mut best = f64::NEG_INFINITY;
+        let mut open = grid.free_mask();
+        while open != 0 {
+            let c = open.trailing_zeros() as usize;
+            open &= open - 1;
+            best = best.max(gains.get(c).copied().unwrap_or(f64::NEG_INFINITY));
+        }
+        grid_value(values, grid, state.deck(), free.saturating_sub(1)) + best
     }
 
     fn reward(&self, value: f64) -> f64 {

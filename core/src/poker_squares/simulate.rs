@@ -39,6 +39,11 @@ pub enum Simulation {
     /// Not in the papers; ours. Without a table, and given to [`simulate`], it plays as
     /// [`Simulation::BestMove`].
     Learned = 6,
+    /// No playout: a leaf is valued by the learned values of its grid
+    /// ([`grid_value`](super::grid_value), with the drawn card's greedy placement), as an
+    /// evaluation function values it. Needs the MCTS player's table; without one, and given to
+    /// [`simulate`], it plays as [`Simulation::BestMove`]. Not in the papers; ours.
+    LearnedValue = 7,
 }
 
 /// How many paired playouts of each policy [`Simulation::Auto`] compares: enough that the
@@ -129,7 +134,9 @@ impl Simulation {
     #[must_use]
     pub const fn resolved(self) -> Simulation {
         match self {
-            Simulation::Auto | Simulation::Learned => Simulation::BestMove,
+            Simulation::Auto | Simulation::Learned | Simulation::LearnedValue => {
+                Simulation::BestMove
+            }
             p => p,
         }
     }

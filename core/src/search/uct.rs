@@ -628,7 +628,9 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
                 break true;
             }
         };
-        if simulate {
+        // A leaf the tree policy values needs no playout.
+        let evaluated = simulate && s.turn() != Turn::Terminal && hooks.evaluates(&s);
+        if simulate && !evaluated {
             let plies = playout(&mut s, policy, rng, self.config.max_playout_plies)?;
             self.playout_plies += u64::from(plies);
         }
@@ -636,7 +638,11 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         let (lo, hi) = (self.range.lo, self.range.hi);
         for (k, r) in (0..G::SIDES).zip(rewards.iter_mut()) {
             if self.multi || k == self.side.0 {
-                let v = s.value(Side(k));
+                let v = if evaluated {
+                    hooks.leaf_value(&s, Side(k))
+                } else {
+                    s.value(Side(k))
+                };
                 if !(lo <= v && v <= hi) {
                     return Err(SearchError::ValueOutOfRange);
                 }
@@ -1196,6 +1202,41 @@ mod tests {
             let visited = tree.child_nodes(id).iter().filter(|c| c.visits > 0).count();
             assert!(visited <= 1, "node {i} has {visited} visited children");
         }
+    }
+
+    /// A tree policy that values every leaf at 0.25 for side 0.
+    struct Quarter;
+
+    impl TreePolicy<TicTacToe> for Quarter {
+        fn evaluates(&mut self, _: &TicTacToe) -> bool {
+            true
+        }
+        fn leaf_value(&mut self, _: &TicTacToe, side: Side) -> f64 {
+            if side == Side(0) { 0.25 } else { 0.75 }
+        }
+    }
+
+    #[test]
+    fn evaluated_leaves_need_no_playout() {
+        let mut tree: Tree<u8, 20_000> = Tree::new();
+        let config = UctConfig {
+            iterations: 50,
+            backup: Backup::Returns,
+            ..UctConfig::new()
+        };
+        let g = TicTacToe::new();
+        let r = uct_with(
+            &mut tree,
+            &g,
+            &config,
+            &mut Quarter,
+            &mut RandomPolicy,
+            &mut rng::seeded(4),
+        )
+        .unwrap();
+        // Fifty one-node iterations from the empty board end on new, non-terminal leaves.
+        assert_eq!(r.playout_plies, 0);
+        assert!((r.root_value - 0.25).abs() < 1e-6, "{r:?}");
     }
 
     #[test]

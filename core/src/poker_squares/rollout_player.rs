@@ -1,0 +1,164 @@
+//! [`RolloutPlayer`]: each placement chosen by rollouts of the learned greedy player
+//! (Tesauro & Galperin's "on-line policy improvement using Monte-Carlo search", NIPS 1996),
+//! on common draws.
+//!
+//! Every round shuffles the cards still to come once; each candidate placement of the drawn
+//! card is then played out with that same order of draws, the rest of the game placed greedily
+//! on the learned values ([`learned_cell`]). Comparing candidates on the same draws removes the
+//! luck of the cards from their differences. The candidate of highest total wins (the first
+//! of equals); candidates are the free cells, one per class of cells the score cannot tell apart.
+
+use rand_core::Rng;
+
+use super::budget::{Budget, Clock};
+use super::game::PokerSquares;
+use super::grid::CELLS;
+use super::learned::{LearnedValues, learned_cell};
+use super::player::{Placer, PlayError};
+use super::points::PointSystem;
+use crate::card::Card;
+use crate::rng;
+
+/// Rounds between two readings of the clock under a time budget.
+const CLOCK_EVERY: u32 = 4;
+
+/// The rollout player: learned values, a budget of rounds per move or time per game.
+#[derive(Debug)]
+pub struct RolloutPlayer<'c, C: Clock> {
+    values: LearnedValues,
+    budget: Budget,
+    clock: &'c C,
+    game_start: u64,
+    rounds: u64,
+}
+
+impl<'c, C: Clock> RolloutPlayer<'c, C> {
+    /// A player with `values` (learned for the system it plays), `budget` rounds per move or
+    /// microseconds per game, timed by `clock` (read only for time budgets).
+    #[must_use]
+    pub const fn new(values: LearnedValues, budget: Budget, clock: &'c C) -> Self {
+        RolloutPlayer {
+            values,
+            budget,
+            clock,
+            game_start: 0,
+            rounds: 0,
+        }
+    }
+
+    /// Rounds played since the game started (each plays out every candidate once).
+    #[must_use]
+    pub const fn rounds(&self) -> u64 {
+        self.rounds
+    }
+
+    /// The cell for `game`'s drawn card.
+    fn choose<R: Rng + ?Sized>(&mut self, game: &PokerSquares, rng: &mut R) -> Option<usize> {
+        game.drawn()?;
+        let mut candidates: heapless::Vec<usize, CELLS> = heapless::Vec::new();
+        let mut m = game.grid().distinct_free_mask();
+        while m != 0 {
+            let _ = candidates.push(m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+        if candidates.len() <= 1 || game.grid().filled() + 1 >= CELLS {
+            return candidates.first().copied();
+        }
+        let (limit, deadline) = match self.budget {
+            Budget::Iterations(n) => (n, None),
+            Budget::GameMicros(total) => {
+                let used = self.clock.micros().saturating_sub(self.game_start);
+                let moves = (CELLS - game.grid().filled()) as u64;
+                let per_move = total.saturating_sub(used) / moves.max(1);
+                (u32::MAX, Some(self.clock.micros().saturating_add(per_move)))
+            }
+        };
+        let mut totals = [0i64; CELLS];
+        let mut order: heapless::Vec<Card, 52> = game.deck().iter().collect();
+        let mut done = 0u32;
+        while done < limit {
+            if let Some(d) = deadline
+                && done > 0
+                && done.is_multiple_of(CLOCK_EVERY)
+                && self.clock.micros() >= d
+            {
+                break;
+            }
+            rng::shuffle(rng, &mut order);
+            for (total, &cell) in totals.iter_mut().zip(&candidates) {
+                let mut g = *game;
+                if g.place(cell).is_err() {
+                    continue;
+                }
+                for &next in &order {
+                    if g.grid().is_full() || g.draw(next).is_err() {
+                        break;
+                    }
+                    match learned_cell(&self.values, &g) {
+                        Some(c) if g.place(c).is_ok() => {}
+                        _ => break,
+                    }
+                }
+                *total += i64::from(g.score());
+            }
+            done += 1;
+        }
+        self.rounds += u64::from(done);
+        let mut best: Option<(usize, i64)> = None;
+        for (&cell, &t) in candidates.iter().zip(&totals) {
+            if best.is_none_or(|(_, b)| t > b) {
+                best = Some((cell, t));
+            }
+        }
+        best.map(|(c, _)| c)
+    }
+}
+
+impl<C: Clock> Placer for RolloutPlayer<'_, C> {
+    fn start_game(&mut self, _: &PointSystem) {
+        self.game_start = self.clock.micros();
+        self.rounds = 0;
+    }
+
+    fn place<R: Rng + ?Sized>(
+        &mut self,
+        game: &PokerSquares,
+        rng: &mut R,
+    ) -> Result<usize, PlayError> {
+        self.choose(game, rng).ok_or(PlayError::NothingToPlace)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::poker_squares::abstraction::AbstractHand;
+    use crate::poker_squares::budget::NoClock;
+    use crate::poker_squares::learned::self_play;
+    use crate::poker_squares::player::play_game;
+
+    #[test]
+    fn rollouts_are_seeded_and_count_their_rounds() {
+        let system = PointSystem::AMERICAN;
+        let mut sums = [0i64; AbstractHand::COUNT];
+        let mut counts = [0u64; AbstractHand::COUNT];
+        let mut r = rng::seeded(3);
+        for _ in 0..200 {
+            self_play(&system, None, 0, &mut r, |s, v| {
+                sums[s.index()] += i64::from(v);
+                counts[s.index()] += 1;
+            });
+        }
+        let values = LearnedValues::from_sums(system, &sums, &counts, 200);
+        let mut p = RolloutPlayer::new(values.clone(), Budget::Iterations(3), &NoClock);
+        let a = play_game(&mut p, &system, &mut rng::stream(7, 0)).unwrap();
+        let rounds = p.rounds();
+        // Three rounds a move, but none where one class of cells is left (the last moves).
+        assert!(rounds > 0 && rounds <= 3 * 25, "{rounds}");
+        let mut q = RolloutPlayer::new(values, Budget::Iterations(3), &NoClock);
+        assert_eq!(
+            play_game(&mut q, &system, &mut rng::stream(7, 0)).unwrap(),
+            a
+        );
+    }
+}
