@@ -394,44 +394,27 @@ pub fn play_one(
             ),
             MctsStats::default(),
         ),
-        PlayerKind::Learned => {
+        PlayerKind::Learned | PlayerKind::Expectimax | PlayerKind::Rollout => {
+            // `resolve` refuses these players without a table.
             let values = config
                 .values
                 .as_deref()
-                .ok_or("--player learned needs --values FILE")?;
-            (
-                play_game(
-                    &mut LearnedPlayer::new(values.clone()),
-                    &config.system,
-                    &mut r,
-                ),
-                MctsStats::default(),
-            )
-        }
-        PlayerKind::Expectimax => {
-            let values = config
-                .values
-                .as_deref()
-                .ok_or("--player expectimax needs --values FILE")?;
-            (
-                play_game(
-                    &mut ExpectimaxPlayer::new(values.clone()),
-                    &config.system,
-                    &mut r,
-                ),
-                MctsStats::default(),
-            )
-        }
-        PlayerKind::Rollout => {
-            let values = config
-                .values
-                .as_deref()
-                .ok_or("--player rollout needs --values FILE")?;
-            let mut p = RolloutPlayer::new(values.clone(), config.mcts.budget, &clock);
-            let g = play_game(&mut p, &config.system, &mut r);
-            let stats = MctsStats {
-                iterations: p.rounds(),
-                ..MctsStats::default()
+                .ok_or("this player needs --values FILE")?
+                .clone();
+            let mut stats = MctsStats::default();
+            let g = match config.player {
+                PlayerKind::Learned => {
+                    play_game(&mut LearnedPlayer::new(values), &config.system, &mut r)
+                }
+                PlayerKind::Expectimax => {
+                    play_game(&mut ExpectimaxPlayer::new(values), &config.system, &mut r)
+                }
+                _ => {
+                    let mut p = RolloutPlayer::new(values, config.mcts.budget, &clock);
+                    let g = play_game(&mut p, &config.system, &mut r);
+                    stats.iterations = p.rounds();
+                    g
+                }
             };
             (g, stats)
         }
