@@ -225,8 +225,9 @@ pub enum BlackjackCommand {
         /// first visit, as the paper).
         #[arg(long, default_value_t = 0)]
         unprune_after: u32,
-        /// Threads (hands are split between them; results do not depend on it).
-        #[arg(long, default_value_t = 2)]
+        /// Worker threads (default: one per core); hands are split between them, and the
+        /// results do not depend on it.
+        #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Print JSON.
         #[arg(long)]
@@ -383,7 +384,7 @@ pub fn play_parallel(
     threads: usize,
     audit: bool,
 ) -> Result<Played, String> {
-    let threads = threads.max(1) as u64;
+    let threads = crate::workers::resolve(threads) as u64;
     let per = hands.div_ceil(threads);
     let blocks: Vec<(u64, u64)> = (0..threads)
         .map(|t| (t * per, per.min(hands.saturating_sub(t * per))))

@@ -254,8 +254,8 @@ enum BridgeCommand {
         /// Print JSON: {"tricks":{"SA":9,...},"best":9,"nodes":N,"ms":T}.
         #[arg(long)]
         json: bool,
-        /// Threads for --file (each with its own table).
-        #[arg(long, default_value_t = 2)]
+        /// Worker threads for --file, each with its own table (default: one per core).
+        #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Transposition-table memory per thread, in MiB.
         #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
@@ -329,7 +329,8 @@ enum BridgeCommand {
         /// Print one JSON line per board (the fields of dd_tables.jsonl) instead.
         #[arg(long)]
         json: bool,
-        /// Threads (each with its own table); 0: one per core. Results do not depend on it.
+        /// Worker threads, each with its own table (default: one per core). Results do not
+        /// depend on it.
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Transposition-table memory per thread, in MiB.
@@ -390,7 +391,7 @@ enum BridgeCommand {
         /// Print one JSON object instead of the table.
         #[arg(long)]
         json: bool,
-        /// Threads; 0: one per core. Results do not depend on it.
+        /// Worker threads (default: one per core). Results do not depend on it.
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Transposition-table memory per thread, in MiB (solver).

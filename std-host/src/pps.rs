@@ -447,7 +447,7 @@ pub fn play_many(
 ) -> Result<Vec<GameResult>, String> {
     let indices: Vec<u64> = (0..games).collect();
     let bar = crate::runner::progress_bar(indices.len(), progress, "games");
-    let results = workers::map(&indices, threads.max(1), new_tree, |tree, &i| {
+    let results = workers::map(&indices, threads, new_tree, |tree, &i| {
         let r = play_one(config, seed, i, tree);
         bar.inc(1);
         r
@@ -553,8 +553,10 @@ pub enum PpsCommand {
         /// Seed of the run.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Games played at once (one per thread).
-        #[arg(long, default_value_t = 2)]
+        /// Worker threads, one game each at a time (default: one per core). Results under
+        /// --iterations do not depend on it; under --game-seconds each game's time is its
+        /// thread's.
+        #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Print each game's score as CSV (index,score,iterations) to standard output first.
         #[arg(long)]

@@ -11,6 +11,16 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// trees live on the heap, see [`heap_tree`](crate::heap_tree)).
 pub const STACK_BYTES: usize = 8 << 20;
 
+/// The number of threads `--threads N` means: `N`, or one per core for 0 (the default of
+/// every command).
+#[must_use]
+pub fn resolve(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+}
+
 /// What a sink tells the workers after a result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -35,11 +45,7 @@ pub fn for_each<T, R, S>(
 where
     T: Sync,
 {
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
-    }
-    .clamp(1, items.len().max(1));
+    let threads = resolve(threads).min(items.len().max(1));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(STACK_BYTES)
