@@ -85,8 +85,14 @@ enum ExperimentCommand {
 #[derive(Debug, clap::Args)]
 struct McKayArgs {
     /// Deals in the JSON-lines format of ../shared/bridge/ (full deals; leads without a
-    /// "tricks" field are valued by cardtree's solver).
-    #[arg(long, required_unless_present = "quick", conflicts_with = "quick")]
+    /// "tricks" field are valued by cardtree's solver). `--deals` is the same flag.
+    #[arg(
+        long = "file",
+        visible_alias = "deals",
+        value_name = "FILE",
+        required_unless_present = "quick",
+        conflicts_with = "quick"
+    )]
     deals: Option<PathBuf>,
     /// No input: 4 random deals from the seed, valued by cardtree's solver, on a 5 x 5 grid
     /// (c = 0.25, 1, 4, 16, 64; p = 1, 2, 5, 10, 15) of 5000 playouts: about half a minute.
@@ -124,7 +130,8 @@ struct McKayArgs {
 struct LeadsArgs {
     /// Deals in the JSON-lines format of ../shared/bridge/ (full deals; leads without a
     /// "tricks" field are valued by cardtree's solver), e.g. ../shared/bridge/dev_deals.jsonl.
-    #[arg(long)]
+    /// `--deals` is the same flag.
+    #[arg(long = "file", visible_alias = "deals", value_name = "FILE")]
     deals: PathBuf,
     /// Seed of the run: deal d's layouts come from stream (seed, d).
     #[arg(long, default_value_t = 1)]

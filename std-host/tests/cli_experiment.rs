@@ -137,7 +137,8 @@ fn the_leads_experiment_runs_shards_and_merges() {
         let out = cardtree(&[
             "experiment",
             "leads",
-            "--deals",
+            // `--file`, the input file's flag everywhere; the mckay runs above use its alias.
+            "--file",
             deals.to_str().unwrap(),
             "--layouts",
             "3,6",
