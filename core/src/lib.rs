@@ -89,3 +89,13 @@ pub use tree::{Blank, Children, Node, NodeId, Storage, Tree, TreeError, TreeInne
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+/// The examples of `docs/searches.md`, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/searches.md")]
+struct SearchesDoctests;
+
+/// The examples of `docs/bridge.md`, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/bridge.md")]
+struct BridgeDoctests;

@@ -224,8 +224,8 @@ pub fn configs(table: PpsTable, system: PointSystem, budget: Budget) -> Vec<(Str
 /// [`Simulation::Auto`] playouts (the rule player's where they score more, as under American
 /// and British, else best move), and Cp = 0.02 on imprecisely squashed scores (Cp = 20 points
 /// on the American scale, where the papers use 141). Chosen on 120 paired American games at
-/// 3 s a game: 122.4 against the papers' best player's 116.6 (difference +5.7 +- 5.2); see the
-/// README for the commands.
+/// 3 s a game: 122.4 against the papers' best player's 116.6 (difference +5.7 +- 5.2); see
+/// docs/poker-squares.md for the commands.
 #[must_use]
 pub fn ours(budget: Budget) -> (&'static str, MctsConfig) {
     let mut m = MctsConfig::new();

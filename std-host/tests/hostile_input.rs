@@ -15,7 +15,7 @@
 //!
 //! - `bridge solve --file`, `bridge table --file` and `bridge table --pbn` are batch commands:
 //!   a bad line (board) is reported with its line number and the others are still solved and
-//!   written (README, and `cli.rs`, `table_cli.rs`). They print one line per bad record, then
+//!   written (docs/bridge.md, and `cli.rs`, `table_cli.rs`). They print one line per bad record, then
 //!   the count solved and the count that failed, exit with status 1, and write the output of
 //!   the good records. An empty file is an empty batch: status 0 and an empty output. A file
 //!   they cannot read fails in one line and writes nothing.

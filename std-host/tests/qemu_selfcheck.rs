@@ -6,7 +6,7 @@
 //! Without `qemu-system-arm` on the PATH the scenarios still run natively and the test says
 //! plainly that the emulator did not run (or fails, if `CARDTREE_REQUIRE_QEMU` is set, as
 //! `.ci/run` does). `qemu_footprint` (ignored by default) prints the
-//! README's footprint table:
+//! footprint table of docs/embedded.md:
 //! `cargo test --release -p cardtree-host --test qemu_selfcheck -- --ignored --nocapture`.
 
 use std::io::{Read, Write};
@@ -234,11 +234,11 @@ fn kib(bytes: u64) -> String {
     format!("{:.1} KiB", bytes as f64 / 1024.0)
 }
 
-/// The README's footprint table for thumbv7em: flash of a firmware with each scenario alone,
+/// The footprint table of docs/embedded.md for thumbv7em: flash of a firmware with each scenario alone,
 /// the arena it uses, its peak stack by painting, and the time under QEMU; then iterations per
 /// second of one scenario under QEMU and on this host.
 #[test]
-#[ignore = "builds one firmware per scenario; run by hand for the README"]
+#[ignore = "builds one firmware per scenario; run by hand for docs/embedded.md"]
 fn qemu_footprint() {
     assert!(qemu_installed(), "qemu-system-arm is needed");
     let (target, machine, cpu) = TARGETS[0];
