@@ -161,9 +161,9 @@ pub enum BlackjackCommand {
         /// Condition on the dealer having no blackjack (after a peek).
         #[arg(long)]
         peeked: bool,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
+        /// --json, --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
     },
     /// The exact expected value of a round under optimal composition-dependent play.
     Ev {
@@ -173,9 +173,9 @@ pub enum BlackjackCommand {
         /// analysers' CDZ- and the reference file's model) or optimal (for their own shoe).
         #[arg(long, value_enum, default_value_t = SplitPlayArg::Cdz)]
         split_play: SplitPlayArg,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
+        /// --json, --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
     },
     /// The total-dependent basic strategy for the rules, computed from exact values, with
     /// the expected return of playing it beside the optimum.
@@ -185,9 +185,9 @@ pub enum BlackjackCommand {
         /// Print Markdown tables.
         #[arg(long, conflicts_with = "json")]
         markdown: bool,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
+        /// --json, --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
     },
     /// Play paired hands: every player is dealt the same cards for the same seed.
     Play {
@@ -229,9 +229,9 @@ pub enum BlackjackCommand {
         /// results do not depend on it.
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
+        /// --json, --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
         /// Also write each hand's return, one per line in hand order, to this file.
         #[arg(long)]
         dump: Option<std::path::PathBuf>,
@@ -628,32 +628,32 @@ pub fn play(
 }
 
 /// Runs a `cardtree blackjack` command and returns its output.
-pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
-    match cmd {
+pub fn run(cmd: BlackjackCommand) -> Result<(), String> {
+    let (text, output) = match cmd {
         BlackjackCommand::Dealer {
             rules,
             peeked,
-            json,
-        } => dealer(rules.rules(), peeked, json),
+            output,
+        } => (dealer(rules.rules(), peeked, output.json)?, output),
         BlackjackCommand::Ev {
             rules,
             split_play,
-            json,
-        } => ev(rules.rules(), split_play, json),
+            output,
+        } => (ev(rules.rules(), split_play, output.json)?, output),
         BlackjackCommand::Strategy {
             rules,
             markdown,
-            json,
+            output,
         } => {
             use crate::blackjack_strategy::{Layout, card, render};
-            let layout = if json {
+            let layout = if output.json {
                 Layout::Json
             } else if markdown {
                 Layout::Markdown
             } else {
                 Layout::Text
             };
-            Ok(render(&card(rules.rules())?, layout))
+            (render(&card(rules.rules())?, layout), output)
         }
         BlackjackCommand::Play {
             rules,
@@ -668,7 +668,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
             basic_rollout,
             unprune_after,
             threads,
-            json,
+            output,
             dump,
             audit,
         } => {
@@ -677,7 +677,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
                     "--c must be a finite number at least 0 (the UCB exploration constant), got {c}"
                 ));
             }
-            play(
+            let text = play(
                 rules.rules(),
                 player,
                 vs,
@@ -696,10 +696,12 @@ pub fn run(cmd: BlackjackCommand) -> Result<String, String> {
                     unprune_after,
                 },
                 threads,
-                json,
+                output.json,
                 dump.as_deref(),
                 audit,
-            )
+            )?;
+            (text, output)
         }
-    }
+    };
+    output.emit(&text)
 }

@@ -1,6 +1,5 @@
 //! `cardtree`: the command-line program of the cardtree project.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -464,18 +463,12 @@ fn emit(text: &str, out: Option<&PathBuf>) -> Result<(), String> {
 
 /// Writes `bytes` to `out` atomically, or to standard output.
 fn emit_bytes(bytes: &[u8], out: Option<&PathBuf>) -> Result<(), String> {
-    match out {
-        Some(path) => output::write_atomic(path, bytes)
-            .map_err(|e| format!("cannot write {}: {e}", path.display())),
-        None => std::io::stdout()
-            .write_all(bytes)
-            .map_err(|e| format!("cannot write to standard output: {e}")),
-    }
+    output::emit(bytes, out.map(PathBuf::as_path))
 }
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Blackjack(cmd) => emit(&cardtree_host::blackjack::run(cmd)?, None),
+        Command::Blackjack(cmd) => cardtree_host::blackjack::run(cmd),
         Command::Experiment(ExperimentCommand::Mckay(args)) => experiment_mckay(args),
         Command::Experiment(ExperimentCommand::Leads(args)) => experiment_leads(args),
         Command::Experiment(ExperimentCommand::Blackjack(args)) => {

@@ -1,8 +1,39 @@
-//! Output files are written whole or not at all.
+//! Output files are written whole or not at all, and the flags that choose a command's output.
 
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+
+/// The output flags of every command that prints results: JSON instead of text, and a file
+/// instead of standard output.
+#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct OutputArgs {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the output to this file (whole or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+impl OutputArgs {
+    /// Writes `text` where the flags say: `--out`'s file, atomically, or standard output.
+    pub fn emit(&self, text: &str) -> Result<(), String> {
+        emit(text.as_bytes(), self.out.as_deref())
+    }
+}
+
+/// Writes `bytes` to `out` atomically ([`write_atomic`]), or to standard output.
+pub fn emit(bytes: &[u8], out: Option<&Path>) -> Result<(), String> {
+    match out {
+        Some(path) => {
+            write_atomic(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
+        None => io::stdout()
+            .write_all(bytes)
+            .map_err(|e| format!("cannot write to standard output: {e}")),
+    }
+}
 
 /// Writes `bytes` to `path` atomically: into a temporary file beside it, flushed to disk, then
 /// renamed over `path`. A reader sees the old file or the whole new one, never a part; on any

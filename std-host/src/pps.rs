@@ -456,7 +456,25 @@ pub fn play_many(
     results.into_iter().collect()
 }
 
-/// The report of `cardtree pps play`.
+/// The JSON of `pps play --json`: the summary of [`play_report`] and every game's score.
+#[must_use]
+pub fn play_json(config: &PlayConfig, results: &[GameResult], wall: f64) -> serde_json::Value {
+    let scores: Vec<f64> = results.iter().map(|r| f64::from(r.score)).collect();
+    let (mean, sd, half) = crate::stats::summary(&scores);
+    serde_json::json!({
+        "system": config.system.scores(),
+        "player": format!("{:?}", config.player).to_lowercase(),
+        "games": results.len(),
+        "mean": mean,
+        "sd": sd,
+        "ci95": [mean - half, mean + half],
+        "iterations": results.iter().map(|r| r.stats.iterations).sum::<u64>(),
+        "wall_seconds": wall,
+        "scores": results.iter().map(|r| r.score).collect::<Vec<_>>(),
+    })
+}
+
+/// The text report of `cardtree pps play`.
 #[must_use]
 pub fn play_report(config: &PlayConfig, results: &[GameResult], wall: f64) -> String {
     let scores: Vec<f64> = results.iter().map(|r| f64::from(r.score)).collect();
@@ -537,9 +555,9 @@ pub enum PpsCommand {
         /// single-hand[:seed], fh, or ten integers "0,2,5,..." by class id.
         #[arg(long, default_value = "american", allow_hyphen_values = true)]
         system: String,
-        /// Print exactly {"hands":[10 ids],"score":N}.
-        #[arg(long)]
-        json: bool,
+        /// --json prints exactly {"hands":[10 ids],"score":N}; --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
     },
     /// Play games and print the mean score, its standard deviation and 95 % interval. Game i
     /// deals the same cards (from the seed and i) to every configuration: paired games.
@@ -558,9 +576,13 @@ pub enum PpsCommand {
         /// thread's.
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        /// Print each game's score as CSV (index,score,iterations) to standard output first.
+        /// Print each game's score as CSV (index,score,iterations) before the summary (text
+        /// output; the JSON has every score).
         #[arg(long)]
         per_game: bool,
+        /// --json prints one object (the summary and every game's score); --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
     },
     /// Learn the values of abstract hands by self-play (Monte Carlo) into a table for
     /// `pps play --player learned --values FILE`; resumes a stopped run given the same file.
@@ -609,14 +631,17 @@ pub enum PpsCommand {
 /// Runs one `cardtree pps` subcommand, printing to standard output.
 pub fn run(cmd: PpsCommand) -> Result<(), String> {
     match cmd {
-        PpsCommand::Score { grid, system, json } => {
+        PpsCommand::Score {
+            grid,
+            system,
+            output,
+        } => {
             let (grid, system) = parse_inputs(&grid, &system)?;
-            if json {
-                println!("{}", score_json(&grid, &system));
+            output.emit(&if output.json {
+                format!("{}\n", score_json(&grid, &system))
             } else {
-                print!("{}", score_text(&grid, &system));
-            }
-            Ok(())
+                score_text(&grid, &system)
+            })
         }
         PpsCommand::Play {
             args,
@@ -624,21 +649,24 @@ pub fn run(cmd: PpsCommand) -> Result<(), String> {
             seed,
             threads,
             per_game,
+            output,
         } => {
             let config = args.resolve()?;
             let start = Instant::now();
             let results = play_many(&config, seed, games, threads, true)?;
+            let wall = start.elapsed().as_secs_f64();
+            if output.json {
+                return output.emit(&format!("{}\n", play_json(&config, &results, wall)));
+            }
+            let mut text = String::new();
             if per_game {
-                println!("game,score,iterations");
+                text.push_str("game,score,iterations\n");
                 for r in &results {
-                    println!("{},{},{}", r.index, r.score, r.stats.iterations);
+                    text.push_str(&format!("{},{},{}\n", r.index, r.score, r.stats.iterations));
                 }
             }
-            print!(
-                "{}",
-                play_report(&config, &results, start.elapsed().as_secs_f64())
-            );
-            Ok(())
+            text.push_str(&play_report(&config, &results, wall));
+            output.emit(&text)
         }
         PpsCommand::Train {
             system,

@@ -183,3 +183,78 @@ fn negative_numbers_are_values_in_both_spellings() {
         }
     }
 }
+
+/// The shared output flags: `--json` and `--out FILE` mean the same in every command that
+/// prints results; the file holds exactly what standard output would, and a file that cannot
+/// be written is one line on standard error with nothing left behind.
+#[test]
+fn json_and_out_are_shared_flags() {
+    let dir = std::env::temp_dir().join(format!("cardtree-cli-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let grid = "KD 2C 2H JS 9C 5C TD 6S AS TS KS QC QH 5S AH 7S 7D 9S 6C 6H 7H 2S QS AD KH";
+    let commands: [&[&str]; 3] = [
+        &["pps", "score", "--grid", grid],
+        &[
+            "pps",
+            "play",
+            "--player",
+            "random",
+            "--games",
+            "5",
+            "--threads",
+            "1",
+        ],
+        &["blackjack", "dealer", "--decks", "1"],
+    ];
+    for (i, args) in commands.iter().enumerate() {
+        for json in [false, true] {
+            let mut a: Vec<&str> = args.to_vec();
+            if json {
+                a.push("--json");
+            }
+            let stdout = cardtree(&a);
+            assert!(
+                stdout.status.success(),
+                "{a:?}: {}",
+                String::from_utf8_lossy(&stdout.stderr)
+            );
+            if json {
+                let text = String::from_utf8_lossy(&stdout.stdout);
+                assert!(text.trim_start().starts_with('{'), "{a:?}: {text}");
+            }
+            let path = dir.join(format!("{i}-{json}.txt"));
+            let p = path.to_str().unwrap();
+            a.extend(["--out", p]);
+            let filed = cardtree(&a);
+            assert!(filed.status.success(), "{a:?}");
+            assert!(filed.stdout.is_empty(), "{a:?}");
+            let written = std::fs::read(&path).unwrap();
+            if args[1] == "play" {
+                // The wall time differs from run to run; the rest does not.
+                let strip = |b: &[u8]| -> String {
+                    String::from_utf8_lossy(b)
+                        .lines()
+                        .filter(|l| !l.starts_with("wall") && !l.contains("wall_seconds"))
+                        .collect()
+                };
+                if !json {
+                    assert_eq!(strip(&written), strip(&stdout.stdout), "{a:?}");
+                }
+            } else {
+                assert_eq!(written, stdout.stdout, "{a:?}");
+            }
+        }
+    }
+    let bad = cardtree(&[
+        "pps",
+        "score",
+        "--grid",
+        grid,
+        "--out",
+        "/no/such/dir/x.txt",
+    ]);
+    assert!(!bad.status.success());
+    assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
+    assert!(!std::path::Path::new("/no/such/dir/x.txt").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
