@@ -6,6 +6,7 @@
 pub mod blackjack;
 pub mod blackjack_experiment;
 pub mod blackjack_strategy;
+pub mod cli;
 #[cfg(feature = "dds")]
 pub mod dds;
 pub mod deals;

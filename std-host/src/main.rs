@@ -31,7 +31,7 @@ enum Command {
     Blackjack(cardtree_host::blackjack::BlackjackCommand),
     /// Parameterized Poker Squares: score grids, play games.
     #[command(subcommand)]
-    Pps(cardtree_host::pps::PpsCommand),
+    Pps(cardtree_host::cli::pps::PpsCommand),
     /// Run the papers' experiments on all cores, with shards, resume and merge.
     #[command(subcommand)]
     Experiment(ExperimentCommand),
@@ -184,8 +184,8 @@ struct PpsExperimentArgs {
     game_seconds: Option<f64>,
     /// How every configuration's heuristic combines the a-priori probabilities of 1-3 card
     /// hands (the papers' text does not say; `std-host/results/pps/audit.md`).
-    #[arg(long, value_enum, default_value_t = cardtree_host::pps::PriorMixArg::Sum)]
-    prior_mix: cardtree_host::pps::PriorMixArg,
+    #[arg(long, value_enum, default_value_t = cardtree_host::cli::pps::PriorMixArg::Sum)]
+    prior_mix: cardtree_host::cli::pps::PriorMixArg,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -474,7 +474,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Experiment(ExperimentCommand::Blackjack(args)) => {
             cardtree_host::blackjack_experiment::main(&args)
         }
-        Command::Pps(cmd) => cardtree_host::pps::run(cmd),
+        Command::Pps(cmd) => cardtree_host::cli::pps::run(cmd),
         Command::Experiment(ExperimentCommand::Pps(args)) => experiment_pps(args),
         Command::Experiment(ExperimentCommand::Plan {
             shards,

@@ -1,0 +1,491 @@
+//! `cardtree pps`: the command line of Parameterized Poker Squares (clap types, and the
+//! dispatch to the drivers in [`crate::pps`], [`crate::pps_train`]).
+
+use std::time::Instant;
+
+use cardtree::poker_squares::{
+    Budget, HeuristicConfig, LearnedValues, MctsConfig, PAPER_CP, PointSystem, PriorMix, Selection,
+    Simulation, Squash,
+};
+use clap::{Args, Subcommand, ValueEnum};
+
+use crate::pps::{
+    PlayConfig, PlayerKind, apriori, parse_inputs, play_json, play_many, play_report, score_json,
+    score_text,
+};
+
+/// The player of `cardtree pps play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlayerArg {
+    /// Random placement.
+    Random,
+    /// Suits in columns, ranks in rows.
+    Rules,
+    /// Flat Monte Carlo with random playouts (--iterations playouts per move).
+    Flat,
+    /// Greedy: the placement of highest heuristic value.
+    Greedy,
+    /// The papers' MCTS.
+    Mcts,
+    /// Greedy on learned values of abstract hands (`--values FILE`, from `pps train`).
+    Learned,
+    /// Expectimax over the next card on learned values (`--values FILE`).
+    Expectimax,
+    /// Rollouts of the learned greedy player for each placement, on common draws
+    /// (`--values FILE`; --iterations rounds per move or --game-seconds).
+    Rollout,
+}
+
+impl From<PlayerArg> for PlayerKind {
+    fn from(a: PlayerArg) -> PlayerKind {
+        match a {
+            PlayerArg::Random => PlayerKind::Random,
+            PlayerArg::Rules => PlayerKind::Rules,
+            PlayerArg::Flat => PlayerKind::Flat,
+            PlayerArg::Greedy => PlayerKind::Greedy,
+            PlayerArg::Mcts => PlayerKind::Mcts,
+            PlayerArg::Learned => PlayerKind::Learned,
+            PlayerArg::Expectimax => PlayerKind::Expectimax,
+            PlayerArg::Rollout => PlayerKind::Rollout,
+        }
+    }
+}
+
+/// Selection variants by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SelectionArg {
+    /// UCT.
+    Uct,
+    /// UCT + Calc.
+    UctCalc,
+    /// Best move.
+    BestMove,
+    /// Prune + UCT.
+    PruneUct,
+}
+
+/// Simulation variants by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SimulationArg {
+    /// Random.
+    Random,
+    /// Random + Calc.
+    RandomCalc,
+    /// Prune + Random.
+    PruneRandom,
+    /// Best move.
+    BestMove,
+    /// The rule player's placements (suits in columns, ranks in rows; ours, not the papers').
+    Rules,
+    /// Rules or best move, whichever scores more under the system (decided once a game; ours).
+    Auto,
+    /// Greedy on the learned values of `--values FILE` (ours).
+    Learned,
+    /// No playout: leaves valued by the learned values of `--values FILE` (ours).
+    LearnedValue,
+}
+
+/// How one- to three-card hands combine the a-priori probabilities, by name
+/// (`cardtree::poker_squares::PriorMix`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PriorMixArg {
+    /// Sum over the classes still possible (made ones at their a-priori odds).
+    Sum,
+    /// That sum divided by those classes' total probability.
+    Conditional,
+    /// As sum, but a class already made counts in full.
+    MadeInFull,
+}
+
+impl From<PriorMixArg> for PriorMix {
+    fn from(a: PriorMixArg) -> PriorMix {
+        match a {
+            PriorMixArg::Sum => PriorMix::Sum,
+            PriorMixArg::Conditional => PriorMix::Conditional,
+            PriorMixArg::MadeInFull => PriorMix::MadeInFull,
+        }
+    }
+}
+
+/// Squashing by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SquashArg {
+    /// Raw scores.
+    None,
+    /// Exact range (American: 0..725).
+    Precise,
+    /// Ten times the lowest and highest hand score.
+    Imprecise,
+    /// 0..200.
+    Max200,
+    /// 0..2000.
+    Max2000,
+}
+
+/// Everything that defines a player and its budget, as given on the command line.
+#[derive(Clone, Debug, Args)]
+pub struct PlayArgs {
+    /// The point system (see `pps score --help`).
+    #[arg(long, default_value = "american", allow_hyphen_values = true)]
+    pub system: String,
+    /// The player.
+    #[arg(long, value_enum, default_value_t = PlayerArg::Mcts)]
+    pub player: PlayerArg,
+    /// MCTS selection.
+    #[arg(long, value_enum, default_value_t = SelectionArg::PruneUct)]
+    pub selection: SelectionArg,
+    /// MCTS simulation.
+    #[arg(long, value_enum, default_value_t = SimulationArg::BestMove)]
+    pub simulation: SimulationArg,
+    /// Reward squashing.
+    #[arg(long, value_enum, default_value_t = SquashArg::None)]
+    pub squash: SquashArg,
+    /// UCT's Cp (default 200/sqrt 2, the papers').
+    #[arg(long, default_value_t = PAPER_CP, allow_hyphen_values = true)]
+    pub cp: f64,
+    /// Weights alpha,beta,gamma of one-, two-, three-card hands (default the papers' tuned
+    /// 0.1,0.3,0.85; "paper" for 0.2,0.4,0.6).
+    #[arg(long, default_value = "tuned", allow_hyphen_values = true)]
+    pub weights: String,
+    /// The a-priori class probabilities, ten numbers by class id (default the table in
+    /// `cardtree::poker_squares::APRIORI`).
+    #[arg(long, allow_hyphen_values = true)]
+    pub apriori: Option<String>,
+    /// How one- to three-card hands combine the a-priori probabilities (the papers' text
+    /// allows several readings; std-host/results/pps/audit.md).
+    #[arg(long, value_enum, default_value_t = PriorMixArg::Sum)]
+    pub prior_mix: PriorMixArg,
+    /// Pruning threshold factor delta.
+    #[arg(long, default_value_t = 1.3, allow_hyphen_values = true)]
+    pub delta: f64,
+    /// One child per free cell, even where empty rows or columns make cells alike.
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Search every move (no simple rules for moves 1, 2, 24, 25).
+    #[arg(long)]
+    pub no_simple_rules: bool,
+    /// Iterations per searched move (MCTS) or playouts per move (flat); the default budget.
+    #[arg(long, conflicts_with = "game_seconds")]
+    pub iterations: Option<u32>,
+    /// A time budget per game in seconds, shared over its searched moves.
+    #[arg(long, allow_hyphen_values = true)]
+    pub game_seconds: Option<f64>,
+    /// The learned values of `--player learned`: a table written by `pps train`.
+    #[arg(long)]
+    pub values: Option<std::path::PathBuf>,
+}
+
+/// The weights of `--weights`.
+pub fn parse_weights(s: &str) -> Result<HeuristicConfig, String> {
+    match s {
+        "tuned" => Ok(HeuristicConfig::TUNED),
+        "paper" | "default" => Ok(HeuristicConfig::PAPER),
+        _ => {
+            let v: Vec<f64> = s
+                .split(',')
+                .map(|x| x.trim().parse::<f64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("bad --weights {s:?}: three numbers alpha,beta,gamma"))?;
+            let [alpha, beta, gamma] = v[..] else {
+                return Err(format!(
+                    "bad --weights {s:?}: three numbers alpha,beta,gamma"
+                ));
+            };
+            Ok(HeuristicConfig {
+                alpha,
+                beta,
+                gamma,
+                ..HeuristicConfig::TUNED
+            })
+        }
+    }
+}
+
+impl PlayArgs {
+    /// The configuration these arguments name.
+    pub fn resolve(&self) -> Result<PlayConfig, String> {
+        let system: PointSystem = self
+            .system
+            .parse()
+            .map_err(|e| format!("bad --system: {e}"))?;
+        let mut mcts = MctsConfig::new();
+        if !(self.cp.is_finite() && self.cp >= 0.0) {
+            return Err(format!(
+                "--cp must be a finite number at least 0 (UCT's exploration constant), got {}",
+                self.cp
+            ));
+        }
+        if !(self.delta.is_finite() && self.delta >= 0.0) {
+            return Err(format!(
+                "--delta must be a finite number at least 0 (the pruning threshold factor), got {}",
+                self.delta
+            ));
+        }
+        mcts.cp = self.cp;
+        mcts.selection = match self.selection {
+            SelectionArg::Uct => Selection::Uct,
+            SelectionArg::UctCalc => Selection::UctCalc,
+            SelectionArg::BestMove => Selection::BestMove,
+            SelectionArg::PruneUct => Selection::PruneUct,
+        };
+        mcts.simulation = match self.simulation {
+            SimulationArg::Random => Simulation::Random,
+            SimulationArg::RandomCalc => Simulation::RandomCalc,
+            SimulationArg::PruneRandom => Simulation::PruneRandom,
+            SimulationArg::BestMove => Simulation::BestMove,
+            SimulationArg::Rules => Simulation::Rules,
+            SimulationArg::Auto => Simulation::Auto,
+            SimulationArg::Learned => Simulation::Learned,
+            SimulationArg::LearnedValue => Simulation::LearnedValue,
+        };
+        mcts.squash = match self.squash {
+            SquashArg::None => Squash::None,
+            SquashArg::Precise => Squash::Precise,
+            SquashArg::Imprecise => Squash::Imprecise,
+            SquashArg::Max200 => Squash::Max200,
+            SquashArg::Max2000 => Squash::Max2000,
+        };
+        mcts.heuristic = parse_weights(&self.weights)?;
+        if let Some(text) = &self.apriori {
+            let v: Vec<f64> = text
+                .split(',')
+                .map(|x| x.trim().parse::<f64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| "bad --apriori: ten numbers".to_string())?;
+            mcts.heuristic.apriori = v
+                .try_into()
+                .map_err(|_| "bad --apriori: ten numbers".to_string())?;
+        }
+        mcts.heuristic.mix = self.prior_mix.into();
+        mcts.prune.delta = self.delta;
+        mcts.simple_rules = !self.no_simple_rules;
+        mcts.symmetry = !self.no_symmetry;
+        mcts.budget = match (self.iterations, self.game_seconds) {
+            (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
+            (_, Some(_)) => return Err("--game-seconds must be positive".to_string()),
+            (Some(k), None) => Budget::Iterations(k),
+            (None, None) => Budget::Iterations(1000),
+        };
+        let player = PlayerKind::from(self.player);
+        let values = match (&self.values, player) {
+            (Some(path), _) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let table =
+                    LearnedValues::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                if *table.system() != system {
+                    return Err(format!(
+                        "{} was learned for another point system than --system {}",
+                        path.display(),
+                        self.system
+                    ));
+                }
+                Some(std::sync::Arc::new(table))
+            }
+            (None, PlayerKind::Learned | PlayerKind::Expectimax | PlayerKind::Rollout) => {
+                return Err("--player learned needs --values FILE (see `pps train`)".to_string());
+            }
+            (None, PlayerKind::Mcts)
+                if matches!(
+                    mcts.simulation,
+                    Simulation::Learned | Simulation::LearnedValue
+                ) =>
+            {
+                return Err(
+                    "--simulation learned needs --values FILE (see `pps train`)".to_string()
+                );
+            }
+            (None, _) => None,
+        };
+        Ok(PlayConfig {
+            system,
+            player,
+            mcts,
+            values,
+        })
+    }
+}
+
+/// The subcommands of `cardtree pps`.
+#[derive(Debug, Subcommand)]
+pub enum PpsCommand {
+    /// Score a grid: the ten hand classes (rows 0-4, then columns 0-4) and the total.
+    Score {
+        /// 25 cells row by row, cards like AS or TD, `--` for an empty cell.
+        #[arg(long, allow_hyphen_values = true)]
+        grid: String,
+        /// american, british, ameritish[:seed], random[:seed], hypercorner[:seed],
+        /// single-hand[:seed], fh, or ten integers "0,2,5,..." by class id.
+        #[arg(long, default_value = "american", allow_hyphen_values = true)]
+        system: String,
+        /// --json prints exactly {"hands":[10 ids],"score":N}; --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
+    },
+    /// Play games and print the mean score, its standard deviation and 95 % interval. Game i
+    /// deals the same cards (from the seed and i) to every configuration: paired games.
+    Play {
+        /// The player and its budget.
+        #[command(flatten)]
+        args: PlayArgs,
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed of the run.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads, one game each at a time (default: one per core). Results under
+        /// --iterations do not depend on it; under --game-seconds each game's time is its
+        /// thread's.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Print each game's score as CSV (index,score,iterations) before the summary (text
+        /// output; the JSON has every score).
+        #[arg(long)]
+        per_game: bool,
+        /// --json prints one object (the summary and every game's score); --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
+    },
+    /// Learn the values of abstract hands by self-play (Monte Carlo) into a table for
+    /// `pps play --player learned --values FILE`; resumes a stopped run given the same file.
+    Train {
+        /// The point system (see `pps score --help`).
+        #[arg(long, default_value = "american", allow_hyphen_values = true)]
+        system: String,
+        /// Games to learn from in all (rounded up to whole batches).
+        #[arg(long, default_value_t = 200_000)]
+        games: u64,
+        /// Seed: game g deals from stream (seed, g).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games per batch; each batch places by the table of the batches before it.
+        #[arg(long, default_value_t = 20_000)]
+        batch: u64,
+        /// Millionths of placements made at random (exploration).
+        #[arg(long, default_value_t = 50_000)]
+        explore_ppm: u32,
+        /// The table file, rewritten whole after every batch.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Worker threads (default: one per core). The table does not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Estimate the heuristic's a-priori hand-class probabilities: final-class frequencies
+    /// over the ten hands of rule-player games; prints the table as Rust.
+    Apriori {
+        /// Games to play per round.
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+        /// Rounds of refinement after the rule player's frequencies: each round plays the
+        /// greedy heuristic player (tuned weights) with the previous round's table.
+        #[arg(long, default_value_t = 0)]
+        rounds: u32,
+        /// Seed of the run.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Runs one `cardtree pps` subcommand, printing to standard output.
+pub fn run(cmd: PpsCommand) -> Result<(), String> {
+    match cmd {
+        PpsCommand::Score {
+            grid,
+            system,
+            output,
+        } => {
+            let (grid, system) = parse_inputs(&grid, &system)?;
+            output.emit(&if output.json {
+                format!("{}\n", score_json(&grid, &system))
+            } else {
+                score_text(&grid, &system)
+            })
+        }
+        PpsCommand::Play {
+            args,
+            games,
+            seed,
+            threads,
+            per_game,
+            output,
+        } => {
+            let config = args.resolve()?;
+            let start = Instant::now();
+            let results = play_many(&config, seed, games, threads, true)?;
+            let wall = start.elapsed().as_secs_f64();
+            if output.json {
+                return output.emit(&format!("{}\n", play_json(&config, &results, wall)));
+            }
+            let mut text = String::new();
+            if per_game {
+                text.push_str("game,score,iterations\n");
+                for r in &results {
+                    text.push_str(&format!("{},{},{}\n", r.index, r.score, r.stats.iterations));
+                }
+            }
+            text.push_str(&play_report(&config, &results, wall));
+            output.emit(&text)
+        }
+        PpsCommand::Train {
+            system,
+            games,
+            seed,
+            batch,
+            explore_ppm,
+            out,
+            threads,
+            quiet,
+        } => {
+            let training = crate::pps_train::Training {
+                system_text: system,
+                games,
+                seed,
+                batch,
+                explore_ppm,
+                threads,
+                progress: !quiet,
+            };
+            let start = Instant::now();
+            let done = crate::pps_train::train(&training, &out)?;
+            println!(
+                "{}: {} games ({} played now, in {:.1} s), {} of {} abstract states seen; last batch's mean score {:.2}",
+                out.display(),
+                done.games,
+                done.played,
+                start.elapsed().as_secs_f64(),
+                done.states_seen,
+                cardtree::poker_squares::AbstractHand::COUNT,
+                done.last_batch_mean
+            );
+            Ok(())
+        }
+        PpsCommand::Apriori {
+            games,
+            seed,
+            rounds,
+        } => {
+            let mut p = apriori(games, seed, None)?;
+            for round in 0..rounds {
+                let h = HeuristicConfig {
+                    apriori: p,
+                    ..HeuristicConfig::TUNED
+                };
+                p = apriori(games, seed, Some(h))?;
+                eprintln!("round {}: {p:?}", round + 1);
+            }
+            println!("// cardtree pps apriori --games {games} --seed {seed} --rounds {rounds}");
+            println!("pub const APRIORI_GAMES: u32 = {games};");
+            let items: Vec<String> = p.iter().map(|x| format!("{x:.6e}")).collect();
+            println!(
+                "pub const APRIORI: [f64; HandClass::COUNT] = [{}];",
+                items.join(", ")
+            );
+            Ok(())
+        }
+    }
+}
