@@ -12,7 +12,9 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use cardtree::poker_squares::{AbstractHand, LearnedValues, PointSystem, VALUES_HEADER, self_play};
+use cardtree::poker_squares::{
+    AbstractHand, LearnedValues, PointSystem, VALUES_HEADER, read_sums, self_play,
+};
 use cardtree::rng;
 
 use crate::output::write_atomic;
@@ -119,20 +121,12 @@ fn resume(t: &Training, system: &PointSystem, text: &str) -> Result<Sums, String
         ));
     }
     let mut sums = Sums::new();
-    let table = LearnedValues::parse(text).map_err(|e| e.to_string())?;
-    if table.system() != system {
+    let (file_system, games) =
+        read_sums(text, &mut sums.sums, &mut sums.counts).map_err(|e| e.to_string())?;
+    if file_system != *system {
         return Err("the file is for another point system".to_string());
     }
-    sums.games = table.games();
-    for line in text.lines().map(str::trim) {
-        let w: Vec<&str> = line.split_whitespace().collect();
-        if let [i, s, n] = w[..]
-            && let (Ok(i), Ok(s), Ok(n)) = (i.parse::<usize>(), s.parse(), n.parse())
-            && let (Some(a), Some(b)) = (sums.sums.get_mut(i), sums.counts.get_mut(i))
-        {
-            (*a, *b) = (s, n);
-        }
-    }
+    sums.games = games;
     if !sums.games.is_multiple_of(t.batch) {
         return Err(format!(
             "the file holds {} games, not whole batches of {}",

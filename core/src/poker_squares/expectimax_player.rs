@@ -10,19 +10,9 @@
 use rand_core::Rng;
 
 use super::game::PokerSquares;
-use super::grid::{CELLS, Grid, LINES};
+use super::grid::CELLS;
 use super::learned::{LearnedValues, learned_cell};
 use super::player::{Placer, PlayError};
-use crate::cards::Cards;
-
-/// The value of `grid`: its ten lines' values with `deck` still to come and `free` free cells
-/// (the grid's own, or one fewer for the value after a placement yet to be made).
-#[must_use]
-pub fn grid_value(values: &LearnedValues, grid: &Grid, deck: Cards, free: usize) -> f64 {
-    (0..LINES)
-        .map(|line| values.hand_value(&grid.summary(line), deck, free))
-        .sum()
-}
 
 /// The placement of `game`'s drawn card that maximises the expected value, over the next
 /// card drawn uniformly from the deck, of the grid after that card's best placement (the
@@ -48,16 +38,10 @@ pub fn expectimax_cell(values: &LearnedValues, game: &PokerSquares) -> Option<us
             let rest = deck.without(next);
             // The other lines as they will be after the next card's placement.
             let later = (CELLS - after.filled()).saturating_sub(1);
-            let base = grid_value(values, &after, rest, later);
-            let mut gains = [0.0; CELLS];
-            values.placements(&after, rest, next, &mut gains);
-            let mut open = after.free_mask();
-            let mut top = f64::NEG_INFINITY;
-            while open != 0 {
-                let c = open.trailing_zeros() as usize;
-                open &= open - 1;
-                top = top.max(gains.get(c).copied().unwrap_or(f64::NEG_INFINITY));
-            }
+            let base = values.grid_value(&after, rest, later);
+            let top = values
+                .best_placement(&after, rest, next)
+                .map_or(f64::NEG_INFINITY, |(_, gain)| gain);
             total += base + top;
         }
         let v = total / deck.len() as f64;
@@ -95,6 +79,7 @@ impl Placer for ExpectimaxPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Cards;
     use crate::poker_squares::abstraction::AbstractHand;
     use crate::poker_squares::learned::self_play;
     use crate::poker_squares::player::play_game;
@@ -118,7 +103,7 @@ mod tests {
         let end = play_game(&mut p, &system, &mut rng::stream(1, 0)).unwrap();
         assert!(end.is_full());
         assert_eq!(
-            grid_value(&values, &end, Cards::EMPTY, 0),
+            values.grid_value(&end, Cards::EMPTY, 0),
             f64::from(end.score(&system))
         );
         // With one cell left there is no next card: the greedy choice, the only free cell.

@@ -28,6 +28,7 @@ use super::grid::{CELLS, Grid, LINES, lines_of};
 use super::hand::HandSummary;
 use super::player::{Placer, PlayError};
 use super::points::PointSystem;
+use super::random_player::random_cell;
 use crate::card::Card;
 use crate::cards::Cards;
 use crate::rng;
@@ -121,60 +122,9 @@ impl LearnedValues {
 
     /// Reads a table in the text format of the module docs.
     pub fn parse(text: &str) -> Result<LearnedValues, ParseValuesError> {
-        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
-        if lines.next().map(|(_, l)| l) != Some(VALUES_HEADER) {
-            return Err(ParseValuesError::Header);
-        }
-        let mut system = None;
-        let mut games = 0;
         let mut sums = [0i64; AbstractHand::COUNT];
         let mut counts = [0u64; AbstractHand::COUNT];
-        for (n, line) in lines {
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let mut words = line.split_whitespace();
-            match words.next() {
-                Some("system") => {
-                    let mut scores = [0i32; 10];
-                    for s in &mut scores {
-                        *s = words
-                            .next()
-                            .and_then(|w| w.parse().ok())
-                            .ok_or(ParseValuesError::System { line: n })?;
-                    }
-                    if words.next().is_some() {
-                        return Err(ParseValuesError::System { line: n });
-                    }
-                    system = Some(PointSystem::new(scores));
-                }
-                Some("games") => {
-                    games = words
-                        .next()
-                        .and_then(|w| w.parse().ok())
-                        .filter(|_| words.next().is_none())
-                        .ok_or(ParseValuesError::Games { line: n })?;
-                }
-                Some(first) => {
-                    let bad = ParseValuesError::State { line: n };
-                    let i: usize = first.parse().map_err(|_| bad)?;
-                    let sum: i64 = words.next().and_then(|w| w.parse().ok()).ok_or(bad)?;
-                    let count: u64 = words.next().and_then(|w| w.parse().ok()).ok_or(bad)?;
-                    if words.next().is_some() || count == 0 {
-                        return Err(bad);
-                    }
-                    let (Some(s), Some(c)) = (sums.get_mut(i), counts.get_mut(i)) else {
-                        return Err(bad);
-                    };
-                    if *c != 0 {
-                        return Err(ParseValuesError::Repeated { line: n });
-                    }
-                    (*s, *c) = (sum, count);
-                }
-                None => {}
-            }
-        }
-        let system = system.ok_or(ParseValuesError::NoSystem)?;
+        let (system, games) = read_sums(text, &mut sums, &mut counts)?;
         Ok(LearnedValues::from_sums(system, &sums, &counts, games))
     }
 
@@ -234,25 +184,112 @@ impl LearnedValues {
             }
         }
     }
+
+    /// The free cell of `grid` whose [`placements`](Self::placements) change is greatest for
+    /// `card` (the first of equals), with that change; `None` if no cell is free.
+    #[must_use]
+    pub fn best_placement(&self, grid: &Grid, deck: Cards, card: Card) -> Option<(usize, f64)> {
+        let mut out = [0.0; CELLS];
+        self.placements(grid, deck, card, &mut out);
+        let mut best: Option<(usize, f64)> = None;
+        let mut free = grid.free_mask();
+        while free != 0 {
+            let cell = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let v = out.get(cell).copied().unwrap_or(f64::NEG_INFINITY);
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((cell, v));
+            }
+        }
+        best
+    }
+
+    /// The value of `grid`: its ten lines' values with `deck` still to come and `free` free
+    /// cells (the grid's own, or one fewer for the value after a placement yet to be made).
+    #[must_use]
+    pub fn grid_value(&self, grid: &Grid, deck: Cards, free: usize) -> f64 {
+        (0..LINES)
+            .map(|line| self.hand_value(&grid.summary(line), deck, free))
+            .sum()
+    }
+}
+
+/// Reads a table in the text format of the module docs into per-state sums and counts
+/// (state `i` at index `i`, zero where not given; slices of [`AbstractHand::COUNT`]), for a
+/// trainer that goes on adding to them; returns the point system and the games.
+pub fn read_sums(
+    text: &str,
+    sums: &mut [i64],
+    counts: &mut [u64],
+) -> Result<(PointSystem, u64), ParseValuesError> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
+    if lines.next().map(|(_, l)| l) != Some(VALUES_HEADER) {
+        return Err(ParseValuesError::Header);
+    }
+    let mut system = None;
+    let mut games = 0;
+    sums.fill(0);
+    counts.fill(0);
+    for (n, line) in lines {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("system") => {
+                let mut scores = [0i32; 10];
+                for s in &mut scores {
+                    *s = words
+                        .next()
+                        .and_then(|w| w.parse().ok())
+                        .ok_or(ParseValuesError::System { line: n })?;
+                }
+                if words.next().is_some() {
+                    return Err(ParseValuesError::System { line: n });
+                }
+                system = Some(PointSystem::new(scores));
+            }
+            Some("games") => {
+                games = words
+                    .next()
+                    .and_then(|w| w.parse().ok())
+                    .filter(|_| words.next().is_none())
+                    .ok_or(ParseValuesError::Games { line: n })?;
+            }
+            Some(first) => {
+                let bad = ParseValuesError::State { line: n };
+                let i: usize = first
+                    .parse()
+                    .ok()
+                    .filter(|&i| i < AbstractHand::COUNT)
+                    .ok_or(bad)?;
+                let sum: i64 = words.next().and_then(|w| w.parse().ok()).ok_or(bad)?;
+                let count: u64 = words.next().and_then(|w| w.parse().ok()).ok_or(bad)?;
+                if words.next().is_some() || count == 0 {
+                    return Err(bad);
+                }
+                let (Some(s), Some(c)) = (sums.get_mut(i), counts.get_mut(i)) else {
+                    return Err(bad);
+                };
+                if *c != 0 {
+                    return Err(ParseValuesError::Repeated { line: n });
+                }
+                (*s, *c) = (sum, count);
+            }
+            None => {}
+        }
+    }
+    let system = system.ok_or(ParseValuesError::NoSystem)?;
+    Ok((system, games))
 }
 
 /// The free cell where `values` put `game`'s drawn card: the greatest change, the first of
 /// equals.
 pub fn learned_cell(values: &LearnedValues, game: &PokerSquares) -> Option<usize> {
     let card = game.drawn()?;
-    let mut out = [0.0; CELLS];
-    values.placements(game.grid(), game.deck(), card, &mut out);
-    let mut best: Option<(usize, f64)> = None;
-    let mut free = game.grid().free_mask();
-    while free != 0 {
-        let cell = free.trailing_zeros() as usize;
-        free &= free - 1;
-        let v = out.get(cell).copied().unwrap_or(f64::NEG_INFINITY);
-        if best.is_none_or(|(_, b)| v > b) {
-            best = Some((cell, v));
-        }
-    }
-    best.map(|(c, _)| c)
+    values
+        .best_placement(game.grid(), game.deck(), card)
+        .map(|(c, _)| c)
 }
 
 /// Plays `game` to the end, drawing from its deck and placing each card by `values`.
@@ -320,16 +357,8 @@ pub fn self_play<R: Rng + ?Sized>(
             }
             _ => None,
         };
-        let cell = match greedy {
-            Some(c) => c,
-            None => {
-                let free = game.grid().free_mask();
-                let k = rng::index(rng, free.count_ones() as usize);
-                (0..CELLS)
-                    .filter(|&c| free >> c & 1 != 0)
-                    .nth(k)
-                    .unwrap_or(0)
-            }
+        let Some(cell) = greedy.or_else(|| random_cell(&game, rng)) else {
+            break;
         };
         if game.place(cell).is_err() {
             break;

@@ -17,7 +17,6 @@
 use rand_core::Rng;
 
 use super::budget::{Budget, Clock};
-use super::expectimax_player::grid_value;
 use super::game::PokerSquares;
 use super::grid::CELLS;
 use super::heuristic::{Evaluator, HeuristicConfig, LineCache};
@@ -291,7 +290,7 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
                 ..UctConfig::new()
             };
             let r = uct_with(self.tree, game, &config, &mut shape, &mut playouts, rng)
-                .map_err(|_| PlayError::NothingToPlace)?;
+                .map_err(PlayError::Search)?;
             self.stats.tree_full += u64::from(r.tree_full);
             done += u64::from(iterations);
             best = r.best;
@@ -389,21 +388,15 @@ impl TreePolicy<PokerSquares> for Knowledge<'_> {
         let Some(values) = self.values else {
             return f64::from(state.score());
         };
-        let grid = state.grid();
+        let (grid, deck) = (state.grid(), state.deck());
         let free = CELLS - grid.filled();
         let Some(card) = state.drawn() else {
-            return grid_value(values, grid, state.deck(), free);
+            return values.grid_value(grid, deck, free);
         };
-        let mut gains = [0.0; CELLS];
-        values.placements(grid, state.deck(), card, &mut gains);
-        let mut best = f64::NEG_INFINITY;
-        let mut open = grid.free_mask();
-        while open != 0 {
-            let c = open.trailing_zeros() as usize;
-            open &= open - 1;
-            best = best.max(gains.get(c).copied().unwrap_or(f64::NEG_INFINITY));
-        }
-        grid_value(values, grid, state.deck(), free.saturating_sub(1)) + best
+        let best = values
+            .best_placement(grid, deck, card)
+            .map_or(0.0, |(_, gain)| gain);
+        values.grid_value(grid, deck, free.saturating_sub(1)) + best
     }
 
     fn reward(&self, value: f64) -> f64 {

@@ -59,7 +59,7 @@ mod squash;
 pub use abstraction::AbstractHand;
 pub use apriori::{APRIORI, APRIORI_GAMES};
 pub use budget::{Budget, Clock, NoClock};
-pub use expectimax_player::{ExpectimaxPlayer, expectimax_cell, grid_value};
+pub use expectimax_player::{ExpectimaxPlayer, expectimax_cell};
 pub use flat::FlatPlayer;
 pub use game::PokerSquares;
 pub use greedy_player::GreedyPlayer;
@@ -69,7 +69,7 @@ pub use heuristic::{Evaluator, HeuristicConfig, LineCache, Possibility, PriorMix
 pub use java_random::JavaRandom;
 pub use learned::{
     LearnedPlayer, LearnedValues, ParseValuesError, VALUES_HEADER, learned_cell, play_out_learned,
-    self_play,
+    read_sums, self_play,
 };
 pub use mcts::{MctsConfig, MctsPlayer, MctsStats, PAPER_CP, Selection};
 pub use player::{Placer, PlayError, play_game, shuffled_deck};

@@ -10,6 +10,7 @@ use super::points::PointSystem;
 use crate::card::Card;
 use crate::game::IllegalMove;
 use crate::rng;
+use crate::search::SearchError;
 
 /// A Poker Squares player: told the drawn card (in `game`), it names the cell to put it in.
 pub trait Placer {
@@ -38,6 +39,8 @@ pub enum PlayError {
     /// The player's configuration cannot be searched with (a negative or non-finite
     /// exploration constant).
     BadConfig,
+    /// The player's search failed (a game or tree that broke its contract).
+    Search(SearchError),
 }
 
 impl fmt::Display for PlayError {
@@ -48,6 +51,7 @@ impl fmt::Display for PlayError {
             PlayError::BadConfig => {
                 "the player's configuration is not searchable (exploration constant)"
             }
+            PlayError::Search(e) => return write!(f, "the player's search failed: {e}"),
         })
     }
 }

@@ -267,8 +267,8 @@ where
 }
 
 /// [`uct`] with a game's [`TreePolicy`]: the children a node gets, the ones selection never
-/// takes, and the reward backed up for a terminal value come from `tree_policy`; everything
-/// else is [`uct`]'s.
+/// takes, the value of a leaf it evaluates instead of playing out, and the reward backed up
+/// come from `tree_policy`; everything else is [`uct`]'s.
 pub fn uct_with<G, T, P, R, B>(
     tree: &mut TreeInner<G::Move, B>,
     state: &G,
@@ -629,7 +629,8 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             }
         };
         // A leaf the tree policy values needs no playout.
-        let evaluated = simulate && s.turn() != Turn::Terminal && hooks.evaluates(&s);
+        // (`evaluates` first: plain UCT's is a constant `false`, so no extra `turn` a playout.)
+        let evaluated = simulate && hooks.evaluates(&s) && s.turn() != Turn::Terminal;
         if simulate && !evaluated {
             let plies = playout(&mut s, policy, rng, self.config.max_playout_plies)?;
             self.playout_plies += u64::from(plies);
@@ -750,10 +751,10 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
                 .and_then(|(i, _)| ids.nth_id(i))
                 .ok_or(SearchError::Tree(TreeError::UnknownNode(node)));
         }
-        // Every child scored in a loop without branches, which the compiler runs two or four
-        // children at a time (packed division and square root round as the scalar ones do),
-        // then the first of the highest scores. `u - x` is `u + (-x)` exactly, so the
-        // minimising side only flips the scale's sign.
+        // Every child scored in a loop without branches (its divisions and square roots
+        // overlap, where a compare-and-branch per child mispredicted), then the first of the
+        // highest scores. `u - x` is `u + (-x)` exactly, so the minimising side only flips
+        // the scale's sign.
         let ln_n = ln_visits(&mut self.ln_small, n.visits.max(1));
         let sscale = if minimise { -scale } else { scale };
         let scores = &mut self.scores;
