@@ -136,9 +136,8 @@ fn resume(t: &Training, system: &PointSystem, text: &str) -> Result<Sums, String
     Ok(sums)
 }
 
-/// Trains (or resumes) the table in `out` until it holds `t.games` games, rounded up to whole
-/// batches; rewrites `out` whole after every batch.
-pub fn train(t: &Training, out: &Path) -> Result<Trained, String> {
+/// Parses and checks the training parameters: the point system.
+fn check(t: &Training) -> Result<PointSystem, String> {
     let system: PointSystem = t
         .system_text
         .parse()
@@ -149,15 +148,20 @@ pub fn train(t: &Training, out: &Path) -> Result<Trained, String> {
     if t.explore_ppm > 1_000_000 {
         return Err("--explore-ppm is at most 1000000".to_string());
     }
-    let mut sums = match std::fs::read_to_string(out) {
-        Ok(text) => resume(t, &system, &text).map_err(|e| format!("{}: {e}", out.display()))?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Sums::new(),
-        Err(e) => return Err(format!("cannot read {}: {e}", out.display())),
-    };
-    let resumed = sums.games;
+    Ok(system)
+}
+
+/// Plays batches onto `sums` until they hold `t.games` games, rounded up to whole batches,
+/// calling `after_batch` after each; returns the last batch's mean score (NaN if none).
+fn learn(
+    t: &Training,
+    system: &PointSystem,
+    sums: &mut Sums,
+    mut after_batch: impl FnMut(&Sums) -> Result<(), String>,
+) -> Result<f64, String> {
     let target = t.games.div_ceil(t.batch) * t.batch;
     let bar = progress_bar(
-        usize::try_from(target.saturating_sub(resumed)).unwrap_or(usize::MAX),
+        usize::try_from(target.saturating_sub(sums.games)).unwrap_or(usize::MAX),
         t.progress,
         "games",
     );
@@ -166,7 +170,7 @@ pub fn train(t: &Training, out: &Path) -> Result<Trained, String> {
     const CHUNK: u64 = 250;
     while sums.games < target {
         let table = (sums.games > 0)
-            .then(|| LearnedValues::from_sums(system, &sums.sums, &sums.counts, sums.games));
+            .then(|| LearnedValues::from_sums(*system, &sums.sums, &sums.counts, sums.games));
         let first = sums.games;
         let chunks: Vec<(u64, u64)> = (first..first + t.batch)
             .step_by(CHUNK as usize)
@@ -180,15 +184,14 @@ pub fn train(t: &Training, out: &Path) -> Result<Trained, String> {
                 let mut part = Sums::new();
                 for g in from..to {
                     let mut r = rng::stream(t.seed, g);
-                    let score =
-                        self_play(&system, table.as_ref(), t.explore_ppm, &mut r, |s, v| {
-                            if let (Some(a), Some(b)) =
-                                (part.sums.get_mut(s.index()), part.counts.get_mut(s.index()))
-                            {
-                                *a += i64::from(v);
-                                *b += 1;
-                            }
-                        });
+                    let score = self_play(system, table.as_ref(), t.explore_ppm, &mut r, |s, v| {
+                        if let (Some(a), Some(b)) =
+                            (part.sums.get_mut(s.index()), part.counts.get_mut(s.index()))
+                        {
+                            *a += i64::from(v);
+                            *b += 1;
+                        }
+                    });
                     part.games += 1;
                     part.total += i64::from(score);
                 }
@@ -202,16 +205,45 @@ pub fn train(t: &Training, out: &Path) -> Result<Trained, String> {
         }
         last_batch_mean = batch.total as f64 / batch.games.max(1) as f64;
         sums.add(&batch);
-        write_atomic(out, table_text(t, &system, &sums).as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        after_batch(sums)?;
     }
     bar.finish_and_clear();
+    Ok(last_batch_mean)
+}
+
+/// Trains (or resumes) the table in `out` until it holds `t.games` games, rounded up to whole
+/// batches; rewrites `out` whole after every batch.
+pub fn train(t: &Training, out: &Path) -> Result<Trained, String> {
+    let system = check(t)?;
+    let mut sums = match std::fs::read_to_string(out) {
+        Ok(text) => resume(t, &system, &text).map_err(|e| format!("{}: {e}", out.display()))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Sums::new(),
+        Err(e) => return Err(format!("cannot read {}: {e}", out.display())),
+    };
+    let resumed = sums.games;
+    let last_batch_mean = learn(t, &system, &mut sums, |sums| {
+        write_atomic(out, table_text(t, &system, sums).as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))
+    })?;
     Ok(Trained {
         games: sums.games,
         played: sums.games - resumed,
         last_batch_mean,
         states_seen: sums.counts.iter().filter(|&&n| n > 0).count(),
     })
+}
+
+/// Trains a table in memory, as [`train`] would into a new file.
+pub fn train_values(t: &Training) -> Result<LearnedValues, String> {
+    let system = check(t)?;
+    let mut sums = Sums::new();
+    learn(t, &system, &mut sums, |_| Ok(()))?;
+    Ok(LearnedValues::from_sums(
+        system,
+        &sums.sums,
+        &sums.counts,
+        sums.games,
+    ))
 }
 
 #[cfg(test)]
@@ -250,6 +282,8 @@ mod tests {
         assert_eq!(ta, tb);
         let table = LearnedValues::parse(&ta).unwrap();
         assert_eq!(table.games(), 900);
+        // In memory: the same table.
+        assert_eq!(train_values(&training(900, 2)).unwrap(), table);
         // Another exploration rate is another run: refused, file untouched.
         let other = Training {
             explore_ppm: 0,

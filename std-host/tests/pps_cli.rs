@@ -218,7 +218,8 @@ fn experiment_prior_mix_is_in_the_fingerprint() {
 }
 
 /// `pps train` writes a table `pps play --player learned` reads; the learned greedy player
-/// beats random placement on the same games; a missing table is a one-line error.
+/// beats random placement on the same games; the committed tables stand in for --values; a
+/// missing table is a one-line error.
 #[test]
 fn train_then_play_learned() {
     let dir = std::env::temp_dir().join(format!("cardtree-pps-train-{}", std::process::id()));
@@ -285,6 +286,8 @@ fn train_then_play_learned() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+    // Without --values: the committed table of the system, none for other systems (a
+    // one-line error naming the train command).
     let out = cardtree(&[
         "pps",
         "play",
@@ -292,14 +295,68 @@ fn train_then_play_learned() {
         "mcts",
         "--simulation",
         "learned-value",
+        "--iterations",
+        "20",
+        "--games",
+        "1",
+        "--system",
+        "british",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = cardtree(&[
+        "pps",
+        "play",
+        "--player",
+        "learned",
+        "--games",
+        "2",
+        "--system",
+        "1,2,3,4,5,6,7,8,9,10",
     ]);
     assert!(!out.status.success());
-    let out = cardtree(&["pps", "play", "--player", "learned", "--games", "2"]);
-    assert!(!out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("pps train"), "{err}");
     let out = cardtree(&[
         "pps", "play", "--player", "learned", "--values", path, "--system", "british",
     ]);
     assert!(!out.status.success());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--player best` plays greedy on the committed table: the same games as `--player learned`
+/// with no --values, far above the papers' heuristic greedy player on the same games, and it
+/// says which table it used.
+#[test]
+fn best_is_learned_greedy_on_the_committed_table() {
+    let run = |args: &[&str]| -> (f64, String) {
+        let mut all = vec!["pps", "play", "--games", "200", "--seed", "4"];
+        all.extend(args);
+        let out = cardtree(&all);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let line = text.lines().find(|l| l.starts_with("mean ")).unwrap();
+        (line[5..].trim().parse().unwrap(), text)
+    };
+    let (best, text) = run(&["--player", "best"]);
+    assert!(
+        text.contains("learned values: a table of 1000000 self-played games"),
+        "{text}"
+    );
+    assert_eq!(run(&["--player", "learned"]).0, best);
+    let (greedy, _) = run(&["--player", "greedy"]);
+    assert!(
+        best > greedy + 15.0,
+        "best {best}, heuristic greedy {greedy}"
+    );
+    let (british, _) = run(&["--player", "best", "--system", "british"]);
+    assert!(british > 40.0, "british {british}");
 }

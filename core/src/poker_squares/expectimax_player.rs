@@ -53,26 +53,26 @@ pub fn expectimax_cell(values: &LearnedValues, game: &PokerSquares) -> Option<us
 }
 
 /// Expectimax over the next card on learned values ([`expectimax_cell`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ExpectimaxPlayer {
-    values: LearnedValues,
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExpectimaxPlayer<'v> {
+    values: &'v LearnedValues,
 }
 
-impl ExpectimaxPlayer {
+impl<'v> ExpectimaxPlayer<'v> {
     /// A player searching with `values` (learned for the system it will play).
     #[must_use]
-    pub const fn new(values: LearnedValues) -> ExpectimaxPlayer {
+    pub const fn new(values: &'v LearnedValues) -> ExpectimaxPlayer<'v> {
         ExpectimaxPlayer { values }
     }
 }
 
-impl Placer for ExpectimaxPlayer {
+impl Placer for ExpectimaxPlayer<'_> {
     fn place<R: Rng + ?Sized>(
         &mut self,
         game: &PokerSquares,
         _rng: &mut R,
     ) -> Result<usize, PlayError> {
-        expectimax_cell(&self.values, game).ok_or(PlayError::NothingToPlace)
+        expectimax_cell(self.values, game).ok_or(PlayError::NothingToPlace)
     }
 }
 
@@ -99,7 +99,7 @@ mod tests {
             });
         }
         let values = LearnedValues::from_sums(system, &sums, &counts, 300);
-        let mut p = ExpectimaxPlayer::new(values.clone());
+        let mut p = ExpectimaxPlayer::new(&values);
         let end = play_game(&mut p, &system, &mut rng::stream(1, 0)).unwrap();
         assert!(end.is_full());
         assert_eq!(

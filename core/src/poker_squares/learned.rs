@@ -10,7 +10,7 @@
 //! parse it without allocating:
 //!
 //! ```text
-//! cardtree-pps-values 1
+//! cardtree-pps-values 2
 //! system 0 2 5 10 15 20 25 50 75 100
 //! games 200000
 //! <state> <sum of final scores> <count>     one line per state seen, any order
@@ -22,7 +22,7 @@ use core::fmt;
 
 use rand_core::Rng;
 
-use super::abstraction::AbstractHand;
+use super::abstraction::{AbstractHand, LineKind};
 use super::game::PokerSquares;
 use super::grid::{CELLS, Grid, LINES, lines_of};
 use super::hand::HandSummary;
@@ -34,7 +34,7 @@ use crate::cards::Cards;
 use crate::rng;
 
 /// The first line of a table.
-pub const VALUES_HEADER: &str = "cardtree-pps-values 1";
+pub const VALUES_HEADER: &str = "cardtree-pps-values 2";
 
 /// The values of every abstract hand under one point system.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,12 +120,58 @@ impl LearnedValues {
         }
     }
 
+    /// A table of no games, every state worth 0, for [`read`](Self::read) to fill; `const`,
+    /// so that it can initialise a `static`.
+    #[must_use]
+    pub const fn empty(system: PointSystem) -> LearnedValues {
+        LearnedValues {
+            system,
+            values: [0.0; AbstractHand::COUNT],
+            games: 0,
+        }
+    }
+
     /// Reads a table in the text format of the module docs.
     pub fn parse(text: &str) -> Result<LearnedValues, ParseValuesError> {
-        let mut sums = [0i64; AbstractHand::COUNT];
-        let mut counts = [0u64; AbstractHand::COUNT];
-        let (system, games) = read_sums(text, &mut sums, &mut counts)?;
-        Ok(LearnedValues::from_sums(system, &sums, &counts, games))
+        let mut table = LearnedValues::empty(PointSystem::AMERICAN);
+        table.read(text)?;
+        Ok(table)
+    }
+
+    /// Reads a table in the text format of the module docs into `self`, in place: no memory
+    /// beyond the table itself (a microcontroller parses into a `static`). The same values as
+    /// [`from_sums`](Self::from_sums) of the file's sums, to the bit. On an error `self` holds
+    /// part of the table.
+    pub fn read(&mut self, text: &str) -> Result<(), ParseValuesError> {
+        // NaN marks a state not given yet: a second line for it is an error, and states
+        // never given get the mean of all at the end.
+        self.values.fill(f32::NAN);
+        let (mut total, mut seen) = (0i64, 0u64);
+        let (system, games) = read_lines(text, |line, state, sum, count| {
+            let v = self
+                .values
+                .get_mut(state)
+                .ok_or(ParseValuesError::State { line })?;
+            if !v.is_nan() {
+                return Err(ParseValuesError::Repeated { line });
+            }
+            *v = (sum as f64 / count as f64) as f32;
+            total += sum;
+            seen += count;
+            Ok(())
+        })?;
+        let mean = if seen > 0 {
+            total as f64 / seen as f64
+        } else {
+            0.0
+        };
+        for v in &mut self.values {
+            if v.is_nan() {
+                *v = mean as f32;
+            }
+        }
+        (self.system, self.games) = (system, games);
+        Ok(())
     }
 
     /// The point system the values are for.
@@ -148,13 +194,14 @@ impl LearnedValues {
             .map_or(0.0, |&v| f64::from(v))
     }
 
-    /// The value of a hand: its score if full, else its abstract state's value.
+    /// The value of a hand, a line of kind `kind`: its score if full, else its abstract
+    /// state's value.
     #[must_use]
-    pub fn hand_value(&self, hand: &HandSummary, deck: Cards, free: usize) -> f64 {
+    pub fn hand_value(&self, hand: &HandSummary, kind: LineKind, deck: Cards, free: usize) -> f64 {
         if hand.len >= 5 {
             return f64::from(self.system.score(hand.class()));
         }
-        AbstractHand::of(hand, deck, free).map_or(0.0, |s| self.value(s))
+        AbstractHand::of(hand, kind, deck, free).map_or(0.0, |s| self.value(s))
     }
 
     /// How much placing `card` in each free cell of `grid` changes the values of its row and
@@ -166,7 +213,7 @@ impl LearnedValues {
         let mut hands = [HandSummary::EMPTY; LINES];
         for (line, (b, h)) in before.iter_mut().zip(hands.iter_mut()).enumerate() {
             *h = grid.summary(line);
-            *b = self.hand_value(h, deck, after);
+            *b = self.hand_value(h, LineKind::of(line), deck, after);
         }
         let mut m = free;
         while m != 0 {
@@ -176,7 +223,7 @@ impl LearnedValues {
             let mut delta = 0.0;
             for line in [row, col] {
                 if let (Some(h), Some(b)) = (hands.get(line), before.get(line)) {
-                    delta += self.hand_value(&h.with(card), deck, after) - b;
+                    delta += self.hand_value(&h.with(card), LineKind::of(line), deck, after) - b;
                 }
             }
             if let Some(o) = out.get_mut(cell) {
@@ -209,7 +256,7 @@ impl LearnedValues {
     #[must_use]
     pub fn grid_value(&self, grid: &Grid, deck: Cards, free: usize) -> f64 {
         (0..LINES)
-            .map(|line| self.hand_value(&grid.summary(line), deck, free))
+            .map(|line| self.hand_value(&grid.summary(line), LineKind::of(line), deck, free))
             .sum()
     }
 }
@@ -222,14 +269,33 @@ pub fn read_sums(
     sums: &mut [i64],
     counts: &mut [u64],
 ) -> Result<(PointSystem, u64), ParseValuesError> {
+    sums.fill(0);
+    counts.fill(0);
+    read_lines(text, |line, state, sum, count| {
+        let (Some(s), Some(c)) = (sums.get_mut(state), counts.get_mut(state)) else {
+            return Err(ParseValuesError::State { line });
+        };
+        if *c != 0 {
+            return Err(ParseValuesError::Repeated { line });
+        }
+        (*s, *c) = (sum, count);
+        Ok(())
+    })
+}
+
+/// Reads a table's lines, giving each state line to `state(line, state, sum, count)` (its
+/// state below [`AbstractHand::COUNT`], its count above 0); returns the point system and the
+/// games.
+fn read_lines(
+    text: &str,
+    mut state: impl FnMut(usize, usize, i64, u64) -> Result<(), ParseValuesError>,
+) -> Result<(PointSystem, u64), ParseValuesError> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
     if lines.next().map(|(_, l)| l) != Some(VALUES_HEADER) {
         return Err(ParseValuesError::Header);
     }
     let mut system = None;
     let mut games = 0;
-    sums.fill(0);
-    counts.fill(0);
     for (n, line) in lines {
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -268,13 +334,7 @@ pub fn read_sums(
                 if words.next().is_some() || count == 0 {
                     return Err(bad);
                 }
-                let (Some(s), Some(c)) = (sums.get_mut(i), counts.get_mut(i)) else {
-                    return Err(bad);
-                };
-                if *c != 0 {
-                    return Err(ParseValuesError::Repeated { line: n });
-                }
-                (*s, *c) = (sum, count);
+                state(n, i, sum, count)?;
             }
             None => {}
         }
@@ -310,26 +370,26 @@ pub fn play_out_learned<R: Rng + ?Sized>(
 }
 
 /// The greedy player on learned values.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LearnedPlayer {
-    values: LearnedValues,
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LearnedPlayer<'v> {
+    values: &'v LearnedValues,
 }
 
-impl LearnedPlayer {
+impl<'v> LearnedPlayer<'v> {
     /// A player placing by `values` (learned for the system it will play).
     #[must_use]
-    pub const fn new(values: LearnedValues) -> LearnedPlayer {
+    pub const fn new(values: &'v LearnedValues) -> LearnedPlayer<'v> {
         LearnedPlayer { values }
     }
 }
 
-impl Placer for LearnedPlayer {
+impl Placer for LearnedPlayer<'_> {
     fn place<R: Rng + ?Sized>(
         &mut self,
         game: &PokerSquares,
         _rng: &mut R,
     ) -> Result<usize, PlayError> {
-        learned_cell(&self.values, game).ok_or(PlayError::NothingToPlace)
+        learned_cell(self.values, game).ok_or(PlayError::NothingToPlace)
     }
 }
 
@@ -366,7 +426,12 @@ pub fn self_play<R: Rng + ?Sized>(
         let free = CELLS - game.grid().filled();
         for (line, states) in seen.iter_mut().enumerate() {
             if let Some(slot) = states.get_mut(step) {
-                *slot = AbstractHand::of(&game.grid().summary(line), game.deck(), free);
+                *slot = AbstractHand::of(
+                    &game.grid().summary(line),
+                    LineKind::of(line),
+                    game.deck(),
+                    free,
+                );
             }
         }
     }
@@ -386,7 +451,7 @@ mod tests {
 
     #[test]
     fn tables_round_trip_and_errors_say_where() {
-        let text = "cardtree-pps-values 1\n# a comment\nsystem 0 2 5 10 15 20 25 50 75 100\ngames 7\n3 30 3\n10 -4 2\n";
+        let text = "cardtree-pps-values 2\n# a comment\nsystem 0 2 5 10 15 20 25 50 75 100\ngames 7\n3 30 3\n10 -4 2\n";
         let t = LearnedValues::parse(text).unwrap();
         assert_eq!(t.games(), 7);
         assert_eq!(*t.system(), PointSystem::AMERICAN);
@@ -397,23 +462,23 @@ mod tests {
         // Unseen: the mean of all, 26 / 5.
         assert!((t.value(s11) - 5.2).abs() < 1e-6);
         assert_eq!(LearnedValues::parse("x"), Err(ParseValuesError::Header));
-        let bad = "cardtree-pps-values 1\nsystem 0 2\n";
+        let bad = "cardtree-pps-values 2\nsystem 0 2\n";
         assert_eq!(
             LearnedValues::parse(bad),
             Err(ParseValuesError::System { line: 2 })
         );
-        let bad = "cardtree-pps-values 1\nsystem 0 2 5 10 15 20 25 50 75 100\n99999 1 1\n";
+        let bad = "cardtree-pps-values 2\nsystem 0 2 5 10 15 20 25 50 75 100\n99999 1 1\n";
         assert_eq!(
             LearnedValues::parse(bad),
             Err(ParseValuesError::State { line: 3 })
         );
-        let bad = "cardtree-pps-values 1\nsystem 0 2 5 10 15 20 25 50 75 100\n1 1 1\n1 2 1\n";
+        let bad = "cardtree-pps-values 2\nsystem 0 2 5 10 15 20 25 50 75 100\n1 1 1\n1 2 1\n";
         assert_eq!(
             LearnedValues::parse(bad),
             Err(ParseValuesError::Repeated { line: 4 })
         );
         assert_eq!(
-            LearnedValues::parse("cardtree-pps-values 1\n"),
+            LearnedValues::parse("cardtree-pps-values 2\n"),
             Err(ParseValuesError::NoSystem)
         );
     }

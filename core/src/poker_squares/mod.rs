@@ -36,6 +36,7 @@
 mod abstraction;
 mod apriori;
 mod budget;
+mod committed;
 mod expectimax_player;
 mod flat;
 mod game;
@@ -56,9 +57,10 @@ mod rules;
 mod simulate;
 mod squash;
 
-pub use abstraction::AbstractHand;
+pub use abstraction::{AbstractHand, LineKind};
 pub use apriori::{APRIORI, APRIORI_GAMES};
 pub use budget::{Budget, Clock, NoClock};
+pub use committed::{AMERICAN_VALUES, BRITISH_VALUES, committed_values};
 pub use expectimax_player::{ExpectimaxPlayer, expectimax_cell};
 pub use flat::FlatPlayer;
 pub use game::PokerSquares;

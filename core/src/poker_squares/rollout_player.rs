@@ -24,19 +24,19 @@ const CLOCK_EVERY: u32 = 4;
 
 /// The rollout player: learned values, a budget of rounds per move or time per game.
 #[derive(Debug)]
-pub struct RolloutPlayer<'c, C: Clock> {
-    values: LearnedValues,
+pub struct RolloutPlayer<'v, 'c, C: Clock> {
+    values: &'v LearnedValues,
     budget: Budget,
     clock: &'c C,
     game_start: u64,
     rounds: u64,
 }
 
-impl<'c, C: Clock> RolloutPlayer<'c, C> {
+impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
     /// A player with `values` (learned for the system it plays), `budget` rounds per move or
     /// microseconds per game, timed by `clock` (read only for time budgets).
     #[must_use]
-    pub const fn new(values: LearnedValues, budget: Budget, clock: &'c C) -> Self {
+    pub const fn new(values: &'v LearnedValues, budget: Budget, clock: &'c C) -> Self {
         RolloutPlayer {
             values,
             budget,
@@ -94,7 +94,7 @@ impl<'c, C: Clock> RolloutPlayer<'c, C> {
                     if g.grid().is_full() || g.draw(next).is_err() {
                         break;
                     }
-                    match learned_cell(&self.values, &g) {
+                    match learned_cell(self.values, &g) {
                         Some(c) if g.place(c).is_ok() => {}
                         _ => break,
                     }
@@ -114,7 +114,7 @@ impl<'c, C: Clock> RolloutPlayer<'c, C> {
     }
 }
 
-impl<C: Clock> Placer for RolloutPlayer<'_, C> {
+impl<C: Clock> Placer for RolloutPlayer<'_, '_, C> {
     fn start_game(&mut self, _: &PointSystem) {
         self.game_start = self.clock.micros();
         self.rounds = 0;
@@ -150,12 +150,12 @@ mod tests {
             });
         }
         let values = LearnedValues::from_sums(system, &sums, &counts, 200);
-        let mut p = RolloutPlayer::new(values.clone(), Budget::Iterations(3), &NoClock);
+        let mut p = RolloutPlayer::new(&values, Budget::Iterations(3), &NoClock);
         let a = play_game(&mut p, &system, &mut rng::stream(7, 0)).unwrap();
         let rounds = p.rounds();
         // Three rounds a move, but none where one class of cells is left (the last moves).
         assert!(rounds > 0 && rounds <= 3 * 25, "{rounds}");
-        let mut q = RolloutPlayer::new(values, Budget::Iterations(3), &NoClock);
+        let mut q = RolloutPlayer::new(&values, Budget::Iterations(3), &NoClock);
         assert_eq!(
             play_game(&mut q, &system, &mut rng::stream(7, 0)).unwrap(),
             a

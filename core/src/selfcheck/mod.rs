@@ -27,7 +27,7 @@ use crate::blackjack::{BlackjackError, Mcts, MctsConfig};
 use crate::bridge::{LeadError, PositionError, TtLine};
 use crate::card::Card;
 use crate::pbn::PbnError;
-use crate::poker_squares::PlayError;
+use crate::poker_squares::{LearnedValues, ParseValuesError, PlayError, PointSystem};
 use crate::search::SearchError;
 use crate::tree::Tree;
 
@@ -59,6 +59,9 @@ pub const BLACKJACK_MCTS_NODES: usize = 512;
 /// Bytes of [`Arena::blackjack_mcts`].
 pub const BLACKJACK_MCTS_BYTES: usize = core::mem::size_of::<Mcts<BLACKJACK_MCTS_NODES>>();
 
+/// Bytes of [`Arena::pps_values`], a learned Poker Squares table (four bytes a state).
+pub const PPS_VALUES_BYTES: usize = core::mem::size_of::<LearnedValues>();
+
 /// The scenarios, in the order they run and print: one line each (`rustfmt::skip` keeps it
 /// so), `Scenario::new(name, unit of work, arena bytes used, function)`.
 #[rustfmt::skip]
@@ -72,11 +75,13 @@ pub const SCENARIOS: &[Scenario] = &[
     Scenario::new("bridge-lead", "layouts", TABLE_BYTES + CARD_TREE_BYTES, scenarios::bridge_lead),
     Scenario::new("blackjack-mcts", "playouts", BLACKJACK_MCTS_BYTES, scenarios::blackjack_mcts),
     Scenario::new("pps-mcts", "iterations", SMALL_TREE_BYTES, scenarios::pps_mcts),
+    Scenario::new("pps-learned", "games", PPS_VALUES_BYTES, scenarios::pps_learned),
 ];
 
 /// The memory the scenarios search in: every tree and table, sized for a microcontroller.
 ///
-/// About 676 KiB ([`Arena::BYTES`]; 512 KiB of it the whole-deal solver table); scenarios use
+/// About 798 KiB ([`Arena::BYTES`]; 512 KiB of it the whole-deal solver table, 122 KiB a
+/// learned Poker Squares table); scenarios use
 /// one buffer each (see [`Scenario::arena_bytes`]). All-zero bytes are a valid arena (the
 /// trees' blank nodes and the table's lines are zeros), which lets the firmware keep it in
 /// `.bss`.
@@ -92,6 +97,8 @@ pub struct Arena {
     pub deal_table: [TtLine; DEAL_TABLE_LINES],
     /// The Blackjack MCTS player (its tree and statistics).
     pub blackjack_mcts: Mcts<BLACKJACK_MCTS_NODES>,
+    /// A learned Poker Squares table, parsed from the committed text in flash.
+    pub pps_values: LearnedValues,
 }
 
 impl Arena {
@@ -107,6 +114,7 @@ impl Arena {
             table: [TtLine::ZERO; TABLE_LINES],
             deal_table: [TtLine::ZERO; DEAL_TABLE_LINES],
             blackjack_mcts: Mcts::new(MctsConfig::new()),
+            pps_values: LearnedValues::empty(PointSystem::new([0; 10])),
         }
     }
 }
@@ -138,6 +146,8 @@ pub enum Failure {
     Position(PositionError),
     /// A fixed PBN string was rejected.
     Pbn(PbnError),
+    /// A committed learned table was rejected.
+    Values(ParseValuesError),
     /// A fixed parameter or move was rejected.
     Setup,
     /// A Blackjack round failed.
@@ -154,6 +164,7 @@ impl fmt::Display for Failure {
             Failure::Search(e) => write!(f, "search: {e}"),
             Failure::Position(e) => write!(f, "position: {e}"),
             Failure::Pbn(e) => write!(f, "pbn: {e}"),
+            Failure::Values(e) => write!(f, "learned values: {e}"),
             Failure::Setup => f.write_str("a fixed parameter or move was rejected"),
             Failure::Blackjack(e) => write!(f, "blackjack: {e}"),
             Failure::PokerSquares(e) => write!(f, "poker squares: {e}"),

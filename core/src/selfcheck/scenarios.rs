@@ -8,7 +8,10 @@ use crate::bridge::{
     LeadReport, Solution, SolverEvaluator, Strain, TransTable, UctEvaluator, evaluate_leads,
     ismcts_lead, solve,
 };
-use crate::poker_squares::{self, Budget, MctsPlayer, NoClock, PointSystem, play_game};
+use crate::poker_squares::{
+    self, AMERICAN_VALUES, AbstractHand, Budget, LearnedPlayer, MctsPlayer, NoClock, PointSystem,
+    play_game,
+};
 use crate::search::{
     Exploration, NaturalOrder, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta, uct,
 };
@@ -25,6 +28,7 @@ const TASK_BRIDGE_UCT_P5: u64 = 3;
 const TASK_BLACKJACK_MCTS: u64 = 4;
 const TASK_PPS_MCTS: u64 = 5;
 const TASK_BRIDGE_LEAD: u64 = 6;
+const TASK_PPS_LEARNED: u64 = 7;
 
 /// MCTS iterations per searched move in the Poker Squares scenario (the papers' best player,
 /// prune + UCT with best-move simulation, on a budget a Cortex-M0 under QEMU runs in seconds).
@@ -417,6 +421,40 @@ pub(super) fn pps_mcts(arena: &mut Arena) -> Result<Check, Failure> {
     Ok(Check {
         digest: d.value(),
         work: stats.iterations,
+    })
+}
+
+/// Games the learned-value player plays in `pps-learned`.
+const PPS_LEARNED_GAMES: u64 = 8;
+
+/// The committed American table (`poker_squares::AMERICAN_VALUES`) parsed in place into the
+/// arena, then [`PPS_LEARNED_GAMES`] seeded games of the greedy player on it: every value's
+/// bits, every grid and score.
+pub(super) fn pps_learned(arena: &mut Arena) -> Result<Check, Failure> {
+    let values = &mut arena.pps_values;
+    values.read(AMERICAN_VALUES).map_err(Failure::Values)?;
+    let system = PointSystem::AMERICAN;
+    if *values.system() != system {
+        return Err(Failure::Setup);
+    }
+    let mut d = Digest::new();
+    d.u64(values.games());
+    for i in 0..AbstractHand::COUNT {
+        let state = AbstractHand::from_index(i).ok_or(Failure::Setup)?;
+        d.u64(values.value(state).to_bits());
+    }
+    let mut player = LearnedPlayer::new(values);
+    for game in 0..PPS_LEARNED_GAMES {
+        let mut rng = rng::stream(SEED, TASK_PPS_LEARNED * 1000 + game);
+        let grid = play_game(&mut player, &system, &mut rng).map_err(Failure::PokerSquares)?;
+        for cell in 0..poker_squares::CELLS {
+            d.usize(grid.get(cell).map_or(usize::MAX, Card::index));
+        }
+        d.u32(grid.score(&system) as u32);
+    }
+    Ok(Check {
+        digest: d.value(),
+        work: PPS_LEARNED_GAMES,
     })
 }
 

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use cardtree::poker_squares::{
     Budget, HeuristicConfig, LearnedValues, MctsConfig, PAPER_CP, PointSystem, PriorMix, Selection,
-    Simulation, Squash,
+    Simulation, Squash, committed_values,
 };
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -34,6 +34,9 @@ pub enum PlayerArg {
     /// Rollouts of the learned greedy player for each placement, on common draws
     /// (`--values FILE`; --iterations rounds per move or --game-seconds).
     Rollout,
+    /// The strongest player cardtree has for the point system, with its defaults: greedy on
+    /// the committed learned table (American, British), else on a table learned now.
+    Best,
 }
 
 impl From<PlayerArg> for PlayerKind {
@@ -47,6 +50,7 @@ impl From<PlayerArg> for PlayerKind {
             PlayerArg::Learned => PlayerKind::Learned,
             PlayerArg::Expectimax => PlayerKind::Expectimax,
             PlayerArg::Rollout => PlayerKind::Rollout,
+            PlayerArg::Best => PlayerKind::Learned,
         }
     }
 }
@@ -170,7 +174,9 @@ pub struct PlayArgs {
     /// A time budget per game in seconds, shared over its searched moves.
     #[arg(long, allow_hyphen_values = true)]
     pub game_seconds: Option<f64>,
-    /// The learned values of `--player learned`: a table written by `pps train`.
+    /// The learned values of the learned, expectimax and rollout players and of MCTS's
+    /// learned simulations: a table written by `pps train` (default: the table cardtree
+    /// ships for the point system, American or British).
     #[arg(long)]
     pub values: Option<std::path::PathBuf>,
 }
@@ -267,8 +273,16 @@ impl PlayArgs {
             (None, None) => Budget::Iterations(1000),
         };
         let player = PlayerKind::from(self.player);
-        let values = match (&self.values, player) {
-            (Some(path), _) => {
+        let needs_values = matches!(
+            player,
+            PlayerKind::Learned | PlayerKind::Expectimax | PlayerKind::Rollout
+        ) || (player == PlayerKind::Mcts
+            && matches!(
+                mcts.simulation,
+                Simulation::Learned | Simulation::LearnedValue
+            ));
+        let values = match &self.values {
+            Some(path) => {
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
                 let table =
@@ -282,20 +296,22 @@ impl PlayArgs {
                 }
                 Some(std::sync::Arc::new(table))
             }
-            (None, PlayerKind::Learned | PlayerKind::Expectimax | PlayerKind::Rollout) => {
-                return Err("--player learned needs --values FILE (see `pps train`)".to_string());
+            None if self.player == PlayerArg::Best => {
+                Some(std::sync::Arc::new(crate::pps::best_values(&system)?))
             }
-            (None, PlayerKind::Mcts)
-                if matches!(
-                    mcts.simulation,
-                    Simulation::Learned | Simulation::LearnedValue
-                ) =>
-            {
-                return Err(
-                    "--simulation learned needs --values FILE (see `pps train`)".to_string()
-                );
-            }
-            (None, _) => None,
+            None if needs_values => match committed_values(&system) {
+                Some(text) => Some(std::sync::Arc::new(
+                    LearnedValues::parse(text).map_err(|e| format!("committed table: {e}"))?,
+                )),
+                None => {
+                    return Err(format!(
+                        "cardtree ships no learned table for --system {}: learn one with \
+                         `cardtree pps train --system {} --out FILE` and give it as --values FILE",
+                        self.system, self.system
+                    ));
+                }
+            },
+            None => None,
         };
         Ok(PlayConfig {
             system,
