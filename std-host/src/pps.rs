@@ -6,7 +6,7 @@ use std::time::Instant;
 use cardtree::poker_squares::{
     Budget, Clock, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig,
     LINES, LearnedPlayer, LearnedValues, MctsConfig, MctsPlayer, MctsStats, PointSystem,
-    RandomPlayer, RolloutPlayer, RulePlayer, Simulation, committed_values, play_game,
+    RandomPlayer, RolloutPlayer, RulePlayer, Simulation, play_game,
 };
 use cardtree::rng;
 
@@ -36,38 +36,6 @@ pub enum PlayerKind {
     /// Rollouts of the learned greedy player for each placement, on common draws
     /// (`--values FILE`; --iterations rounds per move or --game-seconds).
     Rollout,
-}
-
-/// Self-played games of the table `--player best` learns for a point system cardtree ships
-/// no table for (about 10 s on one core).
-pub const BEST_TRAINING_GAMES: u64 = 200_000;
-
-/// Placements made at random while `--player best` learns a table, in millionths: the
-/// American table's rate (`cardtree::poker_squares::AMERICAN_VALUES`), the best measured on
-/// the seeded random system in `std-host/results/pps/learned/summary.md`.
-pub const BEST_EXPLORE_PPM: u32 = 250_000;
-
-/// The values `--player best` places by under `system`: the table cardtree ships for it, or
-/// one learned now from [`BEST_TRAINING_GAMES`] games of seed 1 (the same table every time).
-pub fn best_values(system: &PointSystem) -> Result<LearnedValues, String> {
-    if let Some(text) = committed_values(system) {
-        return LearnedValues::parse(text).map_err(|e| format!("committed table: {e}"));
-    }
-    let training = crate::pps_train::Training {
-        system_text: system.to_string(),
-        games: BEST_TRAINING_GAMES,
-        seed: 1,
-        batch: 20_000,
-        explore_ppm: BEST_EXPLORE_PPM,
-        threads: 0,
-        progress: false,
-    };
-    eprintln!(
-        "cardtree: no table ships for system {system}: learning one ({BEST_TRAINING_GAMES} games, \
-         as `cardtree pps train --system {system} --games {BEST_TRAINING_GAMES} --explore-ppm \
-         {BEST_EXPLORE_PPM} --out FILE` would)"
-    );
-    crate::pps_train::train_values(&training)
 }
 
 /// A resolved player configuration.

@@ -152,7 +152,8 @@ fn check(t: &Training) -> Result<PointSystem, String> {
 }
 
 /// Plays batches onto `sums` until they hold `t.games` games, rounded up to whole batches,
-/// calling `after_batch` after each; returns the last batch's mean score (NaN if none).
+/// calling `after_batch` after each (the file is rewritten there); returns the last batch's
+/// mean score (NaN if none).
 fn learn(
     t: &Training,
     system: &PointSystem,
@@ -233,19 +234,6 @@ pub fn train(t: &Training, out: &Path) -> Result<Trained, String> {
     })
 }
 
-/// Trains a table in memory, as [`train`] would into a new file.
-pub fn train_values(t: &Training) -> Result<LearnedValues, String> {
-    let system = check(t)?;
-    let mut sums = Sums::new();
-    learn(t, &system, &mut sums, |_| Ok(()))?;
-    Ok(LearnedValues::from_sums(
-        system,
-        &sums.sums,
-        &sums.counts,
-        sums.games,
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,8 +270,6 @@ mod tests {
         assert_eq!(ta, tb);
         let table = LearnedValues::parse(&ta).unwrap();
         assert_eq!(table.games(), 900);
-        // In memory: the same table.
-        assert_eq!(train_values(&training(900, 2)).unwrap(), table);
         // Another exploration rate is another run: refused, file untouched.
         let other = Training {
             explore_ppm: 0,

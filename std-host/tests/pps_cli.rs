@@ -330,7 +330,7 @@ fn train_then_play_learned() {
 
 /// `--player best` plays greedy on the committed table: the same games as `--player learned`
 /// with no --values, far above the papers' heuristic greedy player on the same games, and it
-/// says which table it used.
+/// says which table it used; without a table, it is the papers' MCTS.
 #[test]
 fn best_is_learned_greedy_on_the_committed_table() {
     let run = |args: &[&str]| -> (f64, String) {
@@ -359,4 +359,23 @@ fn best_is_learned_greedy_on_the_committed_table() {
     );
     let (british, _) = run(&["--player", "best", "--system", "british"]);
     assert!(british > 40.0, "british {british}");
+    // No table ships for a random system: the papers' MCTS, with the budget given.
+    let out = cardtree(&[
+        "pps",
+        "play",
+        "--player",
+        "best",
+        "--system",
+        "random:42",
+        "--iterations",
+        "20",
+        "--games",
+        "1",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("iterations "),
+        "{text}"
+    );
+    assert!(!text.contains("learned values"), "{text}");
 }

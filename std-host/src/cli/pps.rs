@@ -35,7 +35,8 @@ pub enum PlayerArg {
     /// (`--values FILE`; --iterations rounds per move or --game-seconds).
     Rollout,
     /// The strongest player cardtree has for the point system, with its defaults: greedy on
-    /// the committed learned table (American, British), else on a table learned now.
+    /// the committed learned table (American, British); for other systems the papers' MCTS
+    /// (Table 3 row 12, made-in-full prior mix) with the budget given.
     Best,
 }
 
@@ -272,7 +273,16 @@ impl PlayArgs {
             (Some(k), None) => Budget::Iterations(k),
             (None, None) => Budget::Iterations(1000),
         };
-        let player = PlayerKind::from(self.player);
+        let player = match self.player {
+            // No table ships for the system: the papers' best player (Table 3 row 12) with
+            // the prior mix measured best (std-host/results/pps/prior-mix/summary.md) is the
+            // strongest measured there (std-host/results/pps/learned/summary.md).
+            PlayerArg::Best if committed_values(&system).is_none() => {
+                mcts.heuristic.mix = PriorMix::MadeInFull;
+                PlayerKind::Mcts
+            }
+            p => PlayerKind::from(p),
+        };
         let needs_values = matches!(
             player,
             PlayerKind::Learned | PlayerKind::Expectimax | PlayerKind::Rollout
@@ -295,9 +305,6 @@ impl PlayArgs {
                     ));
                 }
                 Some(std::sync::Arc::new(table))
-            }
-            None if self.player == PlayerArg::Best => {
-                Some(std::sync::Arc::new(crate::pps::best_values(&system)?))
             }
             None if needs_values => match committed_values(&system) {
                 Some(text) => Some(std::sync::Arc::new(

@@ -29,3 +29,15 @@ play --player rollout --game-seconds 1 --games 200 >"$here/rollout_1s.txt"
 play --player mcts --simulation learned --prior-mix made-in-full --game-seconds 1 --games 200 \
     >"$here/mcts_learned_1s.txt"
 play --player mcts --prior-mix made-in-full --game-seconds 1 --games 500 >"$here/r12_1s.txt"
+# A point system without a shipped table: random:42, a table learned as for American (kept out
+# of the repository), 100 games at 3 s a game of the papers' best and of rollouts on it.
+R=$(mktemp)
+trap 'rm -f "$R"' EXIT
+rm -f "$R"
+"$B" pps train --system random:42 --games 1000000 --batch 20000 --seed 1 --explore-ppm 250000 \
+    --quiet --out "$R"
+play --system random:42 --player learned --values "$R" --games 500 >"$here/random42_learned_500.txt"
+play --system random:42 --player rollout --values "$R" --game-seconds 3 --games 100 \
+    >"$here/random42_rollout_3s.txt"
+play --system random:42 --player mcts --prior-mix made-in-full --game-seconds 3 --games 100 \
+    >"$here/random42_r12_3s.txt"
