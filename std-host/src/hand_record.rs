@@ -203,6 +203,83 @@ pub fn run_lines(
     })
 }
 
+/// `cardtree bridge table --pbn`: every board of a PBN file; the file back with the
+/// double-dummy tags (or JSON lines); a bad board is reported with its number and line, the
+/// others are solved.
+pub fn table_pbn(
+    path: &std::path::Path,
+    json: bool,
+    threads: usize,
+    mib: usize,
+    out: Option<&std::path::Path>,
+) -> Result<(), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // PBN files are ISO-8859-1 by the standard, UTF-8 in practice: read bytes, keep them (a
+    // file that is not UTF-8 is read as ISO-8859-1 and written back in it).
+    let (text, latin1) = match String::from_utf8(bytes) {
+        Ok(text) => (text, false),
+        Err(e) => (
+            e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+            true,
+        ),
+    };
+    let start = std::time::Instant::now();
+    let games = crate::pbn_file::games(&text);
+    let boards = crate::pbn_file::boards(&games);
+    let mut good = Vec::new();
+    let mut errors = 0;
+    for (g, b) in &boards {
+        match b {
+            Ok(board) => good.push((*g, board.clone())),
+            Err(e) => {
+                errors += 1;
+                eprintln!("cardtree: {}: {e}", path.display());
+            }
+        }
+    }
+    let list: Vec<Board> = good.iter().map(|(_, b)| b.clone()).collect();
+    let solved = solve_all(&list, threads, mib);
+    let mut records = Vec::new();
+    let mut lines = String::new();
+    for ((g, board), r) in good.iter().zip(solved) {
+        match r {
+            Ok(record) => {
+                if json {
+                    lines.push_str(&to_json(board, &record));
+                    lines.push('\n');
+                }
+                records.push((*g, record));
+            }
+            Err(e) => {
+                errors += 1;
+                eprintln!("cardtree: {}: board {}: {e}", path.display(), board.number);
+            }
+        }
+    }
+    let body = if json {
+        lines.into_bytes()
+    } else if latin1 {
+        // Every character is the input's (below U+0100) or one of the tags' (ASCII).
+        crate::pbn_file::with_records(&text, &games, &records)
+            .chars()
+            .map(|c| u8::try_from(c).unwrap_or(b'?'))
+            .collect()
+    } else {
+        crate::pbn_file::with_records(&text, &games, &records).into_bytes()
+    };
+    crate::output::emit(&body, out)?;
+    eprintln!(
+        "cardtree: solved {} of {} boards in {:.2} s",
+        records.len(),
+        boards.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if errors > 0 {
+        return Err(format!("{errors} boards could not be solved"));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -66,6 +66,43 @@ fn temp_path(path: &Path) -> io::Result<PathBuf> {
     Ok(path.with_file_name(tmp_name))
 }
 
+/// Writes the lines solved from `path` (each a line of output, or the error of its input
+/// line, reported on standard error with the line number); fails if any line failed.
+pub fn report_lines(
+    path: &std::path::Path,
+    results: &[Result<String, String>],
+    start: std::time::Instant,
+    out: Option<&Path>,
+) -> Result<(), String> {
+    let mut body = String::new();
+    let mut errors = 0;
+    for (i, r) in results.iter().enumerate() {
+        match r {
+            Ok(line) => {
+                body.push_str(line);
+                if !line.ends_with('\n') {
+                    body.push('\n');
+                }
+            }
+            Err(e) => {
+                errors += 1;
+                eprintln!("cardtree: {}:{}: {e}", path.display(), i + 1);
+            }
+        }
+    }
+    emit(body.as_bytes(), out)?;
+    eprintln!(
+        "cardtree: solved {} of {} lines in {:.2} s",
+        results.len() - errors,
+        results.len(),
+        start.elapsed().as_secs_f64()
+    );
+    if errors > 0 {
+        return Err(format!("{errors} lines could not be solved"));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,438 @@
+//! `cardtree bridge`: the bridge commands' clap types and their dispatch to the drivers
+//! (`solve`, `hand_record`, `lead`, `deals`, `solver_bench`).
+
+use std::path::PathBuf;
+
+use cardtree::Seat;
+use cardtree::bridge::Strain;
+use clap::{Subcommand, ValueEnum};
+
+use crate::solve::{self, DEFAULT_TABLE_MIB, Task};
+use crate::{deals, output};
+
+/// The subcommands of `cardtree bridge`.
+#[derive(Debug, Subcommand)]
+pub enum BridgeCommand {
+    /// Solve every card of the player on lead, double dummy: one deal (--deal) or a JSON-lines
+    /// file (--file, the format of ../shared/bridge/).
+    Solve {
+        /// A PBN deal, full or an ending at a trick boundary: "W:AKQ.JT9.876.5432 ...".
+        #[arg(
+            long,
+            conflicts_with = "file",
+            required_unless_present = "file",
+            allow_hyphen_values = true
+        )]
+        deal: Option<String>,
+        /// The player on lead (with --deal).
+        #[arg(long, default_value = "W", value_parser = solve::parse_seat)]
+        leader: Seat,
+        /// The strain: NT, S, H, D or C (with --deal).
+        #[arg(long, default_value = "NT")]
+        trump: Strain,
+        /// JSON lines with fields pbn, leader, trump and optional id (tricks is ignored).
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Print JSON: {"tricks":{"SA":9,...},"best":9,"nodes":N,"ms":T}.
+        #[arg(long)]
+        json: bool,
+        /// Worker threads for --file, each with its own table (default: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Transposition-table memory per thread, in MiB.
+        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        table_mib: usize,
+        /// Write the output to this file (whole or not at all) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Benchmark the solver: every lead of every line of a JSON-lines file, one thread, a
+    /// fresh table per deal; with --dds, DDS on the same deals in the same run.
+    Bench {
+        /// JSON lines with fields pbn, leader, trump (e.g. ../shared/bridge/dev_deals.jsonl).
+        #[arg(long)]
+        file: PathBuf,
+        /// Transposition-table memory, in MiB.
+        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        table_mib: usize,
+        /// Also time DDS and compare every card (needs the `dds` feature).
+        #[arg(long)]
+        dds: bool,
+        /// Write each deal's time and work (and DDS's, with --dds) to this CSV file.
+        #[arg(long)]
+        per_deal: Option<PathBuf>,
+        /// Whole double-dummy tables (20 solves a deal, lines with a pbn field, e.g.
+        /// ../shared/bridge/dd_tables.jsonl) instead of every lead; with --dds, DDS's
+        /// CalcDDtable on the same deals.
+        #[arg(long)]
+        tables: bool,
+    },
+    /// The solver's ablation: every lead of every deal of a file with all techniques on, then
+    /// with each switched off in turn; prints a Markdown table of tricks searched and time.
+    Ablation {
+        /// JSON lines with fields pbn, leader, trump (e.g. ../shared/bridge/dev_deals.jsonl).
+        #[arg(long)]
+        file: PathBuf,
+        /// Transposition-table memory, in MiB.
+        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        table_mib: usize,
+        /// Seconds a configuration may take: it stops after the deal that passes them and is
+        /// compared with all techniques on over the same deals.
+        #[arg(long, default_value_t = 600.0, allow_hyphen_values = true)]
+        budget: f64,
+        /// Write the table to this file (whole or not at all) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Hand records: the double-dummy table (tricks for every declarer in every strain) and
+    /// the par score and contracts of one deal (--deal), a JSON-lines file (--file, the format
+    /// of ../shared/bridge/dd_tables.jsonl) or a PBN file (--pbn, written back with the
+    /// DoubleDummyTricks, OptimumScore, ParContract and OptimumResultTable tags).
+    Table {
+        /// A full PBN deal: "N:AKQ.JT9.876.5432 ...".
+        #[arg(long, conflicts_with_all = ["file", "pbn"], required_unless_present_any = ["file", "pbn"], allow_hyphen_values = true)]
+        deal: Option<String>,
+        /// The board number of --deal (dealer and vulnerability follow the cycle of 16).
+        #[arg(long, default_value_t = 1)]
+        board: u32,
+        /// The dealer of --deal, instead of the board's.
+        #[arg(long, value_parser = solve::parse_seat)]
+        dealer: Option<Seat>,
+        /// The vulnerability of --deal (None, NS, EW, All), instead of the board's.
+        #[arg(long)]
+        vulnerable: Option<cardtree::bridge::Vulnerability>,
+        /// JSON lines with a field pbn and optional id, dealer, vulnerable.
+        #[arg(long, conflicts_with = "pbn")]
+        file: Option<PathBuf>,
+        /// A PBN file of boards; the output is the file with the double-dummy tags added
+        /// (or replaced), other tags untouched.
+        #[arg(long)]
+        pbn: Option<PathBuf>,
+        /// Print one JSON line per board (the fields of dd_tables.jsonl) instead.
+        #[arg(long)]
+        json: bool,
+        /// Worker threads, each with its own table (default: one per core). Results do not
+        /// depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Transposition-table memory per thread, in MiB.
+        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        table_mib: usize,
+        /// Write the output to this file (whole or not at all) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// The opening lead with the other hands unseen: deal layouts that fit what the leader
+    /// knows (--constraints), value every card on each (the solver, or McKay's UCT), or search
+    /// one ISMCTS tree; prints every card's mean tricks and chance to beat the contract with
+    /// 95 % intervals, the best card marked.
+    ///
+    /// Constraints: clauses "SEAT: ITEM, ITEM" separated by ';'. An item is a count (n, n-m or
+    /// n+) and a unit: hcp (high-card points, A=4 K=3 Q=2 J=1) or a suit letter (the length of
+    /// that suit). Example: "S: 15-17 hcp, 2-4 S; N: 8-15 hcp".
+    Lead {
+        /// The leader's hand, PBN: spades.hearts.diamonds.clubs, e.g. "KQT2.853.AJ9.742".
+        #[arg(long, allow_hyphen_values = true)]
+        hand: String,
+        /// The leader (declarer's left-hand opponent; the default).
+        #[arg(long, value_parser = solve::parse_seat)]
+        seat: Option<Seat>,
+        /// The contract: level and strain, e.g. 3NT, 4S, 6Cx.
+        #[arg(long)]
+        contract: cardtree::bridge::Contract,
+        /// The declarer.
+        #[arg(long, default_value = "S", value_parser = solve::parse_seat)]
+        declarer: Seat,
+        /// What the auction told: e.g. "S: 15-17 hcp, 2-4 S; N: 8-15 hcp".
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
+        constraints: String,
+        /// Layouts to value (solver, uct).
+        #[arg(long, default_value_t = 100)]
+        samples: u32,
+        /// How to value the leads.
+        #[arg(long, value_enum, default_value_t = LeadMethodArg::Solver)]
+        method: LeadMethodArg,
+        /// Playouts per layout (uct, default 1000) or iterations in all (ismcts, default 100000).
+        #[arg(long)]
+        playouts: Option<u32>,
+        /// McKay's exploration constant c (uct, ismcts).
+        #[arg(long, default_value_t = 16.0, allow_hyphen_values = true)]
+        c: f64,
+        /// The power of the backups, 1 = the mean (uct, ismcts).
+        #[arg(long, default_value_t = 1.0, allow_hyphen_values = true)]
+        p: f64,
+        /// The seed: layout i is drawn from stream (seed, i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// What chooses the best card: mean tricks or the chance to beat the contract.
+        #[arg(long, value_enum, default_value_t = ObjectiveArg::Set)]
+        objective: ObjectiveArg,
+        /// Tries allowed to draw one layout before the constraints are called impossible.
+        #[arg(long, default_value_t = cardtree::bridge::DEFAULT_MAX_TRIES)]
+        max_tries: u32,
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Worker threads (default: one per core). Results do not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Transposition-table memory per thread, in MiB (solver).
+        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        table_mib: usize,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        /// Write the output to this file (whole or not at all) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Deal uniformly random hands from a seed (the generator of ../shared/bridge/).
+    Deal {
+        /// Seed of the run; the same seed gives the same deals on every machine.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many deals.
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        /// The seat each PBN string starts from.
+        #[arg(long, default_value = "W", value_parser = solve::parse_seat)]
+        first: Seat,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DealFormat::Jsonl)]
+        format: DealFormat,
+        /// Write to this file (whole or not at all) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+/// How `bridge lead` values the cards (`--method`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LeadMethodArg {
+    /// The exact double-dummy solver on every layout.
+    Solver,
+    /// McKay's power-mean UCT on every layout.
+    Uct,
+    /// One information-set MCTS search, a layout per iteration.
+    Ismcts,
+}
+
+/// What `bridge lead` maximises (`--objective`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ObjectiveArg {
+    /// The most tricks for the defence on average.
+    Tricks,
+    /// The best chance to beat the contract.
+    Set,
+}
+
+/// The format of `bridge deal` (`--format`).
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum DealFormat {
+    /// One PBN deal per line.
+    Pbn,
+    /// JSON lines {"id":..,"pbn":".."}, the format of ../shared/bridge/ (without tricks).
+    Jsonl,
+}
+
+/// Writes `text` to `out` atomically, or to standard output.
+fn emit(text: &str, out: Option<&PathBuf>) -> Result<(), String> {
+    emit_bytes(text.as_bytes(), out)
+}
+
+/// Writes `bytes` to `out` atomically, or to standard output.
+fn emit_bytes(bytes: &[u8], out: Option<&PathBuf>) -> Result<(), String> {
+    output::emit(bytes, out.map(PathBuf::as_path))
+}
+
+/// Runs one `cardtree bridge` subcommand.
+pub fn run(cmd: BridgeCommand) -> Result<(), String> {
+    match cmd {
+        BridgeCommand::Deal {
+            seed,
+            count,
+            first,
+            format,
+            out,
+        } => {
+            let format = match format {
+                DealFormat::Pbn => deals::Format::Pbn,
+                DealFormat::Jsonl => deals::Format::Jsonl,
+            };
+            emit(&deals::generate(seed, count, first, format), out.as_ref())
+        }
+        BridgeCommand::Bench {
+            file,
+            table_mib,
+            dds,
+            per_deal,
+            tables,
+        } => {
+            if tables {
+                crate::solver_bench::tables(&file, table_mib, dds, per_deal.as_deref())
+            } else {
+                crate::solver_bench::run(&file, table_mib, dds, per_deal.as_deref())
+            }
+        }
+        BridgeCommand::Table {
+            deal,
+            board,
+            dealer,
+            vulnerable,
+            file,
+            pbn,
+            json,
+            threads,
+            table_mib,
+            out,
+        } => {
+            use crate::hand_record::{self, Board};
+            if let Some(text) = deal {
+                let mut b = Board::new(board, &text)?;
+                b.dealer = dealer.unwrap_or(b.dealer);
+                b.vulnerable = vulnerable.unwrap_or(b.vulnerable);
+                let record = hand_record::solve(&b, &mut solve::host_table(table_mib))?;
+                let body = if json {
+                    format!("{}\n", hand_record::to_json(&b, &record))
+                } else {
+                    hand_record::to_text(&b, &record)
+                };
+                return emit(&body, out.as_ref());
+            }
+            if let Some(path) = pbn {
+                return crate::hand_record::table_pbn(
+                    &path,
+                    json,
+                    threads,
+                    table_mib,
+                    out.as_deref(),
+                );
+            }
+            let Some(path) = file else {
+                return Err("give --deal, --file or --pbn".to_string());
+            };
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let start = std::time::Instant::now();
+            let results = hand_record::run_lines(&text, threads, table_mib, json);
+            output::report_lines(&path, &results, start, out.as_deref())
+        }
+        BridgeCommand::Lead {
+            hand,
+            seat,
+            contract,
+            declarer,
+            constraints,
+            samples,
+            method,
+            playouts,
+            c,
+            p,
+            seed,
+            objective,
+            max_tries,
+            json,
+            threads,
+            table_mib,
+            quiet,
+            out,
+        } => {
+            use crate::lead::{self, Method};
+            use cardtree::bridge::{Constraints, LeadProblem, Objective};
+            let leader = declarer.next();
+            if let Some(s) = seat.filter(|&s| s != leader) {
+                return Err(format!(
+                    "--seat {s} does not lead against {declarer}: the opening leader is {leader}"
+                ));
+            }
+            let hand = cardtree::pbn::hand(&hand, leader).map_err(|e| format!("--hand: {e}"))?;
+            if hand.len() != 13 {
+                return Err(format!("--hand has {} cards, want 13", hand.len()));
+            }
+            let constraints: Constraints =
+                constraints
+                    .parse()
+                    .map_err(|e: cardtree::bridge::ParseConstraintsError| {
+                        lead::constraint_error(&constraints, &e)
+                    })?;
+            let problem = LeadProblem::opening(hand, contract, declarer, constraints)
+                .map_err(|e| e.to_string())?;
+            let method = match method {
+                LeadMethodArg::Solver => Method::Solver,
+                LeadMethodArg::Uct => Method::Uct {
+                    playouts: playouts.unwrap_or(1000),
+                    c,
+                    p,
+                },
+                LeadMethodArg::Ismcts => Method::Ismcts {
+                    iterations: playouts.unwrap_or(100_000),
+                    c,
+                    p,
+                },
+            };
+            let objective = match objective {
+                ObjectiveArg::Tricks => Objective::Tricks,
+                ObjectiveArg::Set => Objective::Set,
+            };
+            let run = lead::Run {
+                method,
+                samples,
+                seed,
+                max_tries,
+                threads,
+                table_mib,
+                progress: !quiet,
+            };
+            let e = lead::evaluate(&problem, &run)?;
+            let body = if json {
+                format!("{}\n", lead::to_json(&e, &method, objective))
+            } else {
+                lead::to_text(&e, &problem, &method, objective)
+            };
+            emit(&body, out.as_ref())
+        }
+        BridgeCommand::Ablation {
+            file,
+            table_mib,
+            budget,
+            out,
+        } => emit(
+            &crate::solver_bench::ablation(&file, table_mib, budget)?,
+            out.as_ref(),
+        ),
+        BridgeCommand::Solve {
+            deal,
+            leader,
+            trump,
+            file,
+            json,
+            threads,
+            table_mib,
+            out,
+        } => {
+            if let Some(pbn) = deal {
+                let task = Task {
+                    id: None,
+                    pbn,
+                    leader,
+                    strain: trump,
+                };
+                let solved = solve::run(&task, &mut solve::host_table(table_mib))?;
+                let line = if json {
+                    solve::to_json(None, &solved)
+                } else {
+                    solve::to_text(&solved)
+                };
+                return emit(&format!("{line}\n"), out.as_ref());
+            }
+            let Some(path) = file else {
+                return Err("give --deal or --file".to_string());
+            };
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let start = std::time::Instant::now();
+            let results = solve::run_lines(&text, threads, table_mib, json);
+            output::report_lines(&path, &results, start, out.as_deref())
+        }
+    }
+}
