@@ -436,12 +436,5 @@ pub fn main(args: &ExperimentArgs) -> Result<(), String> {
         progress: !args.quiet,
     };
     let report = runner::run(&experiment, summarize, &options)?;
-    eprintln!("cardtree: {}", runner::describe(&report, &args.out));
-    if options.shard.is_whole() {
-        let path = args.out.join("summary.md");
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        print!("{text}");
-    }
-    Ok(())
+    runner::report(&report, &options)
 }

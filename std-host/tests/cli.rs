@@ -192,8 +192,10 @@ fn json_and_out_are_shared_flags() {
     let dir = std::env::temp_dir().join(format!("cardtree-cli-out-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let grid = "KD 2C 2H JS 9C 5C TD 6S AS TS KS QC QH 5S AH 7S 7D 9S 6C 6H 7H 2S QS AD KH";
-    let commands: [&[&str]; 3] = [
+    let deal = "W:KT.AT872.AK.8432 Q7643.964.T987.K 952.Q53.J63.Q765 AJ8.KJ.Q542.AJT9";
+    let commands: [&[&str]; 4] = [
         &["pps", "score", "--grid", grid],
+        &["bridge", "table", "--deal", deal],
         &[
             "pps",
             "play",

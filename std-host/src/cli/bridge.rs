@@ -7,14 +7,16 @@ use cardtree::Seat;
 use cardtree::bridge::Strain;
 use clap::{Subcommand, ValueEnum};
 
+use crate::deals;
+use crate::output::{self, OutputArgs};
 use crate::solve::{self, DEFAULT_TABLE_MIB, Task};
-use crate::{deals, output};
 
 /// The subcommands of `cardtree bridge`.
 #[derive(Debug, Subcommand)]
 pub enum BridgeCommand {
     /// Solve every card of the player on lead, double dummy: one deal (--deal) or a JSON-lines
-    /// file (--file, the format of ../shared/bridge/).
+    /// file (--file, the format of ../shared/bridge/). --json: one object a deal,
+    /// {"tricks":{"SA":9,...},"best":9,"nodes":N,"ms":T}.
     Solve {
         /// A PBN deal, full or an ending at a trick boundary: "W:AKQ.JT9.876.5432 ...".
         #[arg(
@@ -33,18 +35,15 @@ pub enum BridgeCommand {
         /// JSON lines with fields pbn, leader, trump and optional id (tricks is ignored).
         #[arg(long)]
         file: Option<PathBuf>,
-        /// Print JSON: {"tricks":{"SA":9,...},"best":9,"nodes":N,"ms":T}.
-        #[arg(long)]
-        json: bool,
         /// Worker threads for --file, each with its own table (default: one per core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Transposition-table memory per thread, in MiB.
         #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
         table_mib: usize,
-        /// Write the output to this file (whole or not at all) instead of standard output.
-        #[arg(long)]
-        out: Option<PathBuf>,
+        /// --json (see the command's help for its form); --out FILE.
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Benchmark the solver: every lead of every line of a JSON-lines file, one thread, a
     /// fresh table per deal; with --dds, DDS on the same deals in the same run.
@@ -87,7 +86,8 @@ pub enum BridgeCommand {
     /// Hand records: the double-dummy table (tricks for every declarer in every strain) and
     /// the par score and contracts of one deal (--deal), a JSON-lines file (--file, the format
     /// of ../shared/bridge/dd_tables.jsonl) or a PBN file (--pbn, written back with the
-    /// DoubleDummyTricks, OptimumScore, ParContract and OptimumResultTable tags).
+    /// DoubleDummyTricks, OptimumScore, ParContract and OptimumResultTable tags). --json: one
+    /// line a board with the fields of dd_tables.jsonl.
     Table {
         /// A full PBN deal: "N:AKQ.JT9.876.5432 ...".
         #[arg(long, conflicts_with_all = ["file", "pbn"], required_unless_present_any = ["file", "pbn"], allow_hyphen_values = true)]
@@ -108,9 +108,6 @@ pub enum BridgeCommand {
         /// (or replaced), other tags untouched.
         #[arg(long)]
         pbn: Option<PathBuf>,
-        /// Print one JSON line per board (the fields of dd_tables.jsonl) instead.
-        #[arg(long)]
-        json: bool,
         /// Worker threads, each with its own table (default: one per core). Results do not
         /// depend on it.
         #[arg(long, default_value_t = 0)]
@@ -118,14 +115,14 @@ pub enum BridgeCommand {
         /// Transposition-table memory per thread, in MiB.
         #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
         table_mib: usize,
-        /// Write the output to this file (whole or not at all) instead of standard output.
-        #[arg(long)]
-        out: Option<PathBuf>,
+        /// --json (see the command's help for its form); --out FILE.
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// The opening lead with the other hands unseen: deal layouts that fit what the leader
     /// knows (--constraints), value every card on each (the solver, or McKay's UCT), or search
     /// one ISMCTS tree; prints every card's mean tricks and chance to beat the contract with
-    /// 95 % intervals, the best card marked.
+    /// 95 % intervals, the best card marked (--json: one object).
     ///
     /// Constraints: clauses "SEAT: ITEM, ITEM" separated by ';'. An item is a count (n, n-m or
     /// n+) and a unit: hcp (high-card points, A=4 K=3 Q=2 J=1) or a suit letter (the length of
@@ -170,9 +167,6 @@ pub enum BridgeCommand {
         /// Tries allowed to draw one layout before the constraints are called impossible.
         #[arg(long, default_value_t = cardtree::bridge::DEFAULT_MAX_TRIES)]
         max_tries: u32,
-        /// Print one JSON object instead of the table.
-        #[arg(long)]
-        json: bool,
         /// Worker threads (default: one per core). Results do not depend on it.
         #[arg(long, default_value_t = 0)]
         threads: usize,
@@ -182,9 +176,9 @@ pub enum BridgeCommand {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
-        /// Write the output to this file (whole or not at all) instead of standard output.
-        #[arg(long)]
-        out: Option<PathBuf>,
+        /// --json (see the command's help for its form); --out FILE.
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Deal uniformly random hands from a seed (the generator of ../shared/bridge/).
     Deal {
@@ -281,10 +275,9 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
             vulnerable,
             file,
             pbn,
-            json,
             threads,
             table_mib,
-            out,
+            output,
         } => {
             use crate::hand_record::{self, Board};
             if let Some(text) = deal {
@@ -292,20 +285,20 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
                 b.dealer = dealer.unwrap_or(b.dealer);
                 b.vulnerable = vulnerable.unwrap_or(b.vulnerable);
                 let record = hand_record::solve(&b, &mut solve::host_table(table_mib))?;
-                let body = if json {
+                let body = if output.json {
                     format!("{}\n", hand_record::to_json(&b, &record))
                 } else {
                     hand_record::to_text(&b, &record)
                 };
-                return emit(&body, out.as_ref());
+                return emit(&body, output.out.as_ref());
             }
             if let Some(path) = pbn {
                 return crate::hand_record::table_pbn(
                     &path,
-                    json,
+                    output.json,
                     threads,
                     table_mib,
-                    out.as_deref(),
+                    output.out.as_deref(),
                 );
             }
             let Some(path) = file else {
@@ -314,8 +307,8 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let start = std::time::Instant::now();
-            let results = hand_record::run_lines(&text, threads, table_mib, json);
-            output::report_lines(&path, &results, start, out.as_deref())
+            let results = hand_record::run_lines(&text, threads, table_mib, output.json);
+            output::report_lines(&path, &results, start, output.out.as_deref())
         }
         BridgeCommand::Lead {
             hand,
@@ -331,11 +324,10 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
             seed,
             objective,
             max_tries,
-            json,
             threads,
             table_mib,
             quiet,
-            out,
+            output,
         } => {
             use crate::lead::{self, Method};
             use cardtree::bridge::{Constraints, LeadProblem, Objective};
@@ -384,12 +376,12 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
                 progress: !quiet,
             };
             let e = lead::evaluate(&problem, &run)?;
-            let body = if json {
+            let body = if output.json {
                 format!("{}\n", lead::to_json(&e, &method, objective))
             } else {
                 lead::to_text(&e, &problem, &method, objective)
             };
-            emit(&body, out.as_ref())
+            emit(&body, output.out.as_ref())
         }
         BridgeCommand::Ablation {
             file,
@@ -405,10 +397,9 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
             leader,
             trump,
             file,
-            json,
             threads,
             table_mib,
-            out,
+            output,
         } => {
             if let Some(pbn) = deal {
                 let task = Task {
@@ -418,12 +409,12 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
                     strain: trump,
                 };
                 let solved = solve::run(&task, &mut solve::host_table(table_mib))?;
-                let line = if json {
+                let line = if output.json {
                     solve::to_json(None, &solved)
                 } else {
                     solve::to_text(&solved)
                 };
-                return emit(&format!("{line}\n"), out.as_ref());
+                return emit(&format!("{line}\n"), output.out.as_ref());
             }
             let Some(path) = file else {
                 return Err("give --deal or --file".to_string());
@@ -431,8 +422,8 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let start = std::time::Instant::now();
-            let results = solve::run_lines(&text, threads, table_mib, json);
-            output::report_lines(&path, &results, start, out.as_deref())
+            let results = solve::run_lines(&text, threads, table_mib, output.json);
+            output::report_lines(&path, &results, start, output.out.as_deref())
         }
     }
 }

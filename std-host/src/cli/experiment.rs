@@ -292,14 +292,7 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), String> {
     )?;
     let options = args.run.options(args.out.clone());
     let report = runner::run(&experiment, summarize, &options)?;
-    eprintln!("cardtree: {}", runner::describe(&report, &args.out));
-    if options.shard.is_whole() {
-        let path = args.out.join("summary.md");
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            print!("{text}");
-        }
-    }
-    Ok(())
+    runner::report(&report, &options)
 }
 
 /// `cardtree experiment mckay`.
@@ -325,8 +318,7 @@ fn experiment_leads(args: LeadsArgs) -> Result<(), String> {
     };
     let options = args.run.options(args.out.clone());
     let report = runner::run(&experiment, leads_experiment::summarize, &options)?;
-    eprintln!("cardtree: {}", runner::describe(&report, &args.out));
-    Ok(())
+    runner::report(&report, &options)
 }
 
 fn experiment_mckay(args: McKayArgs) -> Result<(), String> {
@@ -393,7 +385,6 @@ fn experiment_mckay(args: McKayArgs) -> Result<(), String> {
     );
     let options = args.run.options(args.out.clone());
     let report = runner::run(&experiment, mckay::summarize, &options)?;
-    eprintln!("cardtree: {}", runner::describe(&report, &args.out));
     if report.ran > 0 {
         let playouts = report.ran as f64 * f64::from(experiment.grid.playouts);
         eprintln!(
@@ -402,11 +393,5 @@ fn experiment_mckay(args: McKayArgs) -> Result<(), String> {
             report.threads
         );
     }
-    if options.shard.is_whole() {
-        let path = args.out.join("summary.md");
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        print!("{text}");
-    }
-    Ok(())
+    runner::report(&report, &options)
 }

@@ -338,6 +338,24 @@ pub fn merge(
     Ok(names)
 }
 
+/// Reports a finished run: [`describe`]'s line on standard error, then, for a whole run (not
+/// a shard), the `summary.md` it wrote on standard output.
+pub fn report(report: &RunReport, options: &RunOptions) -> Result<(), String> {
+    eprintln!("cardtree: {}", describe(report, &options.out));
+    if !options.shard.is_whole() {
+        return Ok(());
+    }
+    let path = options.out.join("summary.md");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            print!("{text}");
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
 /// A one-line report of a run for standard error.
 pub fn describe(report: &RunReport, dir: &Path) -> String {
     let rate = if report.seconds > 0.0 {
