@@ -1,6 +1,7 @@
 //! The command line's types (clap), one module per command group; each hands its parsed
 //! arguments to the drivers, which know no clap. `main.rs` parses a [`Cli`] and calls [`run`].
 
+pub mod blackjack;
 pub mod bridge;
 pub mod experiment;
 pub mod pps;
@@ -25,7 +26,7 @@ pub enum Command {
     Bridge(bridge::BridgeCommand),
     /// Blackjack: the exact oracle's numbers, paired hands of every player.
     #[command(subcommand)]
-    Blackjack(crate::blackjack::BlackjackCommand),
+    Blackjack(blackjack::BlackjackCommand),
     /// Parameterized Poker Squares: score grids, play games.
     #[command(subcommand)]
     Pps(pps::PpsCommand),
@@ -39,7 +40,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Bridge(cmd) => bridge::run(cmd),
         Command::Experiment(cmd) => experiment::run(cmd),
-        Command::Blackjack(cmd) => crate::blackjack::run(cmd),
+        Command::Blackjack(cmd) => blackjack::run(cmd),
         Command::Pps(cmd) => pps::run(cmd),
     }
 }

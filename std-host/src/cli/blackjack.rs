@@ -1,0 +1,306 @@
+//! `cardtree blackjack`: the Blackjack commands' clap types (rules, players, shoes) and
+//! their dispatch to the drivers in `crate::blackjack` and `crate::blackjack_strategy`, which
+//! know no clap.
+
+use cardtree::blackjack::{MctsConfig, Rollout, Rules, ShoePreset, SplitPlay};
+use clap::{Args, Subcommand, ValueEnum};
+
+use crate::blackjack::{PlayerKind, dealer, ev, play};
+
+/// The rule flags shared by the blackjack commands.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct RuleArgs {
+    /// Decks in the shoe (1..=1000).
+    #[arg(long, default_value_t = 6)]
+    pub decks: u16,
+    /// The dealer stands on soft 17 (the default).
+    #[arg(long, conflicts_with = "h17")]
+    pub s17: bool,
+    /// The dealer hits soft 17.
+    #[arg(long)]
+    pub h17: bool,
+    /// Double after split allowed (the default).
+    #[arg(long, conflicts_with = "no_das")]
+    pub das: bool,
+    /// No double after split.
+    #[arg(long)]
+    pub no_das: bool,
+    /// The most hands splitting may make: 2, 3 or 4.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub split_hands: u8,
+    /// Aces may be resplit.
+    #[arg(long)]
+    pub resplit_aces: bool,
+    /// Late surrender allowed.
+    #[arg(long)]
+    pub surrender: bool,
+    /// No hole card: the dealer does not peek (a dealer blackjack takes every bet).
+    #[arg(long)]
+    pub no_peek: bool,
+}
+
+impl RuleArgs {
+    /// The rules these flags say (defaults: those of [`Rules::new`]).
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        Rules {
+            decks: self.decks,
+            dealer_hits_soft_17: self.h17,
+            double_after_split: !self.no_das,
+            max_split_hands: self.split_hands,
+            resplit_aces: self.resplit_aces,
+            late_surrender: self.surrender,
+            dealer_peeks: !self.no_peek,
+            ..Rules::new()
+        }
+    }
+}
+
+/// The players of `blackjack play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlayerArg {
+    /// The paper's MCTS (--iterations, --c).
+    Mcts,
+    /// Never takes a card that could bust.
+    Timid,
+    /// The basic-strategy table.
+    Basic,
+    /// Plays like the dealer: hits below 17.
+    Default,
+    /// Exact composition-dependent play by the oracle.
+    Optimal,
+}
+
+impl From<PlayerArg> for PlayerKind {
+    fn from(a: PlayerArg) -> PlayerKind {
+        match a {
+            PlayerArg::Mcts => PlayerKind::Mcts,
+            PlayerArg::Timid => PlayerKind::Timid,
+            PlayerArg::Basic => PlayerKind::Basic,
+            PlayerArg::Default => PlayerKind::Default,
+            PlayerArg::Optimal => PlayerKind::Optimal,
+        }
+    }
+}
+
+/// The shoes of `play` (the presets of [`ShoePreset`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShoeArg {
+    /// Standard decks.
+    Standard,
+    /// 8, 9, ten-valued cards and aces only.
+    High,
+    /// 2 to 7 only.
+    Low,
+    /// Even values only.
+    Even,
+    /// Odd values only.
+    Odd,
+    /// A standard shoe half dealt away at random (a new one each hand).
+    Random,
+}
+
+impl ShoeArg {
+    /// The core preset.
+    #[must_use]
+    pub const fn preset(self) -> ShoePreset {
+        match self {
+            ShoeArg::Standard => ShoePreset::Standard,
+            ShoeArg::High => ShoePreset::High,
+            ShoeArg::Low => ShoePreset::Low,
+            ShoeArg::Even => ShoePreset::Even,
+            ShoeArg::Odd => ShoePreset::Odd,
+            ShoeArg::Random => ShoePreset::Random,
+        }
+    }
+}
+
+/// How the oracle plays split hands ([`SplitPlay`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SplitPlayArg {
+    /// CDZ-: the strategy of an unsplit hand of the same cards.
+    Cdz,
+    /// Optimal for the split hand's own shoe.
+    Optimal,
+}
+
+impl From<SplitPlayArg> for SplitPlay {
+    fn from(a: SplitPlayArg) -> SplitPlay {
+        match a {
+            SplitPlayArg::Cdz => SplitPlay::Cdz,
+            SplitPlayArg::Optimal => SplitPlay::Optimal,
+        }
+    }
+}
+
+/// `cardtree blackjack ...`.
+#[derive(Debug, Subcommand)]
+pub enum BlackjackCommand {
+    /// The dealer's exact final-total probabilities per up card, from a full shoe less the up
+    /// card, not conditioned on the peek (as ../shared/blackjack/exact_values.json).
+    Dealer {
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Condition on the dealer having no blackjack (after a peek).
+        #[arg(long)]
+        peeked: bool,
+        /// --json, --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
+    },
+    /// The exact expected value of a round under optimal composition-dependent play.
+    Ev {
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// How split hands are played: cdz (as an unsplit hand of the same cards, the
+        /// analysers' CDZ- and the reference file's model) or optimal (for their own shoe).
+        #[arg(long, value_enum, default_value_t = SplitPlayArg::Cdz)]
+        split_play: SplitPlayArg,
+        /// --json, --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
+    },
+    /// The total-dependent basic strategy for the rules, computed from exact values, with
+    /// the expected return of playing it beside the optimum.
+    Strategy {
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Print Markdown tables.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
+        /// --json, --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
+    },
+    /// Play paired hands: every player is dealt the same cards for the same seed.
+    Play {
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// The player.
+        #[arg(long, value_enum, default_value_t = PlayerArg::Basic)]
+        player: PlayerArg,
+        /// A second player on the same cards: prints the paired difference too.
+        #[arg(long, value_enum)]
+        vs: Option<PlayerArg>,
+        /// The shoe each hand is dealt from (a full shoe per hand).
+        #[arg(long, value_enum, default_value_t = ShoeArg::Standard)]
+        shoe: ShoeArg,
+        /// Hands to play.
+        #[arg(long, default_value_t = 10_000)]
+        hands: u64,
+        /// Seed: the card order of hand i is rng::stream(seed, i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// MCTS playouts per decision (the paper: 100).
+        #[arg(long, default_value_t = 100)]
+        iterations: u32,
+        /// MCTS exploration constant C (the paper: 2).
+        #[arg(long, default_value_t = 2.0, allow_hyphen_values = true)]
+        c: f64,
+        /// MCTS with a closed-loop tree (nodes keyed by the cards too), not the paper's.
+        #[arg(long)]
+        closed_loop: bool,
+        /// MCTS playouts beyond the tree play basic strategy (not hit below 17).
+        #[arg(long)]
+        basic_rollout: bool,
+        /// MCTS progressive unpruning: a node below the root plays the playout policy's
+        /// action until it has this many visits, then UCB tries every action (0: from the
+        /// first visit, as the paper).
+        #[arg(long, default_value_t = 0)]
+        unprune_after: u32,
+        /// Worker threads (default: one per core); hands are split between them, and the
+        /// results do not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// --json, --out FILE.
+        #[command(flatten)]
+        output: crate::output::OutputArgs,
+        /// Also write each hand's return, one per line in hand order, to this file.
+        #[arg(long)]
+        dump: Option<std::path::PathBuf>,
+        /// Judge every decision by the optimal player's exact values and print the mean
+        /// regret per hand: the player's expected loss against optimal play, with far less
+        /// noise than paired returns.
+        #[arg(long)]
+        audit: bool,
+    },
+}
+
+/// Runs one `cardtree blackjack` subcommand.
+pub fn run(cmd: BlackjackCommand) -> Result<(), String> {
+    let (text, output) = match cmd {
+        BlackjackCommand::Dealer {
+            rules,
+            peeked,
+            output,
+        } => (dealer(rules.rules(), peeked, output.json)?, output),
+        BlackjackCommand::Ev {
+            rules,
+            split_play,
+            output,
+        } => (ev(rules.rules(), split_play.into(), output.json)?, output),
+        BlackjackCommand::Strategy {
+            rules,
+            markdown,
+            output,
+        } => {
+            use crate::blackjack_strategy::{Layout, card, render};
+            let layout = if output.json {
+                Layout::Json
+            } else if markdown {
+                Layout::Markdown
+            } else {
+                Layout::Text
+            };
+            (render(&card(rules.rules())?, layout), output)
+        }
+        BlackjackCommand::Play {
+            rules,
+            player,
+            vs,
+            shoe,
+            hands,
+            seed,
+            iterations,
+            c,
+            closed_loop,
+            basic_rollout,
+            unprune_after,
+            threads,
+            output,
+            dump,
+            audit,
+        } => {
+            if !(c.is_finite() && c >= 0.0) {
+                return Err(format!(
+                    "--c must be a finite number at least 0 (the UCB exploration constant), got {c}"
+                ));
+            }
+            let text = play(
+                rules.rules(),
+                player.into(),
+                vs.map(PlayerKind::from),
+                shoe.preset(),
+                hands,
+                seed,
+                MctsConfig {
+                    iterations,
+                    exploration: c,
+                    closed_loop,
+                    rollout: if basic_rollout {
+                        Rollout::Basic(crate::blackjack_strategy::chart_for(rules.rules())?)
+                    } else {
+                        Rollout::HitBelow17
+                    },
+                    unprune_after,
+                },
+                threads,
+                output.json,
+                dump.as_deref(),
+                audit,
+            )?;
+            (text, output)
+        }
+    };
+    output.emit(&text)
+}
