@@ -1,0 +1,235 @@
+//! `cardtree experiment mckay`: McKay & Kruskal's experiment (`../shared/papers/000_…`,
+//! "Method" and Figure 3). For every cell (exploration constant `c`, power `p`) of a grid and
+//! every deal, power-mean UCT chooses an opening lead from a fixed number of playouts; the
+//! chosen lead is scored by its double-dummy value.
+//!
+//! One work item is one (cell, deal) pair: item `k` is cell `k / deals`, deal `k % deals`, and
+//! cells run constant-major (`c` of the row, `p` of the column, as in Figure 3). The item's
+//! search draws from `rng::stream(seed, k)`.
+
+mod deals;
+mod grid;
+mod summary;
+
+use cardtree::search::{
+    Backup, Expansion, Exploration, FinalMove, RandomPolicy, UctConfig, UctResult, uct,
+};
+use cardtree::{Card, Power, rng};
+use serde_json::{Value, json};
+
+use crate::heap_tree::{HeapTree, heap_tree};
+use crate::runner::{Experiment, Row};
+
+pub use deals::{LeadDeal, parse_deals, quick_deals, read_deals};
+pub use grid::{Constants, Powers, parse_constants, parse_powers};
+pub use summary::summarize;
+
+/// The experiment's kind, as `cardtree experiment mckay` names it.
+pub const KIND: &str = "mckay";
+
+/// The paper's grid of exploration constants, `0.125 .. 128` by powers of two ("Method").
+pub const PAPER_CONSTANTS: [f64; 11] = [
+    0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0,
+];
+/// The paper's powers, `1 .. 15` ("Method").
+pub const PAPER_POWERS: [u32; 15] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+/// The paper's playouts per search ("Method": "running through 5000 plays of every hand").
+pub const PAPER_PLAYOUTS: u32 = 5000;
+
+/// Nodes of one search tree: 5000 of McKay's playouts from a full deal create at most about
+/// 1.2 million nodes; trees of 16 bytes a node, so 40 MiB a thread.
+pub const TREE_NODES: usize = 2_621_440;
+
+/// A tree of one search, on the heap.
+pub type LeadTree = HeapTree<Card>;
+
+/// A fresh, empty tree of [`TREE_NODES`] nodes.
+#[must_use]
+pub fn lead_tree() -> LeadTree {
+    heap_tree(TREE_NODES)
+}
+
+/// The search variant of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// The paper's appendix: all children on first visit, playouts in the tree to the end.
+    Paper,
+    /// Standard UCT: one new node per playout, then a uniformly random rollout.
+    Standard,
+}
+
+/// The (c, p) grid McKay & Kruskal sweep and the search settings of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepGrid {
+    /// Exploration constants `c` of `V = X + sqrt(c ln n / T)` (rows).
+    pub constants: Vec<f64>,
+    /// Powers `p` (columns).
+    pub powers: Vec<u32>,
+    /// Playouts per search.
+    pub playouts: u32,
+    /// Seed of the run.
+    pub seed: u64,
+    /// Expansion and simulation.
+    pub variant: Variant,
+    /// The lead chosen: highest value (the paper) or most visits.
+    pub choice: FinalMove,
+}
+
+impl SweepGrid {
+    /// The paper's grid: 11 constants x 15 powers, 5000 playouts, its search and choice.
+    #[must_use]
+    pub fn paper(seed: u64) -> SweepGrid {
+        SweepGrid {
+            constants: PAPER_CONSTANTS.to_vec(),
+            powers: PAPER_POWERS.to_vec(),
+            playouts: PAPER_PLAYOUTS,
+            seed,
+            variant: Variant::Paper,
+            choice: FinalMove::HighestValue,
+        }
+    }
+
+    /// The search configuration of cell (`c`, `p`).
+    pub fn config(&self, c: f64, p: u32) -> Result<UctConfig, String> {
+        let exploration =
+            Exploration::mckay(c).ok_or_else(|| format!("constant {c} is not >= 0"))?;
+        let power = Power::integer(p).map_err(|e| e.to_string())?;
+        let mut config = UctConfig::mckay(exploration, power, self.playouts);
+        config.final_move = self.choice;
+        if self.variant == Variant::Standard {
+            config.expansion = Expansion::OneNode;
+        }
+        if p == 1 {
+            // Bit for bit the same values as Power(1); stated as the plain mean.
+            config.backup = Backup::Mean;
+        }
+        Ok(config)
+    }
+}
+
+/// The experiment: a grid over a set of valued deals.
+#[derive(Clone, Debug)]
+pub struct McKay {
+    /// The grid.
+    pub grid: SweepGrid,
+    /// The deals.
+    pub deals: Vec<LeadDeal>,
+    /// Where the deals came from (a file name, or `quick`), for the record.
+    pub source: String,
+}
+
+/// The columns of `raw.csv` (after `item`).
+pub const COLUMNS: [&str; 14] = [
+    "c",
+    "p",
+    "deal",
+    "card",
+    "tricks",
+    "best",
+    "error",
+    "root_value",
+    "root_error",
+    "child_error",
+    "random_error",
+    "playouts",
+    "nodes",
+    "tree_full",
+];
+
+impl McKay {
+    /// Cell and deal of item `k`.
+    fn split(&self, k: usize) -> (f64, u32, &LeadDeal) {
+        let d = self.deals.len().max(1);
+        let cell = k / d;
+        let np = self.grid.powers.len().max(1);
+        (
+            self.grid.constants[cell / np],
+            self.grid.powers[cell % np],
+            &self.deals[k % d],
+        )
+    }
+
+    /// Runs one search: the lead chosen from `deal` with cell (`c`, `p`), seeded by item `k`.
+    pub fn search(
+        &self,
+        tree: &mut LeadTree,
+        k: usize,
+    ) -> Result<(UctResult<Card>, UctConfig), String> {
+        let (c, p, deal) = self.split(k);
+        let config = self.grid.config(c, p)?;
+        let position = deal.position()?;
+        let mut rng = rng::stream(self.grid.seed, k as u64);
+        let result = uct(tree, &position, &config, &mut RandomPolicy, &mut rng)
+            .map_err(|e| format!("deal {}: {e}", deal.id))?;
+        Ok((result, config))
+    }
+}
+
+impl Experiment for McKay {
+    type Worker = LeadTree;
+
+    fn kind(&self) -> &'static str {
+        KIND
+    }
+
+    fn fingerprint(&self) -> Value {
+        let deals: Vec<String> = self.deals.iter().map(LeadDeal::to_json).collect();
+        json!({
+            "constants": self.grid.constants,
+            "powers": self.grid.powers,
+            "playouts": self.grid.playouts,
+            "seed": self.grid.seed,
+            "variant": match self.grid.variant { Variant::Paper => "paper", Variant::Standard => "standard" },
+            "choice": match self.grid.choice {
+                FinalMove::HighestValue => "value",
+                FinalMove::MostVisits => "visits",
+                FinalMove::Robust => "robust",
+            },
+            "source": self.source,
+            "deals": deals,
+        })
+    }
+
+    fn columns(&self) -> Vec<String> {
+        COLUMNS.iter().map(|c| (*c).to_string()).collect()
+    }
+
+    fn len(&self) -> usize {
+        self.grid.constants.len() * self.grid.powers.len() * self.deals.len()
+    }
+
+    fn worker(&self) -> LeadTree {
+        lead_tree()
+    }
+
+    fn run(&self, tree: &mut LeadTree, k: usize) -> Result<Vec<Row>, String> {
+        let (c, p, deal) = self.split(k);
+        let (result, _) = self.search(tree, k)?;
+        let (card, tricks, best) = deal.score(result.best, "the search")?;
+        let mut child_error = 0.0;
+        let mut children = 0u32;
+        for ch in result.children.iter().filter(|ch| ch.visits > 0) {
+            if let Some(t) = deal.tricks_of(ch.mv) {
+                child_error += (ch.value - f64::from(t)).abs();
+                children += 1;
+            }
+        }
+        let child_error = child_error / f64::from(children.max(1));
+        Ok(vec![vec![
+            c.to_string(),
+            p.to_string(),
+            deal.id.clone(),
+            card.to_string(),
+            tricks.to_string(),
+            best.to_string(),
+            (best - tricks).to_string(),
+            result.root_value.to_string(),
+            (result.root_value - f64::from(best)).abs().to_string(),
+            child_error.to_string(),
+            deal.random_error().to_string(),
+            result.iterations.to_string(),
+            result.nodes.to_string(),
+            result.tree_full.to_string(),
+        ]])
+    }
+}
