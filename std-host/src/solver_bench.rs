@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use cardtree::bridge::{SolveStats, SolverConfig};
+use serde_json::{Value, json};
 
 use crate::output;
 use crate::solve::{self, Task, Timing};
@@ -18,8 +19,17 @@ struct Cost {
     tricks: u64,
 }
 
-/// Runs the benchmark and prints its report; `per_deal` gets a CSV of every deal.
-pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Result<(), String> {
+/// A benchmark's report: the text `bridge bench` prints and the same numbers as JSON.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The text report, a line each.
+    pub text: String,
+    /// The numbers: `deals`, `file`, `unit`, `cardtree` and (with DDS) `dds` and `ratio`.
+    pub json: Value,
+}
+
+/// Runs the benchmark and returns its report; `per_deal` gets a CSV of every deal.
+pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Result<Report, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let tasks = read_tasks(&text, path)?;
@@ -46,21 +56,30 @@ pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Resul
         cards.push(c);
     }
     let mine = timing(&ours, |c| c.ms);
-    println!(
+    let (nodes, tricks) = (
+        timing(&ours, |c| c.nodes as f64),
+        timing(&ours, |c| c.tricks as f64),
+    );
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
         "deals: {} from {}, every lead, one thread",
         tasks.len(),
         path.display()
     );
-    println!("cardtree: {mine}");
-    println!(
+    let _ = writeln!(out, "cardtree: {mine}");
+    let _ = writeln!(
+        out,
         "cardtree nodes (card plays searched): {}",
-        counts(&timing(&ours, |c| c.nodes as f64))
+        counts(&nodes)
     );
-    println!(
+    let _ = writeln!(
+        out,
         "cardtree tricks searched (DDS's node unit): {}",
-        counts(&timing(&ours, |c| c.tricks as f64))
+        counts(&tricks)
     );
-    println!(
+    let _ = writeln!(
+        out,
         "cardtree table: {:.1} MiB, {} of {} blocks used at most; {} lookups, {} hits, {} stores, {} roots replaced, {} resets; peak search stack {} bytes",
         table.bytes() as f64 / f64::from(1 << 20),
         blocks,
@@ -72,21 +91,33 @@ pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Resul
         totals.table.resets,
         totals.stack_bytes
     );
+    let mut json = json!({
+        "deals": tasks.len(),
+        "file": path.display().to_string(),
+        "unit": "every lead",
+        "cardtree": {
+            "ms": timing_json(&mine),
+            "nodes": timing_json(&nodes),
+            "tricks": timing_json(&tricks),
+            "table_mib": table.bytes() as f64 / f64::from(1 << 20),
+            "table_blocks_used": blocks,
+            "peak_stack_bytes": totals.stack_bytes,
+        },
+    });
     let theirs = dds_run(&tasks, &cards, dds)?;
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
-        println!("DDS:      {t}");
-        println!(
-            "DDS nodes (tricks searched): {}",
-            counts(&timing(theirs, |c| c.tricks as f64))
-        );
-        print_ratio(&mine, &t, tasks.len(), "deals");
+        let dds_tricks = timing(theirs, |c| c.tricks as f64);
+        let _ = writeln!(out, "DDS:      {t}");
+        let _ = writeln!(out, "DDS nodes (tricks searched): {}", counts(&dds_tricks));
+        ratio(&mut out, &mut json, &mine, &t, tasks.len(), "deals");
+        json["dds"] = json!({"ms": timing_json(&t), "tricks": timing_json(&dds_tricks)});
     }
-    if let Some(out) = per_deal {
+    if let Some(file) = per_deal {
         let ids = tasks.iter().map(|t| t.id.as_ref());
-        write_per_deal(out, ids, &ours, theirs.as_deref(), true)?;
+        write_per_deal(file, ids, &ours, theirs.as_deref(), true)?;
     }
-    Ok(())
+    Ok(Report { text: out, json })
 }
 
 /// Every line of `path` as a task, each checked to be a position before any is solved; a bad
@@ -218,16 +249,26 @@ fn write_per_deal<'a>(
         .map_err(|e| format!("cannot write {}: {e}", out.display()))
 }
 
-/// The ratio line of a benchmark against DDS (run only when every one of the `n` results
-/// agreed).
-fn print_ratio(mine: &Timing, theirs: &Timing, n: usize, what: &str) {
-    println!(
-        "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {n} of {n} {what} agree",
+/// The ratio of a benchmark against DDS, as a line of `out` and `json["ratio"]` (made only
+/// when every one of the `n` results agreed).
+fn ratio(out: &mut String, json: &mut Value, mine: &Timing, theirs: &Timing, n: usize, what: &str) {
+    let r = [
         mine.median / theirs.median,
         mine.mean / theirs.mean,
         mine.max / theirs.max,
         mine.total / theirs.total,
+    ];
+    let _ = writeln!(
+        out,
+        "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {n} of {n} {what} agree",
+        r[0], r[1], r[2], r[3]
     );
+    json["ratio"] = json!({"median": r[0], "mean": r[1], "max": r[2], "total": r[3], "agree": n});
+}
+
+/// A [`Timing`] as JSON.
+fn timing_json(t: &Timing) -> Value {
+    json!({"median": t.median, "mean": t.mean, "max": t.max, "total": t.total})
 }
 
 fn timing(costs: &[Cost], f: impl Fn(&Cost) -> f64) -> Timing {
@@ -285,7 +326,12 @@ fn dds_run(
 /// `cardtree bridge bench --tables`: the whole double-dummy table of every deal of `path`
 /// (lines with a `pbn` field), one thread, a fresh table per deal; with `dds`, DDS's
 /// CalcDDtable on the same deals in the same run, every cell compared.
-pub fn tables(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Result<(), String> {
+pub fn tables(
+    path: &Path,
+    mib: usize,
+    dds: bool,
+    per_deal: Option<&Path>,
+) -> Result<Report, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     #[cfg(not(feature = "dds"))]
@@ -316,27 +362,38 @@ pub fn tables(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Re
         solved.push(r.table);
     }
     let mine = timing(&ours, |c| c.ms);
-    println!(
+    let tricks = timing(&ours, |c| c.tricks as f64);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
         "deals: {} from {}, whole tables (20 declarer-strain solves each), one thread",
         boards.len(),
         path.display()
     );
-    println!("cardtree: {mine}");
-    println!(
+    let _ = writeln!(out, "cardtree: {mine}");
+    let _ = writeln!(
+        out,
         "cardtree tricks searched (DDS's node unit): {}",
-        counts(&timing(&ours, |c| c.tricks as f64))
+        counts(&tricks)
     );
+    let mut json = json!({
+        "deals": boards.len(),
+        "file": path.display().to_string(),
+        "unit": "whole tables",
+        "cardtree": {"ms": timing_json(&mine), "tricks": timing_json(&tricks)},
+    });
     let theirs = dds_tables(&boards, &solved, dds)?;
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
-        println!("DDS:      {t}");
-        print_ratio(&mine, &t, boards.len(), "tables");
+        let _ = writeln!(out, "DDS:      {t}");
+        ratio(&mut out, &mut json, &mine, &t, boards.len(), "tables");
+        json["dds"] = json!({"ms": timing_json(&t)});
     }
-    if let Some(out) = per_deal {
+    if let Some(file) = per_deal {
         let ids = boards.iter().map(|b| b.id.as_ref());
-        write_per_deal(out, ids, &ours, theirs.as_deref(), false)?;
+        write_per_deal(file, ids, &ours, theirs.as_deref(), false)?;
     }
-    Ok(())
+    Ok(Report { text: out, json })
 }
 
 /// DDS's whole tables of `boards`, checked against `ours`; `None` unless asked.

@@ -260,3 +260,51 @@ fn json_and_out_are_shared_flags() {
     assert!(!std::path::Path::new("/no/such/dir/x.txt").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `bridge bench --json` is one object with the numbers of the text report (times differ from
+/// run to run, the counts do not), and `--out` writes it whole.
+#[test]
+fn bench_reports_json() {
+    let dir = std::env::temp_dir().join(format!("cardtree-cli-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deals = dir.join("deals.jsonl");
+    let all = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/bridge/dev_deals.jsonl"
+    ))
+    .unwrap();
+    let two: String = all.lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&deals, two).unwrap();
+    let file = deals.to_str().unwrap();
+    let text = cardtree(&["bridge", "bench", "--file", file]);
+    assert!(
+        text.status.success(),
+        "{}",
+        String::from_utf8_lossy(&text.stderr)
+    );
+    let text = String::from_utf8(text.stdout).unwrap();
+    let out = dir.join("bench.json");
+    let filed = cardtree(&[
+        "bridge",
+        "bench",
+        "--file",
+        file,
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(filed.status.success() && filed.stdout.is_empty());
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(v["deals"], 2);
+    let total = v["cardtree"]["nodes"]["total"].as_f64().unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("cardtree nodes"))
+        .unwrap();
+    assert!(
+        line.ends_with(&format!("total {total:.0}")),
+        "{line} / {total}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

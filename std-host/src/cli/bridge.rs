@@ -65,6 +65,10 @@ pub enum BridgeCommand {
         /// CalcDDtable on the same deals.
         #[arg(long)]
         tables: bool,
+        /// --json: one object (deals, file, unit, cardtree's and DDS's times and counts as
+        /// median, mean, max and total, the ratio); --out FILE.
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// The solver's ablation: every lead of every deal of a file with all techniques on, then
     /// with each switched off in turn; prints a Markdown table of tricks searched and time.
@@ -261,12 +265,18 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
             dds,
             per_deal,
             tables,
+            output,
         } => {
-            if tables {
-                crate::solver_bench::tables(&file, table_mib, dds, per_deal.as_deref())
+            let report = if tables {
+                crate::solver_bench::tables(&file, table_mib, dds, per_deal.as_deref())?
             } else {
-                crate::solver_bench::run(&file, table_mib, dds, per_deal.as_deref())
-            }
+                crate::solver_bench::run(&file, table_mib, dds, per_deal.as_deref())?
+            };
+            output.emit(&if output.json {
+                format!("{}\n", report.json)
+            } else {
+                report.text
+            })
         }
         BridgeCommand::Table {
             deal,
