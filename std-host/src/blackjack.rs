@@ -1,6 +1,7 @@
 //! `cardtree blackjack ...`: the oracle's numbers, paired rounds of every player, and the
 //! Blackjack experiment (items, one item from its seed, the summary beside the paper).
 
+use crate::error::{Context, Error};
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -61,9 +62,9 @@ impl PlayerKind {
 }
 
 /// The shoe of hand `hand` of a run: the preset (for `random`, drawn from the hand's stream).
-pub fn shoe_of(preset: ShoePreset, decks: u16, seed: u64, hand: u64) -> Result<Shoe, String> {
+pub fn shoe_of(preset: ShoePreset, decks: u16, seed: u64, hand: u64) -> Result<Shoe, Error> {
     let mut r = rng::stream(seed ^ 0x5ee0_5ee0_5ee0_5ee0, hand);
-    preset.build(decks, &mut r).map_err(|e| e.to_string())
+    preset.build(decks, &mut r).map_err(Error::from)
 }
 
 /// What a run of paired hands gives: each hand's return in hand order, the decisions made,
@@ -92,7 +93,7 @@ pub fn play_hands(
     first: u64,
     hands: u64,
     audit: bool,
-) -> Result<Played, String> {
+) -> Result<Played, Error> {
     let run = Run {
         rules,
         preset,
@@ -129,10 +130,10 @@ fn optimal_player<'m>(
     rules: Rules,
     slots: &'m mut [Slot],
     decisions: &'m mut [Decision],
-) -> Result<Optimal<'m>, String> {
+) -> Result<Optimal<'m>, Error> {
     // At the table the player plays split hands for their own shoe: value splits so.
     let oracle = Oracle::new(rules, slots)
-        .map_err(|e| e.to_string())?
+        .map_err(Error::from)?
         .with_split_play(SplitPlay::Optimal);
     Ok(Optimal::with_cache(oracle, decisions))
 }
@@ -148,7 +149,7 @@ struct Run {
 }
 
 impl Run {
-    fn play<S: Strategy>(&self, player: S) -> Result<Played, String> {
+    fn play<S: Strategy>(&self, player: S) -> Result<Played, Error> {
         if !self.audit {
             return self.hands_of(player, |_| None);
         }
@@ -162,7 +163,7 @@ impl Run {
         &self,
         mut p: S,
         regret: impl Fn(&mut S) -> Option<f64>,
-    ) -> Result<Played, String> {
+    ) -> Result<Played, Error> {
         let n = usize::try_from(self.hands).unwrap_or(0);
         let mut out = Played {
             values: Vec::with_capacity(n),
@@ -179,7 +180,7 @@ impl Run {
                 &mut p,
                 &mut rng::stream(!self.seed, i),
             )
-            .map_err(|e| format!("hand {i}: {e}"))?;
+            .with_context(|| format!("hand {i}"))?;
             out.values.push(r.value);
             out.decisions += u64::from(r.decisions);
             out.regrets.extend(regret(&mut p));
@@ -200,7 +201,7 @@ pub fn play_parallel(
     hands: u64,
     threads: usize,
     audit: bool,
-) -> Result<Played, String> {
+) -> Result<Played, Error> {
     let threads = crate::workers::resolve(threads) as u64;
     let per = hands.div_ceil(threads);
     let blocks: Vec<(u64, u64)> = (0..threads)
@@ -257,9 +258,9 @@ pub(crate) const UP_ORDER: [Pip; 10] = [
 ];
 
 /// `cardtree blackjack dealer`.
-pub fn dealer(rules: Rules, peeked: bool, as_json: bool) -> Result<String, String> {
-    rules.validate().map_err(|e| e.to_string())?;
-    let shoe = Shoe::standard(rules.decks).map_err(|e| e.to_string())?;
+pub fn dealer(rules: Rules, peeked: bool, as_json: bool) -> Result<String, Error> {
+    rules.validate().map_err(Error::from)?;
+    let shoe = Shoe::standard(rules.decks).map_err(Error::from)?;
     let mut per_up = Map::new();
     let mut text = format!(
         "dealer final totals, {} decks, {}, from a full shoe less the up card{}\n up   bust       17       18       19       20       21       blackjack\n",
@@ -273,9 +274,8 @@ pub fn dealer(rules: Rules, peeked: bool, as_json: bool) -> Result<String, Strin
     );
     for up in UP_ORDER {
         let mut s = shoe;
-        s.remove(up).map_err(|e| e.to_string())?;
-        let d = dealer_outcomes(&s, up, rules.dealer_hits_soft_17, peeked)
-            .map_err(|e| e.to_string())?;
+        s.remove(up).map_err(Error::from)?;
+        let d = dealer_outcomes(&s, up, rules.dealer_hits_soft_17, peeked).map_err(Error::from)?;
         let mut o = Map::new();
         o.insert("bust".into(), json!(d.bust()));
         let _ = write!(text, "{:>3}  {:.5}", up.label(), d.bust());
@@ -301,14 +301,14 @@ pub fn dealer(rules: Rules, peeked: bool, as_json: bool) -> Result<String, Strin
 }
 
 /// `cardtree blackjack ev`.
-pub fn ev(rules: Rules, play: SplitPlay, as_json: bool) -> Result<String, String> {
-    let shoe = Shoe::standard(rules.decks).map_err(|e| e.to_string())?;
+pub fn ev(rules: Rules, play: SplitPlay, as_json: bool) -> Result<String, Error> {
+    let shoe = Shoe::standard(rules.decks).map_err(Error::from)?;
     let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
     let start = Instant::now();
     let mut oracle = Oracle::new(rules, &mut slots)
-        .map_err(|e| e.to_string())?
+        .map_err(Error::from)?
         .with_split_play(play);
-    let v = oracle.round(&shoe).map_err(|e| e.to_string())?;
+    let v = oracle.round(&shoe).map_err(Error::from)?;
     let memo_peak = oracle.memo_peak();
     let seconds = start.elapsed().as_secs_f64();
     let mut by_up = Map::new();
@@ -352,16 +352,15 @@ pub fn play(
     as_json: bool,
     dump: Option<&std::path::Path>,
     audit: bool,
-) -> Result<String, String> {
-    rules.validate().map_err(|e| e.to_string())?;
+) -> Result<String, Error> {
+    rules.validate().map_err(Error::from)?;
     let start = Instant::now();
     let played = play_parallel(kind, rules, mcts, preset, seed, hands, threads, audit)?;
     let (values, decisions) = (&played.values, played.decisions);
     let seconds = start.elapsed().as_secs_f64();
     if let Some(path) = dump {
         let text: String = values.iter().map(|v| format!("{v}\n")).collect();
-        crate::output::write_atomic(path, text.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        crate::output::write_atomic(path, text.as_bytes()).map_err(|e| Error::write(path, e))?;
     }
     let (mean, half) = mean_interval(values);
     let mut out = json!({

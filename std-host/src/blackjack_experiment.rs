@@ -9,6 +9,7 @@
 //! too), so configurations are paired hand by hand, and an item's result depends only on the
 //! run's seed and the item.
 
+use crate::error::Error;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -166,8 +167,8 @@ impl Experiment for BlackjackExperiment {
 
     fn worker(&self) {}
 
-    fn run(&self, _: &mut (), k: usize) -> Result<Vec<Row>, String> {
-        let (config, first, n) = self.split(k).ok_or(format!("no item {k}"))?;
+    fn run(&self, _: &mut (), k: usize) -> Result<Vec<Row>, Error> {
+        let (config, first, n) = self.split(k).ok_or_else(|| invalid!("no item {k}"))?;
         let mcts = MctsConfig {
             iterations: config.iterations,
             exploration: config.c,
@@ -242,7 +243,7 @@ impl Acc {
 }
 
 /// The summary files: `summary.csv`, `summary.md`, `mcts_n.svg`, `c.svg`.
-pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, String> {
+pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, Error> {
     let col = |n: &str| table.column(n);
     let (it, is, ip, ii, ic, ih, isum, isq, idec) = (
         col("table")?,
@@ -257,7 +258,10 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     );
     let mut order: Vec<(String, String, String, String, String)> = Vec::new();
     let mut accs: BTreeMap<(String, String, String, String, String), Acc> = BTreeMap::new();
-    let num = |s: &str| s.parse::<f64>().map_err(|e| format!("raw.csv: {s:?}: {e}"));
+    let num = |s: &str| {
+        s.parse::<f64>()
+            .map_err(|_| invalid!("raw.csv: {s:?} is not a number"))
+    };
     for (_, row) in table.rows() {
         let f = |i: usize| row.get(i).cloned().unwrap_or_default();
         let key = (f(it), f(is), f(ip), f(ii), f(ic));
@@ -427,7 +431,7 @@ pub struct ExperimentArgs {
 }
 
 /// Runs `cardtree experiment blackjack` and prints the summary.
-pub fn main(args: &ExperimentArgs) -> Result<(), String> {
+pub fn main(args: &ExperimentArgs) -> Result<(), Error> {
     let experiment = BlackjackExperiment::paper(args.seed, args.hands, args.block);
     let options = RunOptions {
         out: args.out.clone(),

@@ -2,6 +2,7 @@
 //! [`ChartSolver`], printed as a strategy card (text, Markdown or JSON) with the exact value
 //! of playing it beside the CDZ- optimum.
 
+use crate::error::{Context, Error};
 use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -73,9 +74,9 @@ fn exceptions(
     shoe: &Shoe,
     chart: &Chart,
     slots: &mut [Slot],
-) -> Result<Vec<Exception>, String> {
+) -> Result<Vec<Exception>, Error> {
     let mut out = Vec::new();
-    let mut oracle = Oracle::new(rules, slots).map_err(|e| e.to_string())?;
+    let mut oracle = Oracle::new(rules, slots).map_err(Error::from)?;
     for up in UP_ORDER {
         for a in Pip::ALL {
             for b in Pip::ALL.into_iter().filter(|&b| b >= a) {
@@ -86,7 +87,7 @@ fn exceptions(
                 let Ok(game) = Blackjack::dealt(rules, *shoe, a, up, b) else {
                     continue;
                 };
-                let values = oracle.actions(&game).map_err(|e| e.to_string())?;
+                let values = oracle.actions(&game).map_err(Error::from)?;
                 let allowed = Allowed {
                     double: values.double.is_some(),
                     surrender: values.surrender.is_some(),
@@ -111,19 +112,18 @@ fn exceptions(
 }
 
 /// Computes the card for `rules` from a full shoe.
-pub fn card(rules: Rules) -> Result<Card, String> {
-    let shoe = Shoe::standard(rules.decks).map_err(|e| e.to_string())?;
+pub fn card(rules: Rules) -> Result<Card, Error> {
+    let shoe = Shoe::standard(rules.decks).map_err(Error::from)?;
     let start = Instant::now();
     let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
     let value = ChartSolver::new(rules, &mut slots)
         .and_then(|mut s| s.solve(&shoe))
-        .map_err(|e| format!("strategy: {e}"))?;
+        .context("strategy")?;
     let optimum = Oracle::new(rules, &mut slots)
         .and_then(|mut o| o.round(&shoe))
-        .map_err(|e| format!("strategy: {e}"))?
+        .context("strategy")?
         .total;
-    let exceptions =
-        exceptions(rules, &shoe, &value.chart, &mut slots).map_err(|e| format!("strategy: {e}"))?;
+    let exceptions = exceptions(rules, &shoe, &value.chart, &mut slots).context("strategy")?;
     Ok(Card {
         rules,
         value,
@@ -135,20 +135,20 @@ pub fn card(rules: Rules) -> Result<Card, String> {
 
 /// The chart of `rules` (a standard shoe of their decks), computed once per process and rules
 /// (threads asking for the same rules wait for the first).
-pub fn chart_for(rules: Rules) -> Result<Chart, String> {
+pub fn chart_for(rules: Rules) -> Result<Chart, Error> {
     static CHARTS: Mutex<Vec<(String, Chart)>> = Mutex::new(Vec::new());
     let key = format!("{rules:?}");
-    let mut charts = CHARTS
-        .lock()
-        .map_err(|_| "basic strategy: a thread failed while computing a chart")?;
+    let mut charts = CHARTS.lock().map_err(|_| {
+        Error::Invalid("basic strategy: a thread failed while computing a chart".into())
+    })?;
     if let Some((_, c)) = charts.iter().find(|(k, _)| *k == key) {
         return Ok(*c);
     }
-    let shoe = Shoe::standard(rules.decks).map_err(|e| e.to_string())?;
+    let shoe = Shoe::standard(rules.decks).map_err(Error::from)?;
     let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
     let chart = ChartSolver::new(rules, &mut slots)
         .and_then(|mut s| s.solve(&shoe))
-        .map_err(|e| format!("basic strategy: {e}"))?
+        .context("basic strategy")?
         .chart;
     charts.push((key, chart));
     Ok(chart)

@@ -2,6 +2,7 @@
 //! for cardtree's solver: the `dds` feature, off by default (it builds DDS's C++ and needs
 //! libclang for its bindings).
 
+use crate::error::{Context, Error};
 use cardtree::bridge::{DdTable, Strain, Vulnerability};
 use cardtree::{Card, Rank, Seat, Suit};
 use contract_bridge::PartialDeal;
@@ -15,12 +16,15 @@ pub fn solve(
     pbn: &str,
     leader: Seat,
     strain: Strain,
-) -> Result<(Vec<(Card, u8)>, u32), String> {
+) -> Result<(Vec<(Card, u8)>, u32), Error> {
     let partial: PartialDeal = pbn
         .parse()
-        .map_err(|e| format!("DDS cannot read {pbn:?}: {e}"))?;
+        .map_err(Error::core)
+        .with_context(|| format!("DDS cannot read {pbn:?}"))?;
     let trick = CurrentTrick::new(strain_to_dds(strain), seat_to_dds(leader));
-    let board = Board::try_new(partial, trick).map_err(|e| format!("DDS board: {e}"))?;
+    let board = Board::try_new(partial, trick)
+        .map_err(Error::core)
+        .context("DDS board")?;
     let found = solver.solve_board(&Objective {
         board,
         target: Target::Legal,
@@ -32,7 +36,7 @@ pub fn solve(
         let ranks = std::iter::once(play.card.rank.get())
             .chain((2..=14u8).filter(|&r| play.equals.to_bits() & (1 << r) != 0));
         for r in ranks {
-            let rank = Rank::from_index(r - 2).ok_or_else(|| format!("DDS rank {r}"))?;
+            let rank = Rank::from_index(r - 2).ok_or_else(|| invalid!("DDS rank {r}"))?;
             out.push((Card::new(suit, rank), score));
         }
     }
@@ -69,10 +73,11 @@ fn suit_from_dds(s: contract_bridge::Suit) -> Suit {
 }
 
 /// DDS's double-dummy table of the full deal `pbn` (CalcDDtable, through `solve_deal`).
-pub fn dd_table(solver: &mut Solver, pbn: &str) -> Result<DdTable, String> {
+pub fn dd_table(solver: &mut Solver, pbn: &str) -> Result<DdTable, Error> {
     let deal: contract_bridge::FullDeal = pbn
         .parse()
-        .map_err(|e| format!("DDS cannot read {pbn:?}: {e}"))?;
+        .map_err(Error::core)
+        .with_context(|| format!("DDS cannot read {pbn:?}"))?;
     let t = solver.solve_deal(deal);
     Ok(DdTable::from_fn(|seat, strain| {
         u8::from(t[strain_to_dds(strain)].get(seat_to_dds(seat)))

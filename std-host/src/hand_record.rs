@@ -2,6 +2,7 @@
 //! every declarer in every strain) and the par, from a PBN deal, a JSON-lines file in the
 //! format of `../shared/bridge/dd_tables.jsonl`, or a PBN file ([`crate::pbn_file`]).
 
+use crate::error::{Context, Error};
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -32,8 +33,8 @@ pub struct Board {
 
 impl Board {
     /// Board `number` with `pbn` (a full deal); dealer and vulnerability from the cycle.
-    pub fn new(number: u32, pbn: &str) -> Result<Board, String> {
-        let deal: Deal = pbn.parse().map_err(|e| format!("{e}"))?;
+    pub fn new(number: u32, pbn: &str) -> Result<Board, Error> {
+        let deal: Deal = pbn.parse().map_err(Error::from)?;
         Ok(Board {
             id: None,
             number,
@@ -62,12 +63,12 @@ pub struct Record {
 /// `dealer` and `vulnerable` (any `dd` and `par` are ignored). Without `dealer` or
 /// `vulnerable` the board is number `id + 1` of the cycle of 16 (`index + 1` without an
 /// integer `id`).
-pub fn parse_line(line: &str, index: usize) -> Result<Board, String> {
-    let v: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+pub fn parse_line(line: &str, index: usize) -> Result<Board, Error> {
+    let v: serde_json::Value = serde_json::from_str(line).context("not JSON")?;
     let pbn = v
         .get("pbn")
         .and_then(serde_json::Value::as_str)
-        .ok_or("missing string field \"pbn\"")?;
+        .ok_or_else(|| Error::Invalid("missing string field \"pbn\"".into()))?;
     let number = v
         .get("id")
         .and_then(serde_json::Value::as_u64)
@@ -75,22 +76,26 @@ pub fn parse_line(line: &str, index: usize) -> Result<Board, String> {
     let mut board = Board::new(u32::try_from(number % (1 << 31)).unwrap_or(1), pbn)?;
     board.id = v.get("id").cloned();
     if let Some(d) = v.get("dealer") {
-        let s = d.as_str().ok_or("dealer: not a string")?;
-        board.dealer = parse_seat(s).map_err(|e| format!("dealer: {e}"))?;
+        let s = d
+            .as_str()
+            .ok_or_else(|| Error::Invalid("dealer: not a string".into()))?;
+        board.dealer = parse_seat(s).context("dealer")?;
     }
     if let Some(d) = v.get("vulnerable") {
-        let s = d.as_str().ok_or("vulnerable: not a string")?;
+        let s = d
+            .as_str()
+            .ok_or_else(|| Error::Invalid("vulnerable: not a string".into()))?;
         board.vulnerable = s
             .parse()
-            .map_err(|e| format!("vulnerable: {:?}: {e}", solve::excerpt(s)))?;
+            .with_context(|| format!("vulnerable: {:?}", solve::excerpt(s)))?;
     }
     Ok(board)
 }
 
 /// Solves `board`'s table with `table`, then its par.
-pub fn solve(board: &Board, table: &mut HostTable) -> Result<Record, String> {
+pub fn solve(board: &Board, table: &mut HostTable) -> Result<Record, Error> {
     let start = Instant::now();
-    let solved = dd_table(&board.deal, table).map_err(|e| e.to_string())?;
+    let solved = dd_table(&board.deal, table).map_err(Error::from)?;
     let ms = start.elapsed().as_secs_f64() * 1e3;
     Ok(Record {
         table: solved.table,
@@ -175,7 +180,7 @@ pub fn to_text(board: &Board, record: &Record) -> String {
 
 /// Solves `boards` on `threads` threads (each with its own table of `mib` MiB); the records in
 /// board order (the same for any thread count).
-pub fn solve_all(boards: &[Board], threads: usize, mib: usize) -> Vec<Result<Record, String>> {
+pub fn solve_all(boards: &[Board], threads: usize, mib: usize) -> Vec<Result<Record, Error>> {
     workers::map(
         boards,
         threads,
@@ -186,12 +191,7 @@ pub fn solve_all(boards: &[Board], threads: usize, mib: usize) -> Vec<Result<Rec
 
 /// Every line of a JSON-lines file, solved: per line in order, the output (JSON or text) or
 /// the error.
-pub fn run_lines(
-    text: &str,
-    threads: usize,
-    mib: usize,
-    json: bool,
-) -> Vec<Result<String, String>> {
+pub fn run_lines(text: &str, threads: usize, mib: usize, json: bool) -> Vec<Result<String, Error>> {
     solve::each_line(text, threads, mib, |table, line, index| {
         let board = parse_line(line, index)?;
         let record = solve(&board, table)?;
@@ -212,8 +212,8 @@ pub fn table_pbn(
     threads: usize,
     mib: usize,
     out: Option<&std::path::Path>,
-) -> Result<(), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+) -> Result<(), Error> {
+    let bytes = std::fs::read(path).map_err(|e| Error::read(path, e))?;
     // PBN files are ISO-8859-1 by the standard, UTF-8 in practice: read bytes, keep them (a
     // file that is not UTF-8 is read as ISO-8859-1 and written back in it).
     let (text, latin1) = match String::from_utf8(bytes) {
@@ -275,7 +275,7 @@ pub fn table_pbn(
         start.elapsed().as_secs_f64()
     );
     if errors > 0 {
-        return Err(format!("{errors} boards could not be solved"));
+        return Err(invalid!("{errors} boards could not be solved"));
     }
     Ok(())
 }
@@ -288,7 +288,8 @@ mod tests {
     fn a_line_round_trips_to_the_shared_format() {
         let line = r#"{"id":0,"pbn":"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732","dealer":"N","vulnerable":"None","dd":{"N":{"S":4,"H":6,"D":6,"C":6,"NT":6},"E":{"S":7,"H":7,"D":6,"C":7,"NT":7},"S":{"S":4,"H":6,"D":6,"C":6,"NT":5},"W":{"S":7,"H":6,"D":6,"C":7,"NT":7}},"par":{"score_ns":-90,"contracts":["1N-EW"]}}"#;
         let out = run_lines(line, 1, 1, true);
-        assert_eq!(out, vec![Ok(line.to_string())]);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].as_ref().ok(), Some(&line.to_string()));
         let text = run_lines(line, 1, 1, false);
         let text = text[0].as_ref().unwrap();
         assert!(text.contains("  N     6   4   6   6   6\n"), "{text}");
@@ -304,18 +305,25 @@ mod tests {
         );
         let twelve =
             r#"{"pbn":"N:A82.Q632.95.T65 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732"}"#;
-        assert!(parse_line(twelve, 0).unwrap_err().contains("cards"));
+        assert!(
+            parse_line(twelve, 0)
+                .unwrap_err()
+                .to_string()
+                .contains("cards")
+        );
         let dup =
             r#"{"pbn":"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 A4.97.T76.AJ9732"}"#;
         assert!(
             parse_line(dup, 0)
                 .unwrap_err()
+                .to_string()
                 .contains("duplicate card SA")
         );
         let vul = r#"{"pbn":"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732","vulnerable":"Red"}"#;
         assert!(
             parse_line(vul, 0)
                 .unwrap_err()
+                .to_string()
                 .starts_with("vulnerable: \"Red\"")
         );
         let out = run_lines("\nnot json\n", 2, 1, true);

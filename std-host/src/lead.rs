@@ -2,6 +2,7 @@
 //! McKay's UCT on each layout, or by ISMCTS; and the per-layout valuation the `leads`
 //! experiment shares.
 
+use crate::error::{Context, Error};
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -54,7 +55,7 @@ impl Method {
     }
 
     /// The search configuration of the UCT methods (`None` for the solver).
-    pub fn uct_config(&self) -> Result<Option<UctConfig>, String> {
+    pub fn uct_config(&self) -> Result<Option<UctConfig>, Error> {
         let (iterations, c, p) = match *self {
             Method::Solver => return Ok(None),
             Method::Uct { playouts, c, p }
@@ -65,9 +66,9 @@ impl Method {
             } => (playouts, c, p),
         };
         let exploration = Exploration::mckay(c).ok_or_else(|| {
-            format!("bad --c {c}: McKay's exploration constant must be a finite number at least 0")
+            invalid!("bad --c {c}: McKay's exploration constant must be a finite number at least 0")
         })?;
-        let power = Power::new(p).map_err(|e| format!("bad --p {p}: {e}"))?;
+        let power = Power::new(p).with_context(|| format!("bad --p {p}"))?;
         Ok(Some(match self {
             Method::Ismcts { .. } => UctConfig {
                 iterations,
@@ -140,7 +141,7 @@ pub fn value_layout(
     index: u64,
     max_tries: u32,
     worker: &mut Worker,
-) -> Result<LayoutResult, String> {
+) -> Result<LayoutResult, Error> {
     let start = Instant::now();
     let mut values = CardValues::new();
     let (tries, work, memory) = match (method, worker) {
@@ -156,7 +157,7 @@ pub fn value_layout(
             let tries = run_one(problem, &mut e, seed, index, max_tries, &mut values)?;
             (tries, e.playouts, e.peak_nodes * LeadTree::NODE_BYTES)
         }
-        _ => return Err(format!("{} cannot value single layouts", method.name())),
+        _ => return Err(invalid!("{} cannot value single layouts", method.name())),
     };
     Ok(LayoutResult {
         values,
@@ -174,9 +175,9 @@ fn run_one<E: LayoutEvaluator>(
     index: u64,
     max_tries: u32,
     values: &mut CardValues,
-) -> Result<u32, String> {
+) -> Result<u32, Error> {
     evaluate_layout(problem, e, seed, index, max_tries, values)
-        .map_err(|err| format!("layout {index}: {err}"))
+        .with_context(|| format!("layout {index}"))
 }
 
 /// A whole evaluation.
@@ -214,7 +215,7 @@ pub struct Run {
 
 /// Values every lead of `problem` as `run` says: its method on its layouts (ISMCTS: one search
 /// of its iterations) on its threads; the result does not depend on the thread count.
-pub fn evaluate(problem: &LeadProblem, run: &Run) -> Result<Evaluation, String> {
+pub fn evaluate(problem: &LeadProblem, run: &Run) -> Result<Evaluation, Error> {
     let Run {
         ref method,
         samples,
@@ -229,10 +230,9 @@ pub fn evaluate(problem: &LeadProblem, run: &Run) -> Result<Evaluation, String> 
         let config = method.uct_config()?.unwrap_or_default();
         let mut worker = Worker::for_method(method, table_mib);
         let Worker::Tree(tree) = &mut worker else {
-            return Err("ISMCTS needs a tree".to_string());
+            return Err(Error::Invalid("ISMCTS needs a tree".into()));
         };
-        let report =
-            ismcts_lead(problem, tree, &config, seed, max_tries).map_err(|e| e.to_string())?;
+        let report = ismcts_lead(problem, tree, &config, seed, max_tries).map_err(Error::from)?;
         return Ok(Evaluation {
             report,
             ms: start.elapsed().as_secs_f64() * 1e3,
@@ -383,13 +383,13 @@ pub fn to_text(
 /// The one-line message for a bad `--constraints` string: what is wrong, and the text with a
 /// `^` before the character at fault.
 #[must_use]
-pub fn constraint_error(text: &str, e: &cardtree::bridge::ParseConstraintsError) -> String {
+pub fn constraint_error(text: &str, e: &cardtree::bridge::ParseConstraintsError) -> Error {
     let mut at = e.at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;
     }
     let (before, after) = text.split_at(at);
-    format!(
+    invalid!(
         "--constraints: {} at character {}: \"{before}^{after}\"",
         e.kind,
         before.chars().count() + 1

@@ -15,6 +15,7 @@
 //! `rng::stream(deal_seed, i)` with `deal_seed` the first output of `rng::stream(seed, d)`, so
 //! every method sees the same layouts of a deal.
 
+use crate::error::{Context, Error};
 use std::fmt::Write as _;
 
 use cardtree::bridge::{Contract, LeadProblem, LeadTally, ismcts_lead};
@@ -62,15 +63,15 @@ pub struct IsmctsRow {
 }
 
 /// Reads UCT rows: `LAYOUTSxPLAYOUTS:c:p`, comma-separated, e.g. `300x1000:16:1,100x3000:16:8`.
-pub fn parse_uct_rows(s: &str) -> Result<Vec<UctRow>, String> {
+pub fn parse_uct_rows(s: &str) -> Result<Vec<UctRow>, Error> {
     list(s, |t| {
         let parts: Vec<&str> = t.split(':').collect();
         let [size, c, p] = parts.as_slice() else {
-            return Err(format!("{t:?} is not LAYOUTSxPLAYOUTS:c:p"));
+            return Err(invalid!("{t:?} is not LAYOUTSxPLAYOUTS:c:p"));
         };
         let (l, n) = size
             .split_once(['x', 'X'])
-            .ok_or_else(|| format!("{size:?} is not LAYOUTSxPLAYOUTS"))?;
+            .ok_or_else(|| invalid!("{size:?} is not LAYOUTSxPLAYOUTS"))?;
         Ok(UctRow {
             layouts: positive(l)?,
             playouts: positive(n)?,
@@ -81,11 +82,11 @@ pub fn parse_uct_rows(s: &str) -> Result<Vec<UctRow>, String> {
 }
 
 /// Reads ISMCTS rows: `ITERATIONS:c:p`, comma-separated.
-pub fn parse_ismcts_rows(s: &str) -> Result<Vec<IsmctsRow>, String> {
+pub fn parse_ismcts_rows(s: &str) -> Result<Vec<IsmctsRow>, Error> {
     list(s, |t| {
         let parts: Vec<&str> = t.split(':').collect();
         let [n, c, p] = parts.as_slice() else {
-            return Err(format!("{t:?} is not ITERATIONS:c:p"));
+            return Err(invalid!("{t:?} is not ITERATIONS:c:p"));
         };
         Ok(IsmctsRow {
             iterations: positive(n)?,
@@ -96,14 +97,14 @@ pub fn parse_ismcts_rows(s: &str) -> Result<Vec<IsmctsRow>, String> {
 }
 
 /// Reads numbers of layouts: `10,30,100,300`.
-pub fn parse_layouts(s: &str) -> Result<Vec<u32>, String> {
+pub fn parse_layouts(s: &str) -> Result<Vec<u32>, Error> {
     let mut v = list(s, positive)?;
     v.sort_unstable();
     v.dedup();
     Ok(v)
 }
 
-fn list<T>(s: &str, item: impl Fn(&str) -> Result<T, String>) -> Result<Vec<T>, String> {
+fn list<T>(s: &str, item: impl Fn(&str) -> Result<T, Error>) -> Result<Vec<T>, Error> {
     let s = s.trim();
     if s.is_empty() || s == "none" {
         return Ok(Vec::new());
@@ -111,20 +112,20 @@ fn list<T>(s: &str, item: impl Fn(&str) -> Result<T, String>) -> Result<Vec<T>, 
     s.split(',').map(|t| item(t.trim())).collect()
 }
 
-fn positive(t: &str) -> Result<u32, String> {
+fn positive(t: &str) -> Result<u32, Error> {
     t.trim()
         .parse::<u32>()
         .ok()
         .filter(|&n| n > 0)
-        .ok_or_else(|| format!("{t:?} is not a positive whole number"))
+        .ok_or_else(|| invalid!("{t:?} is not a positive whole number"))
 }
 
-fn number(t: &str) -> Result<f64, String> {
+fn number(t: &str) -> Result<f64, Error> {
     t.trim()
         .parse::<f64>()
         .ok()
         .filter(|x| x.is_finite() && *x > 0.0)
-        .ok_or_else(|| format!("{t:?} is not a positive number"))
+        .ok_or_else(|| invalid!("{t:?} is not a positive number"))
 }
 
 /// The experiment.
@@ -157,20 +158,20 @@ impl Leads {
         rng::below(&mut rng::stream(self.seed, d as u64), u64::MAX)
     }
 
-    fn problem(&self, deal: &LeadDeal) -> Result<(LeadProblem, Deal), String> {
+    fn problem(&self, deal: &LeadDeal) -> Result<(LeadProblem, Deal), Error> {
         let full =
-            pbn::parse(&deal.pbn, SizeRule::Full).map_err(|e| format!("deal {}: {e}", deal.id))?;
+            pbn::parse(&deal.pbn, SizeRule::Full).with_context(|| format!("deal {}", deal.id))?;
         let declarer = deal.leader.offset(3);
         // The set chances are counted against 3 in the strain by the leader's right-hand
         // opponent; they do not choose the lead here.
-        let c = Contract::new(3, deal.strain).map_err(|e| e.to_string())?;
+        let c = Contract::new(3, deal.strain).map_err(Error::from)?;
         let problem = LeadProblem::opening(
             full.hand(deal.leader),
             c,
             declarer,
             cardtree::bridge::Constraints::NONE,
         )
-        .map_err(|e| format!("deal {}: {e}", deal.id))?;
+        .with_context(|| format!("deal {}", deal.id))?;
         Ok((problem, full))
     }
 
@@ -185,7 +186,7 @@ impl Leads {
         ms: f64,
         work: u64,
         tries: u64,
-    ) -> Result<Row, String> {
+    ) -> Result<Row, Error> {
         let (card, tricks, best) = deal.score(card, method)?;
         Ok(vec![
             method.to_string(),
@@ -236,13 +237,13 @@ impl Experiment for Leads {
         (None, None)
     }
 
-    fn run(&self, worker: &mut Self::Worker, k: usize) -> Result<Vec<Row>, String> {
+    fn run(&self, worker: &mut Self::Worker, k: usize) -> Result<Vec<Row>, Error> {
         let d = k % self.deals.len().max(1);
         let group = k / self.deals.len().max(1);
         let deal = self
             .deals
             .get(d)
-            .ok_or_else(|| format!("item {k}: no deal"))?;
+            .ok_or_else(|| invalid!("item {k}: no deal"))?;
         let (problem, full) = self.problem(deal)?;
         let seed = self.deal_seed(d);
         let max_tries = cardtree::bridge::DEFAULT_MAX_TRIES;
@@ -325,14 +326,14 @@ impl Experiment for Leads {
             // The same search with every hand known: McKay's setting.
             let config = method.uct_config()?.unwrap_or_default();
             let Worker::Tree(t) = tree else {
-                return Err("UCT needs a tree".to_string());
+                return Err(Error::Invalid("UCT needs a tree".into()));
             };
             let position = cardtree::bridge::BridgePlay::new(&full, deal.strain, deal.leader)
-                .map_err(|e| format!("deal {}: {e}", deal.id))?;
+                .with_context(|| format!("deal {}", deal.id))?;
             let start = std::time::Instant::now();
             let mut g = rng::stream(seed, u64::from(u32::MAX) + 1);
             let r = uct(t, &position, &config, &mut RandomPolicy, &mut g)
-                .map_err(|e| format!("deal {}: {e}", deal.id))?;
+                .with_context(|| format!("deal {}", deal.id))?;
             let perfect = Leads::row(
                 deal,
                 "uct-perfect",
@@ -348,7 +349,7 @@ impl Experiment for Leads {
         let row = self
             .ismcts
             .get(group - 1 - self.uct.len())
-            .ok_or_else(|| format!("item {k}: no such row"))?;
+            .ok_or_else(|| invalid!("item {k}: no such row"))?;
         let method = Method::Ismcts {
             iterations: row.iterations,
             c: row.c,
@@ -356,11 +357,11 @@ impl Experiment for Leads {
         };
         let config = method.uct_config()?.unwrap_or_default();
         let Worker::Tree(t) = tree else {
-            return Err("ISMCTS needs a tree".to_string());
+            return Err(Error::Invalid("ISMCTS needs a tree".into()));
         };
         let start = std::time::Instant::now();
         let report = ismcts_lead(&problem, t, &config, seed, max_tries)
-            .map_err(|e| format!("deal {}: {e}", deal.id))?;
+            .with_context(|| format!("deal {}", deal.id))?;
         let ms = start.elapsed().as_secs_f64() * 1e3;
         Ok(vec![Leads::row(
             deal,
@@ -442,7 +443,7 @@ fn differences(a: &Line, b: &Line) -> Vec<f64> {
 }
 
 /// The summary: `summary.md`, `summary.csv` and `error_vs_time.svg`.
-pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, String> {
+pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, Error> {
     let col = |name: &str| table.column(name);
     let deal_col = col("deal")?;
     let (m, l, n, c, p, cost, ms) = (
@@ -482,7 +483,10 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
                 &mut lines[last]
             }
         };
-        let num = |s: String| s.parse::<f64>().map_err(|e| format!("raw.csv: {s:?}: {e}"));
+        let num = |s: String| {
+            s.parse::<f64>()
+                .map_err(|_| invalid!("raw.csv: {s:?} is not a number"))
+        };
         line.costs.push(num(get(cost))?);
         line.deals.push(get(deal_col));
         line.ms.push(num(get(ms))?);

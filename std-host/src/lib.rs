@@ -3,6 +3,9 @@
 //! The binary `cardtree` is a thin shell over this library, so integration tests can call the
 //! same functions the commands use.
 
+#[macro_use]
+pub mod error;
+
 pub mod blackjack;
 pub mod blackjack_experiment;
 pub mod blackjack_strategy;

@@ -20,8 +20,8 @@ fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("cardtree: {message}");
+        Err(e) => {
+            eprintln!("cardtree: {e}");
             ExitCode::FAILURE
         }
     }

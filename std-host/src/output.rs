@@ -1,5 +1,6 @@
 //! Output files are written whole or not at all, and the flags that choose a command's output.
 
+use crate::error::Error;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -18,20 +19,16 @@ pub struct OutputArgs {
 
 impl OutputArgs {
     /// Writes `text` where the flags say: `--out`'s file, atomically, or standard output.
-    pub fn emit(&self, text: &str) -> Result<(), String> {
+    pub fn emit(&self, text: &str) -> Result<(), Error> {
         emit(text.as_bytes(), self.out.as_deref())
     }
 }
 
 /// Writes `bytes` to `out` atomically ([`write_atomic`]), or to standard output.
-pub fn emit(bytes: &[u8], out: Option<&Path>) -> Result<(), String> {
+pub fn emit(bytes: &[u8], out: Option<&Path>) -> Result<(), Error> {
     match out {
-        Some(path) => {
-            write_atomic(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
-        }
-        None => io::stdout()
-            .write_all(bytes)
-            .map_err(|e| format!("cannot write to standard output: {e}")),
+        Some(path) => write_atomic(path, bytes).map_err(|e| Error::write(path, e)),
+        None => io::stdout().write_all(bytes).map_err(Error::stdout),
     }
 }
 
@@ -70,10 +67,10 @@ fn temp_path(path: &Path) -> io::Result<PathBuf> {
 /// line, reported on standard error with the line number); fails if any line failed.
 pub fn report_lines(
     path: &std::path::Path,
-    results: &[Result<String, String>],
+    results: &[Result<String, Error>],
     start: std::time::Instant,
     out: Option<&Path>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let mut body = String::new();
     let mut errors = 0;
     for (i, r) in results.iter().enumerate() {
@@ -98,7 +95,7 @@ pub fn report_lines(
         start.elapsed().as_secs_f64()
     );
     if errors > 0 {
-        return Err(format!("{errors} lines could not be solved"));
+        return Err(invalid!("{errors} lines could not be solved"));
     }
     Ok(())
 }

@@ -19,6 +19,7 @@
 //! Existing tags of those four names (and the table's rows) are replaced where they stand;
 //! otherwise the new ones go on the line after the game's `Deal` tag.
 
+use crate::error::{Context, Error};
 use std::fmt::Write as _;
 use std::ops::Range;
 
@@ -200,7 +201,7 @@ fn read_tag(b: &[u8], start: usize) -> Result<(String, String, usize), &'static 
 
 /// A game's board, or why it is not one (the message starts with `board N:`, or `game N:`
 /// for a game without a `Board` tag).
-pub type BoardResult = Result<Board, String>;
+pub type BoardResult = Result<Board, Error>;
 
 /// Every game with a `Deal` (or a `Board`) tag as a [`Board`]: number from `Board` (else the
 /// game's place), dealer from `Dealer` and vulnerability from `Vulnerable` (else the board's
@@ -236,29 +237,29 @@ pub fn boards(games: &[Game]) -> Vec<(usize, BoardResult)> {
         );
         let result = (|| {
             if let Some(e) = &game.error {
-                return Err(e.clone());
+                return Err(Error::Invalid(e.clone()));
             }
             let number = match &values[0] {
                 Some((v, line)) => v
                     .trim()
                     .parse::<u32>()
-                    .map_err(|_| format!("line {line}: Board {:?} is not a number", excerpt(v)))?,
+                    .map_err(|_| invalid!("line {line}: Board {:?} is not a number", excerpt(v)))?,
                 None => u32::try_from(g + 1).unwrap_or(1),
             };
             let (deal_text, deal_line) = values[3]
                 .clone()
-                .ok_or_else(|| format!("line {}: no Deal tag", game_line(game)))?;
+                .ok_or_else(|| invalid!("line {}: no Deal tag", game_line(game)))?;
             let deal: Deal = deal_text
                 .trim()
                 .parse()
-                .map_err(|e| format!("line {deal_line}: Deal: {e}"))?;
+                .with_context(|| format!("line {deal_line}: Deal"))?;
             let dealer = match &values[1] {
                 Some((v, line)) => {
                     let mut chars = v.trim().chars();
                     match (chars.next().and_then(Seat::from_char), chars.next()) {
                         (Some(s), None) => s,
                         _ => {
-                            return Err(format!(
+                            return Err(invalid!(
                                 "line {line}: Dealer {:?} is not N, E, S or W",
                                 excerpt(v)
                             ));
@@ -269,7 +270,7 @@ pub fn boards(games: &[Game]) -> Vec<(usize, BoardResult)> {
             };
             let vulnerable = match &values[2] {
                 Some((v, line)) => v.parse::<Vulnerability>().map_err(|_| {
-                    format!(
+                    invalid!(
                         "line {line}: Vulnerable {:?} is not None, NS, EW or All",
                         excerpt(v)
                     )
@@ -285,7 +286,7 @@ pub fn boards(games: &[Game]) -> Vec<(usize, BoardResult)> {
                 vulnerable,
             })
         })();
-        out.push((g, result.map_err(|e| format!("{label}: {e}"))));
+        out.push((g, result.with_context(|| label.to_string())));
     }
     out
 }
@@ -547,9 +548,9 @@ mod tests {
         assert_eq!(bs.len(), 3);
         let first = bs[0].1.as_ref().unwrap();
         assert_eq!((first.number, first.dealer), (1, Seat::North));
-        let e = bs[1].1.as_ref().unwrap_err();
+        let e = bs[1].1.as_ref().unwrap_err().to_string();
         assert!(e.starts_with("board 2: line 16: Deal:"), "{e}");
-        let e = bs[2].1.as_ref().unwrap_err();
+        let e = bs[2].1.as_ref().unwrap_err().to_string();
         assert_eq!(
             e,
             "board 3: line 19: Vulnerable \"Red\" is not None, NS, EW or All"

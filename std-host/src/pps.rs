@@ -1,6 +1,7 @@
 //! `cardtree pps`: Parameterized Poker Squares from the command line (scoring a grid, playing
 //! games with the players of the core).
 
+use crate::error::{Context, Error};
 use std::time::Instant;
 
 use cardtree::poker_squares::{
@@ -106,7 +107,7 @@ pub fn play_one(
     seed: u64,
     index: u64,
     tree: &mut SearchTree,
-) -> Result<GameResult, String> {
+) -> Result<GameResult, Error> {
     let mut r = rng::stream(seed, index);
     let start = Instant::now();
     let clock = HostClock::new();
@@ -123,7 +124,9 @@ pub fn play_one(
             let playouts = match config.mcts.budget {
                 Budget::Iterations(k) => k,
                 Budget::GameMicros(_) => {
-                    return Err("the flat player takes --iterations only".to_string());
+                    return Err(Error::Invalid(
+                        "the flat player takes --iterations only".into(),
+                    ));
                 }
             };
             (
@@ -144,7 +147,7 @@ pub fn play_one(
             let values = config
                 .values
                 .as_deref()
-                .ok_or("this player needs --values FILE")?;
+                .ok_or_else(|| Error::Invalid("this player needs --values FILE".into()))?;
             let mut stats = MctsStats::default();
             let g = match config.player {
                 PlayerKind::Learned => {
@@ -171,7 +174,7 @@ pub fn play_one(
             (g, p.stats())
         }
     };
-    let grid = grid.map_err(|e| format!("game {index}: {e}"))?;
+    let grid = grid.with_context(|| format!("game {index}"))?;
     Ok(GameResult {
         index,
         score: grid.score(&config.system),
@@ -188,7 +191,7 @@ pub fn play_many(
     games: u64,
     threads: usize,
     progress: bool,
-) -> Result<Vec<GameResult>, String> {
+) -> Result<Vec<GameResult>, Error> {
     let indices: Vec<u64> = (0..games).collect();
     let bar = crate::runner::progress_bar(indices.len(), progress, "games");
     let results = workers::map(&indices, threads, new_tree, |tree, &i| {
@@ -276,7 +279,7 @@ pub fn apriori(
     games: u64,
     seed: u64,
     greedy: Option<HeuristicConfig>,
-) -> Result<[f64; HandClass::COUNT], String> {
+) -> Result<[f64; HandClass::COUNT], Error> {
     let mut counts = [0u64; HandClass::COUNT];
     for i in 0..games {
         let mut r = rng::stream(seed, i);
@@ -284,7 +287,7 @@ pub fn apriori(
             Some(h) => play_game(&mut GreedyPlayer::new(h), &PointSystem::AMERICAN, &mut r),
             None => play_game(&mut RulePlayer, &PointSystem::AMERICAN, &mut r),
         }
-        .map_err(|e| e.to_string())?;
+        .map_err(Error::from)?;
         for c in grid.classes() {
             counts[c.id()] += 1;
         }
@@ -295,9 +298,9 @@ pub fn apriori(
 
 /// Reads a grid (25 cells row by row, `--` for empty) and a point system (a name, a name with
 /// a seed `random:7`, or ten integers).
-pub fn parse_inputs(grid: &str, system: &str) -> Result<(Grid, PointSystem), String> {
-    let grid: Grid = grid.parse().map_err(|e| format!("bad --grid: {e}"))?;
-    let system: PointSystem = system.parse().map_err(|e| format!("bad --system: {e}"))?;
+pub fn parse_inputs(grid: &str, system: &str) -> Result<(Grid, PointSystem), Error> {
+    let grid: Grid = grid.parse().context("bad --grid")?;
+    let system: PointSystem = system.parse().context("bad --system")?;
     Ok((grid, system))
 }
 

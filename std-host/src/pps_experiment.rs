@@ -7,6 +7,7 @@
 //! (paired games). Under an iteration budget an item's row is the same on every machine; under
 //! a time budget (needed for the "+ Calc." rows to mean anything) it depends on the machine.
 
+use crate::error::{Context, Error};
 use cardtree::poker_squares::{
     Budget, HeuristicConfig, MctsConfig, PAPER_CP, PointSystem, PriorMix, Selection, Simulation,
     Squash,
@@ -276,10 +277,8 @@ impl PpsExperiment {
         seed: u64,
         budget: Budget,
         prior_mix: PriorMix,
-    ) -> Result<PpsExperiment, String> {
-        let system: PointSystem = system_text
-            .parse()
-            .map_err(|e| format!("bad --system: {e}"))?;
+    ) -> Result<PpsExperiment, Error> {
+        let system: PointSystem = system_text.parse().context("bad --system")?;
         Ok(PpsExperiment {
             table,
             system_text: system_text.to_string(),
@@ -372,13 +371,13 @@ impl Experiment for PpsExperiment {
         pps::new_tree()
     }
 
-    fn run(&self, tree: &mut SearchTree, k: usize) -> Result<Vec<Row>, String> {
+    fn run(&self, tree: &mut SearchTree, k: usize) -> Result<Vec<Row>, Error> {
         let games = self.games.max(1) as usize;
         let (ci, game) = (k / games, k % games);
         let (label, config) = self
             .configs
             .get(ci)
-            .ok_or_else(|| format!("item {k} out of range"))?;
+            .ok_or_else(|| invalid!("item {k} out of range"))?;
         let r = pps::play_one(config, self.seed, game as u64, tree)?;
         Ok(vec![vec![
             ci.to_string(),
@@ -392,9 +391,11 @@ impl Experiment for PpsExperiment {
 }
 
 /// The summary files: `summary.csv`, `summary.md` (ours beside the papers') and `plot.svg`.
-pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, String> {
-    let name = fingerprint["table"].as_str().ok_or("manifest: no table")?;
-    let kind = PpsTable::from_name(name).ok_or_else(|| format!("unknown table {name}"))?;
+pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, Error> {
+    let name = fingerprint["table"]
+        .as_str()
+        .ok_or_else(|| Error::Invalid("manifest: no table".into()))?;
+    let kind = PpsTable::from_name(name).ok_or_else(|| invalid!("unknown table {name}"))?;
     let (ic, il, is, ii, ifull) = (
         table.column("config")?,
         table.column("label")?,
@@ -406,13 +407,21 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     let mut groups: Vec<(String, Vec<f64>, u64, u64)> = Vec::new();
     for (_, row) in table.rows() {
         let get = |i: usize| row.get(i).cloned().unwrap_or_default();
-        let c: usize = get(ic).parse().map_err(|_| "bad config column")?;
+        let c: usize = get(ic)
+            .parse()
+            .map_err(|_| Error::Invalid("bad config column".into()))?;
         while groups.len() <= c {
             groups.push((String::new(), Vec::new(), 0, 0));
         }
-        let g = groups.get_mut(c).ok_or("config index")?;
+        let g = groups
+            .get_mut(c)
+            .ok_or_else(|| Error::Invalid("config index".into()))?;
         g.0 = get(il);
-        g.1.push(get(is).parse().map_err(|_| "bad score column")?);
+        g.1.push(
+            get(is)
+                .parse()
+                .map_err(|_| Error::Invalid("bad score column".into()))?,
+        );
         g.2 += get(ii).parse::<u64>().unwrap_or(0);
         g.3 += get(ifull).parse::<u64>().unwrap_or(0);
     }

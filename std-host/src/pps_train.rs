@@ -9,6 +9,7 @@
 //! the batch size and the exploration only, not on the threads or on stops: after each batch
 //! the file is rewritten whole, and a run given the same file resumes after its last batch.
 
+use crate::error::{Context, Error};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -113,40 +114,40 @@ fn table_text(t: &Training, system: &PointSystem, sums: &Sums) -> String {
 }
 
 /// Reads a table written by [`train`] to resume it.
-fn resume(t: &Training, system: &PointSystem, text: &str) -> Result<Sums, String> {
+fn resume(t: &Training, system: &PointSystem, text: &str) -> Result<Sums, Error> {
     if !text.lines().any(|l| l.trim() == provenance(t)) {
-        return Err(format!(
+        return Err(invalid!(
             "the file was trained otherwise (wanted `{}`); give another --out",
             provenance(t)
         ));
     }
     let mut sums = Sums::new();
     let (file_system, games) =
-        read_sums(text, &mut sums.sums, &mut sums.counts).map_err(|e| e.to_string())?;
+        read_sums(text, &mut sums.sums, &mut sums.counts).map_err(Error::from)?;
     if file_system != *system {
-        return Err("the file is for another point system".to_string());
+        return Err(Error::Invalid(
+            "the file is for another point system".into(),
+        ));
     }
     sums.games = games;
     if !sums.games.is_multiple_of(t.batch) {
-        return Err(format!(
+        return Err(invalid!(
             "the file holds {} games, not whole batches of {}",
-            sums.games, t.batch
+            sums.games,
+            t.batch
         ));
     }
     Ok(sums)
 }
 
 /// Parses and checks the training parameters: the point system.
-fn check(t: &Training) -> Result<PointSystem, String> {
-    let system: PointSystem = t
-        .system_text
-        .parse()
-        .map_err(|e| format!("bad --system: {e}"))?;
+fn check(t: &Training) -> Result<PointSystem, Error> {
+    let system: PointSystem = t.system_text.parse().context("bad --system")?;
     if t.batch == 0 {
-        return Err("--batch must be at least 1".to_string());
+        return Err(Error::Invalid("--batch must be at least 1".into()));
     }
     if t.explore_ppm > 1_000_000 {
-        return Err("--explore-ppm is at most 1000000".to_string());
+        return Err(Error::Invalid("--explore-ppm is at most 1000000".into()));
     }
     Ok(system)
 }
@@ -158,8 +159,8 @@ fn learn(
     t: &Training,
     system: &PointSystem,
     sums: &mut Sums,
-    mut after_batch: impl FnMut(&Sums) -> Result<(), String>,
-) -> Result<f64, String> {
+    mut after_batch: impl FnMut(&Sums) -> Result<(), Error>,
+) -> Result<f64, Error> {
     let target = t.games.div_ceil(t.batch) * t.batch;
     let bar = progress_bar(
         usize::try_from(target.saturating_sub(sums.games)).unwrap_or(usize::MAX),
@@ -214,17 +215,16 @@ fn learn(
 
 /// Trains (or resumes) the table in `out` until it holds `t.games` games, rounded up to whole
 /// batches; rewrites `out` whole after every batch.
-pub fn train(t: &Training, out: &Path) -> Result<Trained, String> {
+pub fn train(t: &Training, out: &Path) -> Result<Trained, Error> {
     let system = check(t)?;
     let mut sums = match std::fs::read_to_string(out) {
-        Ok(text) => resume(t, &system, &text).map_err(|e| format!("{}: {e}", out.display()))?,
+        Ok(text) => resume(t, &system, &text).with_context(|| format!("{}", out.display()))?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Sums::new(),
-        Err(e) => return Err(format!("cannot read {}: {e}", out.display())),
+        Err(e) => return Err(Error::read(out, e)),
     };
     let resumed = sums.games;
     let last_batch_mean = learn(t, &system, &mut sums, |sums| {
-        write_atomic(out, table_text(t, &system, sums).as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", out.display()))
+        write_atomic(out, table_text(t, &system, sums).as_bytes()).map_err(|e| Error::write(out, e))
     })?;
     Ok(Trained {
         games: sums.games,
@@ -275,7 +275,12 @@ mod tests {
             explore_ppm: 0,
             ..training(1200, 1)
         };
-        assert!(train(&other, &a).unwrap_err().contains("trained otherwise"));
+        assert!(
+            train(&other, &a)
+                .unwrap_err()
+                .to_string()
+                .contains("trained otherwise")
+        );
         assert_eq!(std::fs::read_to_string(&a).unwrap(), ta);
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -1,5 +1,6 @@
 //! `cardtree bridge solve`: the double-dummy solver over PBN deals and JSON-lines files.
 
+use crate::error::{Context, Error};
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -36,9 +37,9 @@ pub struct Task {
 
 impl Task {
     /// The position to solve: the deal with its strain and leader.
-    pub fn position(&self) -> Result<BridgePlay, String> {
-        let deal = pbn::parse(&self.pbn, SizeRule::Equal).map_err(|e| e.to_string())?;
-        BridgePlay::new(&deal, self.strain, self.leader).map_err(|e| e.to_string())
+    pub fn position(&self) -> Result<BridgePlay, Error> {
+        let deal = pbn::parse(&self.pbn, SizeRule::Equal).map_err(Error::from)?;
+        BridgePlay::new(&deal, self.strain, self.leader).map_err(Error::from)
     }
 }
 
@@ -52,11 +53,11 @@ pub struct Solved {
 }
 
 /// Reads a seat letter (`N`, `E`, `S`, `W`).
-pub fn parse_seat(s: &str) -> Result<Seat, String> {
+pub fn parse_seat(s: &str) -> Result<Seat, Error> {
     let mut chars = s.trim().chars();
     match (chars.next().and_then(Seat::from_char), chars.next()) {
         (Some(seat), None) => Ok(seat),
-        _ => Err(format!("{:?} is no seat (want N, E, S or W)", excerpt(s))),
+        _ => Err(invalid!("{:?} is no seat (want N, E, S or W)", excerpt(s))),
     }
 }
 
@@ -80,18 +81,16 @@ pub fn quote(s: &str) -> String {
 
 /// Reads one line of the `../shared/bridge/` format: `pbn`, `leader`, `trump`, optional `id`
 /// (any `tricks` is ignored).
-pub fn parse_line(line: &str) -> Result<Task, String> {
-    let v: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+pub fn parse_line(line: &str) -> Result<Task, Error> {
+    let v: serde_json::Value = serde_json::from_str(line).context("not JSON")?;
     let field = |name: &str| {
         v.get(name)
             .and_then(serde_json::Value::as_str)
-            .ok_or_else(|| format!("missing string field {name:?}"))
+            .ok_or_else(|| invalid!("missing string field {name:?}"))
     };
     let pbn = field("pbn")?.to_string();
-    let leader = parse_seat(field("leader")?).map_err(|e| format!("leader: {e}"))?;
-    let strain = field("trump")?
-        .parse::<Strain>()
-        .map_err(|e| format!("trump: {e}"))?;
+    let leader = parse_seat(field("leader")?).context("leader")?;
+    let strain = field("trump")?.parse::<Strain>().context("trump")?;
     Ok(Task {
         id: v.get("id").cloned(),
         pbn,
@@ -101,7 +100,7 @@ pub fn parse_line(line: &str) -> Result<Task, String> {
 }
 
 /// Solves one task with `table`.
-pub fn run<M: TableMemory>(task: &Task, table: &mut TransTable<M>) -> Result<Solved, String> {
+pub fn run<M: TableMemory>(task: &Task, table: &mut TransTable<M>) -> Result<Solved, Error> {
     run_with(task, table, &SolverConfig::default())
 }
 
@@ -110,7 +109,7 @@ pub fn run_with<M: TableMemory>(
     task: &Task,
     table: &mut TransTable<M>,
     config: &SolverConfig,
-) -> Result<Solved, String> {
+) -> Result<Solved, Error> {
     let position = task.position()?;
     let start = Instant::now();
     let solution = solve_with(&position, table, config);
@@ -155,12 +154,7 @@ pub fn to_text(s: &Solved) -> String {
 
 /// Solves every line of a JSON-lines file on `threads` threads (each with its own table of
 /// `mib` MiB). Returns, per input line in order, the output line or the error.
-pub fn run_lines(
-    text: &str,
-    threads: usize,
-    mib: usize,
-    json: bool,
-) -> Vec<Result<String, String>> {
+pub fn run_lines(text: &str, threads: usize, mib: usize, json: bool) -> Vec<Result<String, Error>> {
     each_line(text, threads, mib, |table, line, _| {
         let task = parse_line(line)?;
         let solved = run(&task, table)?;
@@ -179,8 +173,8 @@ pub fn each_line(
     text: &str,
     threads: usize,
     mib: usize,
-    f: impl Fn(&mut HostTable, &str, usize) -> Result<String, String> + Sync,
-) -> Vec<Result<String, String>> {
+    f: impl Fn(&mut HostTable, &str, usize) -> Result<String, Error> + Sync,
+) -> Vec<Result<String, Error>> {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
     crate::workers::map(
         &lines,
@@ -188,7 +182,7 @@ pub fn each_line(
         || host_table(mib),
         |table, &(index, line)| {
             if line.trim().is_empty() {
-                return Err("empty line".to_string());
+                return Err(Error::Invalid("empty line".into()));
             }
             f(table, line, index)
         },
@@ -218,12 +212,24 @@ mod tests {
             "{first}"
         );
         assert!(
-            out[1].as_ref().unwrap_err().contains("hands"),
+            out[1].as_ref().unwrap_err().to_string().contains("hands"),
             "{:?}",
             out[1]
         );
-        assert!(out[2].as_ref().unwrap_err().starts_with("not JSON"));
-        assert!(out[3].as_ref().unwrap_err().starts_with("leader"));
+        assert!(
+            out[2]
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .starts_with("not JSON")
+        );
+        assert!(
+            out[3]
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .starts_with("leader")
+        );
     }
 }
 

@@ -2,6 +2,7 @@
 //! thread, and with `--dds` DDS's on the same deals in the same run; `cardtree bridge
 //! ablation`: the same with each of the solver's techniques switched off in turn.
 
+use crate::error::{Context, Error};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -29,13 +30,12 @@ pub struct Report {
 }
 
 /// Runs the benchmark and returns its report; `per_deal` gets a CSV of every deal.
-pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Result<Report, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Result<Report, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
     let tasks = read_tasks(&text, path)?;
     #[cfg(not(feature = "dds"))]
     if dds {
-        return Err("--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".to_string());
+        return Err(Error::Invalid("--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".into()));
     }
     let mut table = solve::host_table(mib);
     let (mut ours, mut cards) = (Vec::new(), Vec::new());
@@ -122,18 +122,18 @@ pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Resul
 
 /// Every line of `path` as a task, each checked to be a position before any is solved; a bad
 /// line is an error naming it, and so is a file without deals.
-fn read_tasks(text: &str, path: &Path) -> Result<Vec<Task>, String> {
+fn read_tasks(text: &str, path: &Path) -> Result<Vec<Task>, Error> {
     let tasks = text
         .lines()
         .enumerate()
         .map(|(i, line)| {
             solve::parse_line(line)
                 .and_then(|task| task.position().map(|_| task))
-                .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))
+                .with_context(|| format!("{}:{}", path.display(), i + 1))
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, Error>>()?;
     if tasks.is_empty() {
-        return Err(format!("{}: no deals", path.display()));
+        return Err(invalid!("{}: no deals", path.display()));
     }
     Ok(tasks)
 }
@@ -160,9 +160,8 @@ pub const TECHNIQUES: [Technique; 8] = [
 /// `cardtree bridge ablation`: every deal of `path` (every lead) with all techniques on, then
 /// with each switched off in turn; a configuration that passes `budget_s` seconds stops after
 /// that deal and is compared with all-on over the same deals. Returns a Markdown table.
-pub fn ablation(path: &Path, mib: usize, budget_s: f64) -> Result<String, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+pub fn ablation(path: &Path, mib: usize, budget_s: f64) -> Result<String, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
     let tasks = read_tasks(&text, path)?;
     let mut table = solve::host_table(mib);
     let run = |table: &mut solve::HostTable, config: &SolverConfig, budget: f64| {
@@ -180,7 +179,7 @@ pub fn ablation(path: &Path, mib: usize, budget_s: f64) -> Result<String, String
                 break;
             }
         }
-        Ok::<_, String>(costs)
+        Ok::<_, Error>(costs)
     };
     let all_on = run(&mut table, &SolverConfig::default(), f64::INFINITY)?;
     let sum = |c: &[Cost]| {
@@ -226,7 +225,7 @@ fn write_per_deal<'a>(
     ours: &[Cost],
     theirs: Option<&[Cost]>,
     dds_nodes: bool,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let mut csv = String::from("id,ms,nodes,tricks");
     match (theirs.is_some(), dds_nodes) {
         (true, true) => csv.push_str(",dds_ms,dds_nodes"),
@@ -245,8 +244,7 @@ fn write_per_deal<'a>(
         }
         csv.push('\n');
     }
-    output::write_atomic(out, csv.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", out.display()))
+    output::write_atomic(out, csv.as_bytes()).map_err(|e| Error::write(out, e))
 }
 
 /// The ratio of a benchmark against DDS, as a line of `out` and `json["ratio"]` (made only
@@ -288,7 +286,7 @@ fn dds_run(
     tasks: &[Task],
     ours: &[Vec<(cardtree::Card, u8)>],
     dds: bool,
-) -> Result<Option<Vec<Cost>>, String> {
+) -> Result<Option<Vec<Cost>>, Error> {
     if !dds {
         return Ok(None);
     }
@@ -309,7 +307,7 @@ fn dds_run(
         }
     }
     if mismatches > 0 {
-        return Err(format!("{mismatches} deals differ from DDS"));
+        return Err(invalid!("{mismatches} deals differ from DDS"));
     }
     Ok(Some(costs))
 }
@@ -319,7 +317,7 @@ fn dds_run(
     _: &[Task],
     _: &[Vec<(cardtree::Card, u8)>],
     _: bool,
-) -> Result<Option<Vec<Cost>>, String> {
+) -> Result<Option<Vec<Cost>>, Error> {
     Ok(None)
 }
 
@@ -331,23 +329,22 @@ pub fn tables(
     mib: usize,
     dds: bool,
     per_deal: Option<&Path>,
-) -> Result<Report, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+) -> Result<Report, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
     #[cfg(not(feature = "dds"))]
     if dds {
-        return Err("--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".to_string());
+        return Err(Error::Invalid("--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".into()));
     }
     let boards = text
         .lines()
         .enumerate()
         .map(|(i, line)| {
             crate::hand_record::parse_line(line, i)
-                .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))
+                .with_context(|| format!("{}:{}", path.display(), i + 1))
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, Error>>()?;
     if boards.is_empty() {
-        return Err(format!("{}: no deals", path.display()));
+        return Err(invalid!("{}: no deals", path.display()));
     }
     let mut table = solve::host_table(mib);
     let mut ours = Vec::new();
@@ -402,7 +399,7 @@ fn dds_tables(
     boards: &[crate::hand_record::Board],
     ours: &[cardtree::bridge::DdTable],
     dds: bool,
-) -> Result<Option<Vec<Cost>>, String> {
+) -> Result<Option<Vec<Cost>>, Error> {
     if !dds {
         return Ok(None);
     }
@@ -417,7 +414,7 @@ fn dds_tables(
             tricks: 0,
         });
         if theirs != *mine {
-            return Err(format!("table differs from DDS's on {}", b.pbn));
+            return Err(invalid!("table differs from DDS's on {}", b.pbn));
         }
     }
     Ok(Some(costs))
@@ -428,6 +425,6 @@ fn dds_tables(
     _: &[crate::hand_record::Board],
     _: &[cardtree::bridge::DdTable],
     _: bool,
-) -> Result<Option<Vec<Cost>>, String> {
+) -> Result<Option<Vec<Cost>>, Error> {
     Ok(None)
 }

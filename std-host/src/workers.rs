@@ -3,6 +3,7 @@
 //! sink as it finishes (the experiment runner journals it there); [`map`] collects them in the
 //! items' order, whatever the number of threads.
 
+use crate::error::Error;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -39,9 +40,9 @@ pub fn for_each<T, R, S>(
     items: &[T],
     threads: usize,
     make: impl Fn() -> S + Sync,
-    f: impl Fn(&mut S, usize, &T) -> Result<R, String> + Sync,
-    sink: impl FnMut(usize, Result<R, String>) -> Flow + Send,
-) -> Result<usize, String>
+    f: impl Fn(&mut S, usize, &T) -> Result<R, Error> + Sync,
+    sink: impl FnMut(usize, Result<R, Error>) -> Flow + Send,
+) -> Result<usize, Error>
 where
     T: Sync,
 {
@@ -51,7 +52,7 @@ where
         .stack_size(STACK_BYTES)
         .thread_name(|i| format!("cardtree-worker-{i}"))
         .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+        .map_err(Error::Threads)?;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let sink = Mutex::new(sink);
@@ -63,7 +64,7 @@ where
                 break;
             };
             let r = catch_unwind(AssertUnwindSafe(|| f(&mut state, index, item)))
-                .unwrap_or_else(|_| Err(format!("item {index}: the worker panicked")));
+                .unwrap_or_else(|_| Err(invalid!("item {index}: the worker panicked")));
             let flow = match sink.lock() {
                 Ok(mut sink) => sink(index, r),
                 Err(_) => Flow::Stop,
@@ -81,9 +82,9 @@ pub fn map<T: Sync, R: Send, S>(
     items: &[T],
     threads: usize,
     make: impl Fn() -> S + Sync,
-    f: impl Fn(&mut S, &T) -> Result<R, String> + Sync,
-) -> Vec<Result<R, String>> {
-    let mut out: Vec<Option<Result<R, String>>> = (0..items.len()).map(|_| None).collect();
+    f: impl Fn(&mut S, &T) -> Result<R, Error> + Sync,
+) -> Vec<Result<R, Error>> {
+    let mut out: Vec<Option<Result<R, Error>>> = (0..items.len()).map(|_| None).collect();
     let started = for_each(
         items,
         threads,
@@ -96,11 +97,14 @@ pub fn map<T: Sync, R: Send, S>(
             Flow::Continue
         },
     );
+    // Without threads no item ran: the first gets the reason, the rest say so.
+    let mut not_started = started.err();
     out.into_iter()
-        .map(|r| match (r, &started) {
-            (Some(r), _) => r,
-            (None, Err(e)) => Err(e.clone()),
-            (None, Ok(_)) => Err("a worker thread failed".to_string()),
+        .map(|r| match r {
+            Some(r) => r,
+            None => Err(not_started
+                .take()
+                .unwrap_or_else(|| Error::Invalid("a worker thread failed".into()))),
         })
         .collect()
 }
@@ -120,7 +124,7 @@ mod tests {
                 |count, &x| {
                     *count += 1;
                     if x == 7 {
-                        Err("seven".to_string())
+                        Err(Error::Invalid("seven".into()))
                     } else {
                         Ok(x * 2)
                     }
@@ -129,7 +133,7 @@ mod tests {
             assert_eq!(out.len(), 100);
             for (i, r) in out.iter().enumerate() {
                 if i == 7 {
-                    assert_eq!(r.as_ref().unwrap_err(), "seven");
+                    assert_eq!(r.as_ref().unwrap_err().to_string(), "seven");
                 } else {
                     assert_eq!(*r.as_ref().unwrap(), 2 * i as u32);
                 }
@@ -147,7 +151,13 @@ mod tests {
             || (),
             |_, &x| if x == 3 { panic!("three") } else { Ok(x) },
         );
-        assert!(out[3].as_ref().unwrap_err().contains("panicked"));
+        assert!(
+            out[3]
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .contains("panicked")
+        );
         assert_eq!(out.iter().filter(|r| r.is_ok()).count(), 9);
         let mut seen = 0;
         let threads = for_each(

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use cardtree::search::{Backup, Exploration, RandomPolicy, UctConfig, uct};
 use cardtree::{Card, Power, rng};
+use cardtree_host::error::Error;
 use cardtree_host::mckay::{self, LeadTree, McKay, SweepGrid};
 use cardtree_host::runner::{self, Experiment, Row, RunOptions, Shard};
 use serde_json::Value;
@@ -119,7 +120,9 @@ fn shards_merge_into_exactly_the_unsharded_output() {
     runner::merge(&order, &merged, summarizer).unwrap();
     assert_eq!(files(&merged), files(&whole));
     // A missing shard, or one given twice, is an error that names it.
-    let err = runner::merge(&shard_dirs[..2], &scratch("bad"), summarizer).unwrap_err();
+    let err = runner::merge(&shard_dirs[..2], &scratch("bad"), summarizer)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("3/3"), "{err}");
     let twice = [
         shard_dirs[0].clone(),
@@ -155,9 +158,9 @@ impl Experiment for StopAt {
     fn worker(&self) -> LeadTree {
         self.inner.worker()
     }
-    fn run(&self, w: &mut LeadTree, k: usize) -> Result<Vec<Row>, String> {
+    fn run(&self, w: &mut LeadTree, k: usize) -> Result<Vec<Row>, Error> {
         if k == self.at {
-            return Err("stopped".into());
+            return Err(Error::Invalid("stopped".into()));
         }
         self.inner.run(w, k)
     }
@@ -174,8 +177,9 @@ fn a_stopped_run_resumes_where_it_stopped() {
         inner: small(),
         at: 5,
     };
-    let err =
-        runner::run(&stopping, mckay::summarize, &options(&dir, Shard::WHOLE, 1)).unwrap_err();
+    let err = runner::run(&stopping, mckay::summarize, &options(&dir, Shard::WHOLE, 1))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("item 5: stopped"), "{err}");
     assert!(
         !dir.join("raw.csv").exists(),
@@ -196,7 +200,9 @@ fn a_stopped_run_resumes_where_it_stopped() {
     // Other arguments in the same directory are refused, naming it.
     let mut other = small();
     other.grid.playouts = 301;
-    let err = runner::run(&other, mckay::summarize, &options(&dir, Shard::WHOLE, 1)).unwrap_err();
+    let err = runner::run(&other, mckay::summarize, &options(&dir, Shard::WHOLE, 1))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("other arguments"), "{err}");
     for d in [whole, dir] {
         std::fs::remove_dir_all(d).unwrap();

@@ -2,6 +2,7 @@
 //! their dispatch to the drivers in `crate::blackjack` and `crate::blackjack_strategy`, which
 //! know no clap.
 
+use crate::error::Error;
 use cardtree::blackjack::{MctsConfig, Rollout, Rules, ShoePreset, SplitPlay};
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -227,7 +228,7 @@ pub enum BlackjackCommand {
 }
 
 /// Runs one `cardtree blackjack` subcommand.
-pub fn run(cmd: BlackjackCommand) -> Result<(), String> {
+pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
     let (text, output) = match cmd {
         BlackjackCommand::Dealer {
             rules,
@@ -272,7 +273,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), String> {
             audit,
         } => {
             if !(c.is_finite() && c >= 0.0) {
-                return Err(format!(
+                return Err(invalid!(
                     "--c must be a finite number at least 0 (the UCB exploration constant), got {c}"
                 ));
             }

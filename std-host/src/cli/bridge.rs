@@ -1,6 +1,7 @@
 //! `cardtree bridge`: the bridge commands' clap types and their dispatch to the drivers
 //! (`solve`, `hand_record`, `lead`, `deals`, `solver_bench`).
 
+use crate::error::{Context, Error};
 use std::path::PathBuf;
 
 use cardtree::Seat;
@@ -234,17 +235,17 @@ pub enum DealFormat {
 }
 
 /// Writes `text` to `out` atomically, or to standard output.
-fn emit(text: &str, out: Option<&PathBuf>) -> Result<(), String> {
+fn emit(text: &str, out: Option<&PathBuf>) -> Result<(), Error> {
     emit_bytes(text.as_bytes(), out)
 }
 
 /// Writes `bytes` to `out` atomically, or to standard output.
-fn emit_bytes(bytes: &[u8], out: Option<&PathBuf>) -> Result<(), String> {
+fn emit_bytes(bytes: &[u8], out: Option<&PathBuf>) -> Result<(), Error> {
     output::emit(bytes, out.map(PathBuf::as_path))
 }
 
 /// Runs one `cardtree bridge` subcommand.
-pub fn run(cmd: BridgeCommand) -> Result<(), String> {
+pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
     match cmd {
         BridgeCommand::Deal {
             seed,
@@ -312,10 +313,9 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
                 );
             }
             let Some(path) = file else {
-                return Err("give --deal, --file or --pbn".to_string());
+                return Err(Error::Invalid("give --deal, --file or --pbn".into()));
             };
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
             let start = std::time::Instant::now();
             let results = hand_record::run_lines(&text, threads, table_mib, output.json);
             output::report_lines(&path, &results, start, output.out.as_deref())
@@ -343,13 +343,13 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
             use cardtree::bridge::{Constraints, LeadProblem, Objective};
             let leader = declarer.next();
             if let Some(s) = seat.filter(|&s| s != leader) {
-                return Err(format!(
+                return Err(invalid!(
                     "--seat {s} does not lead against {declarer}: the opening leader is {leader}"
                 ));
             }
-            let hand = cardtree::pbn::hand(&hand, leader).map_err(|e| format!("--hand: {e}"))?;
+            let hand = cardtree::pbn::hand(&hand, leader).context("--hand")?;
             if hand.len() != 13 {
-                return Err(format!("--hand has {} cards, want 13", hand.len()));
+                return Err(invalid!("--hand has {} cards, want 13", hand.len()));
             }
             let constraints: Constraints =
                 constraints
@@ -357,8 +357,8 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
                     .map_err(|e: cardtree::bridge::ParseConstraintsError| {
                         lead::constraint_error(&constraints, &e)
                     })?;
-            let problem = LeadProblem::opening(hand, contract, declarer, constraints)
-                .map_err(|e| e.to_string())?;
+            let problem =
+                LeadProblem::opening(hand, contract, declarer, constraints).map_err(Error::from)?;
             let method = match method {
                 LeadMethodArg::Solver => Method::Solver,
                 LeadMethodArg::Uct => Method::Uct {
@@ -427,10 +427,9 @@ pub fn run(cmd: BridgeCommand) -> Result<(), String> {
                 return emit(&format!("{line}\n"), output.out.as_ref());
             }
             let Some(path) = file else {
-                return Err("give --deal or --file".to_string());
+                return Err(Error::Invalid("give --deal or --file".into()));
             };
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
             let start = std::time::Instant::now();
             let results = solve::run_lines(&text, threads, table_mib, output.json);
             output::report_lines(&path, &results, start, output.out.as_deref())

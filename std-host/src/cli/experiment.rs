@@ -1,6 +1,7 @@
 //! `cardtree experiment`: the experiments' clap types, the runner's shared options
 //! ([`RunArgs`]), plan and merge, and the hand-off to each experiment's driver.
 
+use crate::error::{Context, Error};
 use std::path::PathBuf;
 
 use cardtree::search::FinalMove;
@@ -213,7 +214,7 @@ pub enum ChoiceArg {
 }
 
 /// Runs one `cardtree experiment` subcommand.
-pub fn run(cmd: ExperimentCommand) -> Result<(), String> {
+pub fn run(cmd: ExperimentCommand) -> Result<(), Error> {
     match cmd {
         ExperimentCommand::Mckay(args) => experiment_mckay(args),
         ExperimentCommand::Leads(args) => experiment_leads(args),
@@ -226,7 +227,7 @@ pub fn run(cmd: ExperimentCommand) -> Result<(), String> {
             time,
             command,
         } => {
-            let plan = runner::plan::Plan::new(&command, shards).map_err(|e| e.to_string())?;
+            let plan = runner::plan::Plan::new(&command, shards).map_err(Error::from)?;
             // The command must be one the shards can run: parse it as they will.
             let shard = format!("1/{}", shards.max(1));
             let words = ["cardtree", "experiment"]
@@ -237,7 +238,7 @@ pub fn run(cmd: ExperimentCommand) -> Result<(), String> {
             if let Err(e) = super::Cli::try_parse_from(words) {
                 let text = e.to_string();
                 let line = text.lines().next().unwrap_or_default();
-                return Err(format!(
+                return Err(invalid!(
                     "experiment plan: {}",
                     line.trim_start_matches("error: ")
                 ));
@@ -274,12 +275,12 @@ fn summarizer(kind: &str) -> Option<runner::Summarizer> {
 }
 
 /// `cardtree experiment pps`.
-fn experiment_pps(args: PpsExperimentArgs) -> Result<(), String> {
+fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
     use crate::pps_experiment::{PpsExperiment, summarize};
     use cardtree::poker_squares::Budget;
     let budget = match (args.iterations, args.game_seconds) {
         (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
-        (_, Some(_)) => return Err("--game-seconds must be positive".to_string()),
+        (_, Some(_)) => return Err(Error::Invalid("--game-seconds must be positive".into())),
         (k, None) => Budget::Iterations(k.unwrap_or(1000)),
     };
     let experiment = PpsExperiment::new(
@@ -296,10 +297,9 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), String> {
 }
 
 /// `cardtree experiment mckay`.
-fn experiment_leads(args: LeadsArgs) -> Result<(), String> {
+fn experiment_leads(args: LeadsArgs) -> Result<(), Error> {
     use crate::leads_experiment::{self, Leads};
-    let text = std::fs::read_to_string(&args.deals)
-        .map_err(|e| format!("cannot read {}: {e}", args.deals.display()))?;
+    let text = std::fs::read_to_string(&args.deals).map_err(|e| Error::read(&args.deals, e))?;
     let source = args
         .deals
         .file_name()
@@ -309,11 +309,9 @@ fn experiment_leads(args: LeadsArgs) -> Result<(), String> {
         deals,
         source,
         seed: args.seed,
-        solver_layouts: leads_experiment::parse_layouts(&args.layouts)
-            .map_err(|e| format!("--layouts: {e}"))?,
-        uct: leads_experiment::parse_uct_rows(&args.uct).map_err(|e| format!("--uct: {e}"))?,
-        ismcts: leads_experiment::parse_ismcts_rows(&args.ismcts)
-            .map_err(|e| format!("--ismcts: {e}"))?,
+        solver_layouts: leads_experiment::parse_layouts(&args.layouts).context("--layouts")?,
+        uct: leads_experiment::parse_uct_rows(&args.uct).context("--uct")?,
+        ismcts: leads_experiment::parse_ismcts_rows(&args.ismcts).context("--ismcts")?,
         table_mib: args.table_mib,
     };
     let options = args.run.options(args.out.clone());
@@ -321,7 +319,7 @@ fn experiment_leads(args: LeadsArgs) -> Result<(), String> {
     runner::report(&report, &options)
 }
 
-fn experiment_mckay(args: McKayArgs) -> Result<(), String> {
+fn experiment_mckay(args: McKayArgs) -> Result<(), Error> {
     // Solver tables for deals without values, a thread each.
     const TABLE: usize = 16;
     let mut grid = mckay::SweepGrid::paper(args.seed);
@@ -338,10 +336,9 @@ fn experiment_mckay(args: McKayArgs) -> Result<(), String> {
         (deals, "quick".to_string())
     } else {
         let Some(path) = args.deals else {
-            return Err("give --deals FILE or --quick".to_string());
+            return Err(Error::Invalid("give --deals FILE or --quick".into()));
         };
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),

@@ -1,6 +1,7 @@
 //! The command line's types (clap), one module per command group; each hands its parsed
 //! arguments to the drivers, which know no clap. `main.rs` parses a [`Cli`] and calls [`run`].
 
+use crate::error::Error;
 pub mod blackjack;
 pub mod bridge;
 pub mod experiment;
@@ -36,7 +37,7 @@ pub enum Command {
 }
 
 /// Runs a parsed command line.
-pub fn run(cli: Cli) -> Result<(), String> {
+pub fn run(cli: Cli) -> Result<(), Error> {
     match cli.command {
         Command::Bridge(cmd) => bridge::run(cmd),
         Command::Experiment(cmd) => experiment::run(cmd),

@@ -1,6 +1,7 @@
 //! `cardtree pps`: the command line of Parameterized Poker Squares (clap types, and the
 //! dispatch to the drivers in [`crate::pps`], [`crate::pps_train`]).
 
+use crate::error::{Context, Error};
 use std::time::Instant;
 
 use cardtree::poker_squares::{
@@ -183,7 +184,7 @@ pub struct PlayArgs {
 }
 
 /// The weights of `--weights`.
-pub fn parse_weights(s: &str) -> Result<HeuristicConfig, String> {
+pub fn parse_weights(s: &str) -> Result<HeuristicConfig, Error> {
     match s {
         "tuned" => Ok(HeuristicConfig::TUNED),
         "paper" | "default" => Ok(HeuristicConfig::PAPER),
@@ -192,9 +193,9 @@ pub fn parse_weights(s: &str) -> Result<HeuristicConfig, String> {
                 .split(',')
                 .map(|x| x.trim().parse::<f64>())
                 .collect::<Result<_, _>>()
-                .map_err(|_| format!("bad --weights {s:?}: three numbers alpha,beta,gamma"))?;
+                .map_err(|_| invalid!("bad --weights {s:?}: three numbers alpha,beta,gamma"))?;
             let [alpha, beta, gamma] = v[..] else {
-                return Err(format!(
+                return Err(invalid!(
                     "bad --weights {s:?}: three numbers alpha,beta,gamma"
                 ));
             };
@@ -210,20 +211,17 @@ pub fn parse_weights(s: &str) -> Result<HeuristicConfig, String> {
 
 impl PlayArgs {
     /// The configuration these arguments name.
-    pub fn resolve(&self) -> Result<PlayConfig, String> {
-        let system: PointSystem = self
-            .system
-            .parse()
-            .map_err(|e| format!("bad --system: {e}"))?;
+    pub fn resolve(&self) -> Result<PlayConfig, Error> {
+        let system: PointSystem = self.system.parse().context("bad --system")?;
         let mut mcts = MctsConfig::new();
         if !(self.cp.is_finite() && self.cp >= 0.0) {
-            return Err(format!(
+            return Err(invalid!(
                 "--cp must be a finite number at least 0 (UCT's exploration constant), got {}",
                 self.cp
             ));
         }
         if !(self.delta.is_finite() && self.delta >= 0.0) {
-            return Err(format!(
+            return Err(invalid!(
                 "--delta must be a finite number at least 0 (the pruning threshold factor), got {}",
                 self.delta
             ));
@@ -258,10 +256,10 @@ impl PlayArgs {
                 .split(',')
                 .map(|x| x.trim().parse::<f64>())
                 .collect::<Result<_, _>>()
-                .map_err(|_| "bad --apriori: ten numbers".to_string())?;
+                .map_err(|_| Error::Invalid("bad --apriori: ten numbers".into()))?;
             mcts.heuristic.apriori = v
                 .try_into()
-                .map_err(|_| "bad --apriori: ten numbers".to_string())?;
+                .map_err(|_| Error::Invalid("bad --apriori: ten numbers".into()))?;
         }
         mcts.heuristic.mix = self.prior_mix.into();
         mcts.prune.delta = self.delta;
@@ -269,7 +267,7 @@ impl PlayArgs {
         mcts.symmetry = !self.no_symmetry;
         mcts.budget = match (self.iterations, self.game_seconds) {
             (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
-            (_, Some(_)) => return Err("--game-seconds must be positive".to_string()),
+            (_, Some(_)) => return Err(Error::Invalid("--game-seconds must be positive".into())),
             (Some(k), None) => Budget::Iterations(k),
             (None, None) => Budget::Iterations(1000),
         };
@@ -293,12 +291,11 @@ impl PlayArgs {
             ));
         let values = match &self.values {
             Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
                 let table =
-                    LearnedValues::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                    LearnedValues::parse(&text).with_context(|| format!("{}", path.display()))?;
                 if *table.system() != system {
-                    return Err(format!(
+                    return Err(invalid!(
                         "{} was learned for another point system than --system {}",
                         path.display(),
                         self.system
@@ -308,13 +305,14 @@ impl PlayArgs {
             }
             None if needs_values => match committed_values(&system) {
                 Some(text) => Some(std::sync::Arc::new(
-                    LearnedValues::parse(text).map_err(|e| format!("committed table: {e}"))?,
+                    LearnedValues::parse(text).context("committed table")?,
                 )),
                 None => {
-                    return Err(format!(
+                    return Err(invalid!(
                         "cardtree ships no learned table for --system {}: learn one with \
                          `cardtree pps train --system {} --out FILE` and give it as --values FILE",
-                        self.system, self.system
+                        self.system,
+                        self.system
                     ));
                 }
             },
@@ -415,7 +413,7 @@ pub enum PpsCommand {
 }
 
 /// Runs one `cardtree pps` subcommand, printing to standard output.
-pub fn run(cmd: PpsCommand) -> Result<(), String> {
+pub fn run(cmd: PpsCommand) -> Result<(), Error> {
     match cmd {
         PpsCommand::Score {
             grid,

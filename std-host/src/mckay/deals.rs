@@ -1,6 +1,7 @@
 //! The deals of McKay & Kruskal's experiment: each opening position with the double-dummy
 //! value of every lead, read from a JSON-lines file or dealt and solved here.
 
+use crate::error::{Context, Error};
 use cardtree::bridge::{BridgePlay, Strain, solve};
 use cardtree::{Card, Seat, SizeRule, pbn};
 use serde_json::{Value, json};
@@ -24,11 +25,11 @@ pub struct LeadDeal {
 
 impl LeadDeal {
     /// The opening position.
-    pub fn position(&self) -> Result<BridgePlay, String> {
+    pub fn position(&self) -> Result<BridgePlay, Error> {
         let deal =
-            pbn::parse(&self.pbn, SizeRule::Full).map_err(|e| format!("deal {}: {e}", self.id))?;
+            pbn::parse(&self.pbn, SizeRule::Full).with_context(|| format!("deal {}", self.id))?;
         BridgePlay::new(&deal, self.strain, self.leader)
-            .map_err(|e| format!("deal {}: {e}", self.id))
+            .with_context(|| format!("deal {}", self.id))
     }
 
     /// The double-dummy value of the best lead.
@@ -48,11 +49,11 @@ impl LeadDeal {
 
     /// The lead `card` chosen by `method` (`None`: it chose none), scored: its double-dummy
     /// tricks and the best lead's; the cost is their difference.
-    pub fn score(&self, card: Option<Card>, method: &str) -> Result<(Card, u8, u8), String> {
-        let card = card.ok_or_else(|| format!("deal {}: {method} chose no lead", self.id))?;
+    pub fn score(&self, card: Option<Card>, method: &str) -> Result<(Card, u8, u8), Error> {
+        let card = card.ok_or_else(|| invalid!("deal {}: {method} chose no lead", self.id))?;
         let tricks = self
             .tricks_of(card)
-            .ok_or_else(|| format!("deal {}: {card} has no double-dummy value", self.id))?;
+            .ok_or_else(|| invalid!("deal {}: {card} has no double-dummy value", self.id))?;
         Ok((card, tricks, self.best()))
     }
 
@@ -84,7 +85,7 @@ impl LeadDeal {
 /// Reads deals in the JSON-lines format of `../shared/bridge/`. Each line's `tricks` gives the
 /// leads' values; lines without it are valued by cardtree's solver (in parallel, a table of
 /// `table_mib` per thread). Errors name the line.
-pub fn read_deals(text: &str, source: &str, table_mib: usize) -> Result<Vec<LeadDeal>, String> {
+pub fn read_deals(text: &str, source: &str, table_mib: usize) -> Result<Vec<LeadDeal>, Error> {
     let mut deals = parse_deals(text, source)?;
     value_missing(&mut deals, table_mib)?;
     Ok(deals)
@@ -92,16 +93,17 @@ pub fn read_deals(text: &str, source: &str, table_mib: usize) -> Result<Vec<Lead
 
 /// The deals of [`read_deals`] as the lines give them: a deal without `tricks` has an empty
 /// [`LeadDeal::tricks`]. Errors name the line.
-pub fn parse_deals(text: &str, source: &str) -> Result<Vec<LeadDeal>, String> {
+pub fn parse_deals(text: &str, source: &str) -> Result<Vec<LeadDeal>, Error> {
     let mut deals = Vec::new();
     for (n, line) in text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
     {
-        let at = |e: String| format!("{source}:{}: {e}", n + 1);
+        let place = format!("{source}:{}", n + 1);
+        let at = |e: Error| e.at(&place);
         let task = solve_cmd::parse_line(line).map_err(at)?;
-        let v: Value = serde_json::from_str(line).map_err(|e| at(e.to_string()))?;
+        let v: Value = serde_json::from_str(line).map_err(|e| at(e.into()))?;
         let id = match &task.id {
             Some(Value::String(s)) => s.clone(),
             Some(v) => v.to_string(),
@@ -116,46 +118,46 @@ pub fn parse_deals(text: &str, source: &str) -> Result<Vec<LeadDeal>, String> {
         };
         let position = deal.position().map_err(at)?;
         if position.tricks_left() != 13 {
-            return Err(at(
+            return Err(at(Error::Invalid(
                 "not a full deal: the experiment starts from the opening lead".into(),
-            ));
+            )));
         }
         if let Some(tricks) = v.get("tricks").filter(|t| !t.is_null()) {
             let map = tricks
                 .as_object()
-                .ok_or_else(|| at("\"tricks\" is not an object".into()))?;
+                .ok_or_else(|| at(Error::Invalid("\"tricks\" is not an object".into())))?;
             for (card, t) in map {
                 let quoted = crate::solve::quote(card);
                 let c: Card = card
                     .parse()
-                    .map_err(|e| at(format!("tricks: {quoted}: {e}")))?;
+                    .map_err(|e| at(Error::from(e).at(format!("tricks: {quoted}"))))?;
                 let t = t
                     .as_u64()
                     .and_then(|t| u8::try_from(t).ok())
                     .filter(|&t| t <= 13)
-                    .ok_or_else(|| at(format!("tricks: {quoted}: not a number of tricks")))?;
+                    .ok_or_else(|| at(invalid!("tricks: {quoted}: not a number of tricks")))?;
                 deal.tricks.push((c, t));
             }
             let legal = position.legal();
             if deal.tricks.len() != legal.len()
                 || deal.tricks.iter().any(|&(c, _)| !legal.contains(c))
             {
-                return Err(at(
+                return Err(at(Error::Invalid(
                     "\"tricks\" must give every card of the leader's hand once".into(),
-                ));
+                )));
             }
         }
         deals.push(deal);
     }
     if deals.is_empty() {
-        return Err(format!("{source}: no deals"));
+        return Err(invalid!("{source}: no deals"));
     }
     Ok(deals)
 }
 
 /// `count` random deals from `seed` (the generator of `cardtree bridge deal` and of
 /// `../shared/bridge/`), West on lead at no trump, valued by cardtree's solver.
-pub fn quick_deals(seed: u64, count: usize, table_mib: usize) -> Result<Vec<LeadDeal>, String> {
+pub fn quick_deals(seed: u64, count: usize, table_mib: usize) -> Result<Vec<LeadDeal>, Error> {
     let text = crate::deals::generate(seed, count, Seat::West, crate::deals::Format::Pbn);
     let mut deals: Vec<LeadDeal> = text
         .lines()
@@ -173,7 +175,7 @@ pub fn quick_deals(seed: u64, count: usize, table_mib: usize) -> Result<Vec<Lead
 }
 
 /// Solves every deal without values, in parallel (one solver table a worker thread).
-fn value_missing(deals: &mut [LeadDeal], table_mib: usize) -> Result<(), String> {
+fn value_missing(deals: &mut [LeadDeal], table_mib: usize) -> Result<(), Error> {
     let missing: Vec<usize> = (0..deals.len())
         .filter(|&i| deals.get(i).is_some_and(|d| d.tricks.is_empty()))
         .collect();
@@ -183,7 +185,10 @@ fn value_missing(deals: &mut [LeadDeal], table_mib: usize) -> Result<(), String>
         0,
         || solve_cmd::host_table(table_mib),
         |table, &i| {
-            let position = shared.get(i).ok_or("deal index")?.position()?;
+            let position = shared
+                .get(i)
+                .ok_or_else(|| Error::Invalid("deal index".into()))?
+                .position()?;
             let solution = solve(&position, table);
             let mut tricks: Vec<_> = solution.cards.iter().copied().collect();
             tricks.sort_by_key(|&(c, _)| core::cmp::Reverse(c));
@@ -210,7 +215,7 @@ mod tests {
         let line = format!(
             r#"{{"id":34,"pbn":"W:2.876.AJT765.Q83 JT9853.Q2.82.A92 Q76.KJ3.94.JT764 AK4.AT954.KQ3.K5","leader":"W","trump":"NT","tricks":{{"{key}":4}}}}"#
         );
-        let e = parse_deals(&line, "deals.jsonl").unwrap_err();
+        let e = parse_deals(&line, "deals.jsonl").unwrap_err().to_string();
         assert!(e.starts_with("deals.jsonl:1: tricks: "), "{e}");
         assert!(e.len() < 200 && !e.contains('\n'), "{} bytes: {e}", e.len());
     }

@@ -1,5 +1,6 @@
 //! The (c, p) grid of the command line: lists and ranges of exploration constants and powers.
 
+use crate::error::Error;
 use cardtree::Power;
 
 /// Exploration constants given on the command line.
@@ -12,13 +13,13 @@ pub struct Powers(pub Vec<u32>);
 
 /// Reads constants: `0.5,2,8`; `0.125..128` (doubling); `0.125,0.25,...,128` (the ratio of the
 /// first two, continued). Every constant must be positive and finite.
-pub fn parse_constants(s: &str) -> Result<Constants, String> {
-    let num = |t: &str| -> Result<f64, String> {
+pub fn parse_constants(s: &str) -> Result<Constants, Error> {
+    let num = |t: &str| -> Result<f64, Error> {
         t.trim()
             .parse::<f64>()
             .ok()
             .filter(|c| c.is_finite() && *c > 0.0)
-            .ok_or_else(|| format!("{t:?} is not a positive constant"))
+            .ok_or_else(|| invalid!("{t:?} is not a positive constant"))
     };
     let (first, ratio, last) = match parse_list(s, "constants", num)? {
         ListSpec::Items(items) => return Ok(Constants(items)),
@@ -42,13 +43,13 @@ pub fn parse_constants(s: &str) -> Result<Constants, String> {
 
 /// Reads powers (integers from 1): `1,5,15`; `1..15`; `1,2,...,15` (the step of the first
 /// two, continued).
-pub fn parse_powers(s: &str) -> Result<Powers, String> {
-    let num = |t: &str| -> Result<u32, String> {
+pub fn parse_powers(s: &str) -> Result<Powers, Error> {
+    let num = |t: &str| -> Result<u32, Error> {
         t.trim()
             .parse::<u32>()
             .ok()
             .filter(|&p| (1..=Power::MAX_INTEGER).contains(&p))
-            .ok_or_else(|| format!("{t:?} is not a power in 1..={}", Power::MAX_INTEGER))
+            .ok_or_else(|| invalid!("{t:?} is not a power in 1..={}", Power::MAX_INTEGER))
     };
     let (first, step, last) = match parse_list(s, "powers", num)? {
         ListSpec::Items(items) => return Ok(Powers(items)),
@@ -77,8 +78,8 @@ enum ListSpec<T> {
 fn parse_list<T: Copy + PartialOrd>(
     s: &str,
     what: &str,
-    num: impl Fn(&str) -> Result<T, String>,
-) -> Result<ListSpec<T>, String> {
+    num: impl Fn(&str) -> Result<T, Error>,
+) -> Result<ListSpec<T>, Error> {
     let spec = if let Some((a, b)) = s.split_once("..").filter(|_| !s.contains("...")) {
         ListSpec::Range {
             first: num(a)?,
@@ -89,9 +90,9 @@ fn parse_list<T: Copy + PartialOrd>(
         let first = num(head.next().unwrap_or_default())?;
         let second = num(head
             .next()
-            .ok_or_else(|| format!("\"...\" needs the first two {what} before it"))?)?;
+            .ok_or_else(|| invalid!("\"...\" needs the first two {what} before it"))?)?;
         if head.next().is_some() || second <= first {
-            return Err(format!("{s:?}: give two increasing {what} before \"...\""));
+            return Err(invalid!("{s:?}: give two increasing {what} before \"...\""));
         }
         ListSpec::Continued {
             first,
@@ -109,7 +110,7 @@ fn parse_list<T: Copy + PartialOrd>(
         ListSpec::Range { first, last } | ListSpec::Continued { first, last, .. }
             if last < first =>
         {
-            Err(format!("{s:?}: the range ends below its start"))
+            Err(invalid!("{s:?}: the range ends below its start"))
         }
         spec => Ok(spec),
     }

@@ -7,6 +7,7 @@
 //! cells run constant-major (`c` of the row, `p` of the column, as in Figure 3). The item's
 //! search draws from `rng::stream(seed, k)`.
 
+use crate::error::{Context, Error};
 mod deals;
 mod grid;
 mod summary;
@@ -90,10 +91,10 @@ impl SweepGrid {
     }
 
     /// The search configuration of cell (`c`, `p`).
-    pub fn config(&self, c: f64, p: u32) -> Result<UctConfig, String> {
+    pub fn config(&self, c: f64, p: u32) -> Result<UctConfig, Error> {
         let exploration =
-            Exploration::mckay(c).ok_or_else(|| format!("constant {c} is not >= 0"))?;
-        let power = Power::integer(p).map_err(|e| e.to_string())?;
+            Exploration::mckay(c).ok_or_else(|| invalid!("constant {c} is not >= 0"))?;
+        let power = Power::integer(p).map_err(Error::from)?;
         let mut config = UctConfig::mckay(exploration, power, self.playouts);
         config.final_move = self.choice;
         if self.variant == Variant::Standard {
@@ -154,13 +155,13 @@ impl McKay {
         &self,
         tree: &mut LeadTree,
         k: usize,
-    ) -> Result<(UctResult<Card>, UctConfig), String> {
+    ) -> Result<(UctResult<Card>, UctConfig), Error> {
         let (c, p, deal) = self.split(k);
         let config = self.grid.config(c, p)?;
         let position = deal.position()?;
         let mut rng = rng::stream(self.grid.seed, k as u64);
         let result = uct(tree, &position, &config, &mut RandomPolicy, &mut rng)
-            .map_err(|e| format!("deal {}: {e}", deal.id))?;
+            .with_context(|| format!("deal {}", deal.id))?;
         Ok((result, config))
     }
 }
@@ -202,7 +203,7 @@ impl Experiment for McKay {
         lead_tree()
     }
 
-    fn run(&self, tree: &mut LeadTree, k: usize) -> Result<Vec<Row>, String> {
+    fn run(&self, tree: &mut LeadTree, k: usize) -> Result<Vec<Row>, Error> {
         let (c, p, deal) = self.split(k);
         let (result, _) = self.search(tree, k)?;
         let (card, tricks, best) = deal.score(result.best, "the search")?;

@@ -1,6 +1,7 @@
 //! The summary of a McKay run beside the paper's Figure 3: `summary.csv`, `summary.md` and
 //! the heatmap.
 
+use crate::error::Error;
 use std::fmt::Write as _;
 
 use serde_json::Value;
@@ -58,12 +59,12 @@ fn paper_error(figure: &[(f64, u32, f64)], c: f64, p: u32) -> Option<f64> {
 }
 
 /// The summary files from every row: `summary.csv`, `summary.md`, `heatmap.svg`.
-pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, String> {
+pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, Error> {
     let num = |v: &Value| v.as_f64();
     let constants: Vec<f64> = fingerprint["constants"]
         .as_array()
         .and_then(|a| a.iter().map(num).collect())
-        .ok_or("manifest: no constants")?;
+        .ok_or_else(|| Error::Invalid("manifest: no constants".into()))?;
     let powers: Vec<u32> = fingerprint["powers"]
         .as_array()
         .and_then(|a| {
@@ -71,7 +72,7 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
                 .map(|p| p.as_u64().and_then(|p| u32::try_from(p).ok()))
                 .collect()
         })
-        .ok_or("manifest: no powers")?;
+        .ok_or_else(|| Error::Invalid("manifest: no powers".into()))?;
     let col = |name: &str| table.column(name);
     let (ic, ip, ie, ire, ice, irand, inodes, ifull, ideal) = (
         col("c")?,
@@ -87,9 +88,9 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     let mut cells = vec![vec![Cell::default(); powers.len()]; constants.len()];
     let mut random: std::collections::BTreeMap<String, f64> = std::collections::BTreeMap::new();
     for (item, row) in table.rows() {
-        let f = |i: usize| -> Result<f64, String> {
+        let f = |i: usize| -> Result<f64, Error> {
             row[i].parse::<f64>().map_err(|_| {
-                format!(
+                invalid!(
                     "item {item}: {} is not a number",
                     crate::solve::quote(&row[i])
                 )
@@ -99,11 +100,11 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
         let ci = constants
             .iter()
             .position(|&x| x == c)
-            .ok_or_else(|| format!("item {item}: c {c} not in the grid"))?;
+            .ok_or_else(|| invalid!("item {item}: c {c} not in the grid"))?;
         let pi = powers
             .iter()
             .position(|&x| f64::from(x) == p)
-            .ok_or_else(|| format!("item {item}: p {p} not in the grid"))?;
+            .ok_or_else(|| invalid!("item {item}: p {p} not in the grid"))?;
         let cell = &mut cells[ci][pi];
         cell.deals += 1;
         cell.error += f(ie)?;

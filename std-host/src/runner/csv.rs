@@ -1,5 +1,6 @@
 //! `raw.csv`: the rows of every item, with the item number first.
 
+use crate::error::{Context, Error};
 use std::collections::BTreeMap;
 
 use super::Row;
@@ -19,14 +20,14 @@ impl Table {
         columns: Vec<String>,
         items: &[usize],
         results: &mut BTreeMap<usize, Vec<Row>>,
-    ) -> Result<Table, String> {
+    ) -> Result<Table, Error> {
         let mut rows = Vec::new();
         for &item in items {
             let item_rows = results
                 .remove(&item)
-                .ok_or_else(|| format!("item {item} has no result"))?;
+                .ok_or_else(|| invalid!("item {item} has no result"))?;
             for row in item_rows {
-                check_row(&columns, &row).map_err(|e| format!("item {item}: {e}"))?;
+                check_row(&columns, &row).with_context(|| format!("item {item}"))?;
                 rows.push((item, row));
             }
         }
@@ -46,11 +47,11 @@ impl Table {
     }
 
     /// The index of column `name`.
-    pub fn column(&self, name: &str) -> Result<usize, String> {
+    pub fn column(&self, name: &str) -> Result<usize, Error> {
         self.columns
             .iter()
             .position(|c| c == name)
-            .ok_or_else(|| format!("raw.csv has no column {name:?}"))
+            .ok_or_else(|| invalid!("raw.csv has no column {name:?}"))
     }
 
     /// The rows grouped by item.
@@ -84,12 +85,16 @@ impl Table {
     }
 
     /// Reads what [`to_csv`](Table::to_csv) wrote.
-    pub fn parse(text: &str) -> Result<Table, String> {
+    pub fn parse(text: &str) -> Result<Table, Error> {
         let mut lines = text.lines();
-        let header = lines.next().ok_or("empty file")?;
+        let header = lines
+            .next()
+            .ok_or_else(|| Error::Invalid("empty file".into()))?;
         let mut names = header.split(',');
         if names.next() != Some("item") {
-            return Err("line 1: the first column is not \"item\"".to_string());
+            return Err(Error::Invalid(
+                "line 1: the first column is not \"item\"".into(),
+            ));
         }
         let columns: Vec<String> = names.map(String::from).collect();
         let mut rows = Vec::new();
@@ -98,25 +103,25 @@ impl Table {
             let item = fields
                 .next()
                 .and_then(|f| f.parse().ok())
-                .ok_or_else(|| format!("line {}: no item number", n + 2))?;
+                .ok_or_else(|| invalid!("line {}: no item number", n + 2))?;
             let row: Row = fields.map(String::from).collect();
-            check_row(&columns, &row).map_err(|e| format!("line {}: {e}", n + 2))?;
+            check_row(&columns, &row).with_context(|| format!("line {}", n + 2))?;
             rows.push((item, row));
         }
         Ok(Table { columns, rows })
     }
 }
 
-fn check_row(columns: &[String], row: &Row) -> Result<(), String> {
+fn check_row(columns: &[String], row: &Row) -> Result<(), Error> {
     if row.len() != columns.len() {
-        return Err(format!(
+        return Err(invalid!(
             "{} fields for {} columns",
             row.len(),
             columns.len()
         ));
     }
     if let Some(f) = row.iter().find(|f| f.contains([',', '"', '\n', '\r'])) {
-        return Err(format!(
+        return Err(invalid!(
             "field {:?} holds a comma, quote or line break",
             crate::solve::excerpt(f)
         ));

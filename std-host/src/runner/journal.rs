@@ -1,5 +1,6 @@
 //! `journal.jsonl`: finished items of a run in progress, so a stopped run can resume.
 
+use crate::error::Error;
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write as _;
@@ -30,12 +31,12 @@ impl Journal {
         path: &Path,
         mine: &[usize],
         columns: usize,
-    ) -> Result<(Journal, BTreeMap<usize, Vec<Row>>), String> {
+    ) -> Result<(Journal, BTreeMap<usize, Vec<Row>>), Error> {
         let mut done = BTreeMap::new();
         let text = match fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+            Err(e) => return Err(Error::read(path, e)),
         };
         let mut kept = String::new();
         let lines: Vec<&str> = text.split_inclusive('\n').collect();
@@ -52,7 +53,7 @@ impl Journal {
                 }
                 _ if n + 1 == lines.len() && !complete => {} // cut short: rerun that item
                 _ => {
-                    return Err(format!(
+                    return Err(invalid!(
                         "{}:{}: not a journal line of this run; remove the directory to start afresh",
                         path.display(),
                         n + 1
@@ -61,14 +62,13 @@ impl Journal {
             }
         }
         if kept.len() != text.len() {
-            output::write_atomic(path, kept.as_bytes())
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            output::write_atomic(path, kept.as_bytes()).map_err(|e| Error::write(path, e))?;
         }
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+            .map_err(|e| Error::open(path, e))?;
         Ok((
             Journal {
                 file,
@@ -79,13 +79,13 @@ impl Journal {
     }
 
     /// Records item `item`'s rows.
-    pub(super) fn append(&mut self, item: usize, rows: &[Row]) -> Result<(), String> {
+    pub(super) fn append(&mut self, item: usize, rows: &[Row]) -> Result<(), Error> {
         let mut line = json!({ "item": item, "rows": rows }).to_string();
         line.push('\n');
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.flush())
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+            .map_err(|e| Error::write(&self.path, e))
     }
 }
 
@@ -108,11 +108,11 @@ fn parse_line(line: &str) -> Option<(usize, Vec<Row>)> {
 }
 
 /// Removes the journal of a finished run.
-pub(super) fn remove(path: &Path) -> Result<(), String> {
+pub(super) fn remove(path: &Path) -> Result<(), Error> {
     match fs::remove_file(path) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!("cannot remove {}: {e}", path.display())),
+        Err(e) => Err(invalid!("cannot remove {}: {e}", path.display())),
     }
 }
 

@@ -1,5 +1,6 @@
 //! `manifest.json`: what a run directory holds.
 
+use crate::error::{Context, Error};
 use std::path::Path;
 
 use serde_json::{Value, json};
@@ -30,15 +31,15 @@ pub struct Manifest {
 
 impl Manifest {
     /// The manifest of `dir`, `None` if it has none.
-    pub fn read(dir: &Path) -> Result<Option<Manifest>, String> {
+    pub fn read(dir: &Path) -> Result<Option<Manifest>, Error> {
         let path = dir.join(FILE);
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+            Err(e) => return Err(Error::read(&path, e)),
         };
-        let bad = |what: &str| format!("{}: {what}", path.display());
-        let v: Value = serde_json::from_str(&text).map_err(|e| bad(&format!("not JSON: {e}")))?;
+        let bad = |what: &str| invalid!("{what}").at(path.display());
+        let v: Value = serde_json::from_str(&text).context(path.display())?;
         let kind = v["kind"].as_str().ok_or_else(|| bad("no \"kind\""))?;
         let items = v["items"].as_u64().ok_or_else(|| bad("no \"items\""))?;
         let columns = v["columns"]
@@ -49,7 +50,7 @@ impl Manifest {
             .as_str()
             .ok_or_else(|| bad("no \"shard\""))?
             .parse::<Shard>()
-            .map_err(|e: String| bad(&e))?;
+            .context(path.display())?;
         let complete = v["complete"]
             .as_bool()
             .ok_or_else(|| bad("no \"complete\""))?;
@@ -64,7 +65,7 @@ impl Manifest {
     }
 
     /// Writes the manifest into `dir`, whole or not at all.
-    pub fn write(&self, dir: &Path) -> Result<(), String> {
+    pub fn write(&self, dir: &Path) -> Result<(), Error> {
         let v = json!({
             "kind": self.kind,
             "fingerprint": self.fingerprint,
@@ -73,11 +74,10 @@ impl Manifest {
             "shard": self.shard.to_string(),
             "complete": self.complete,
         });
-        let mut text = serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?;
+        let mut text = serde_json::to_string_pretty(&v).map_err(Error::from)?;
         text.push('\n');
         let path = dir.join(FILE);
-        output::write_atomic(&path, text.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        output::write_atomic(&path, text.as_bytes()).map_err(|e| Error::write(&path, e))
     }
 
     /// Checks that `self`, found in `dir`, is the same experiment as `other` (kind,
@@ -87,9 +87,9 @@ impl Manifest {
         other: &Manifest,
         dir: &Path,
         base: &Path,
-    ) -> Result<(), String> {
+    ) -> Result<(), Error> {
         let differs = |what: &str| {
-            format!(
+            invalid!(
                 "{} holds a different {what} than {}; use another directory",
                 dir.display(),
                 base.display()
@@ -108,9 +108,9 @@ impl Manifest {
     }
 
     /// Checks that the run in `dir` (`self`) is the run `wanted` asks for, so it can resume.
-    pub fn check_same_run(&self, wanted: &Manifest, dir: &Path) -> Result<(), String> {
+    pub fn check_same_run(&self, wanted: &Manifest, dir: &Path) -> Result<(), Error> {
         let differs = |what: String| {
-            format!(
+            invalid!(
                 "{} holds a run with {what}; give the same arguments to resume it, or another --out",
                 dir.display()
             )

@@ -20,6 +20,7 @@
 //! unsharded run would have written, byte for byte: summaries are always computed from the
 //! rows as `raw.csv` holds them, and no output holds a time or a thread count.
 
+use crate::error::{Context, Error};
 mod csv;
 mod journal;
 mod manifest;
@@ -74,12 +75,12 @@ pub trait Experiment: Sync {
 
     /// Runs item `index` with the generator of `rng::stream(seed, index)`, which this function
     /// creates from the experiment's own seed. Returns its rows.
-    fn run(&self, worker: &mut Self::Worker, index: usize) -> Result<Vec<Row>, String>;
+    fn run(&self, worker: &mut Self::Worker, index: usize) -> Result<Vec<Row>, Error>;
 }
 
 /// Turns every row of a complete run into the summary files (besides `raw.csv`).
 pub type Summarizer =
-    fn(fingerprint: &serde_json::Value, table: &Table) -> Result<Vec<OutputFile>, String>;
+    fn(fingerprint: &serde_json::Value, table: &Table) -> Result<Vec<OutputFile>, Error>;
 
 /// How to run.
 #[derive(Clone, Debug)]
@@ -118,9 +119,9 @@ pub fn run<E: Experiment>(
     experiment: &E,
     summarize: Summarizer,
     options: &RunOptions,
-) -> Result<RunReport, String> {
+) -> Result<RunReport, Error> {
     let dir = &options.out;
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))?;
     let manifest = Manifest {
         kind: experiment.kind().to_string(),
         fingerprint: experiment.fingerprint(),
@@ -190,7 +191,7 @@ fn run_items<E: Experiment>(
     pending: &[usize],
     mut journal: Journal,
     options: &RunOptions,
-) -> Result<(std::collections::BTreeMap<usize, Vec<Row>>, usize), String> {
+) -> Result<(std::collections::BTreeMap<usize, Vec<Row>>, usize), Error> {
     let bar = progress_bar(pending.len(), options.progress, "items");
     let mut error = None;
     let mut results = std::collections::BTreeMap::new();
@@ -201,7 +202,7 @@ fn run_items<E: Experiment>(
         |worker, _, &index| {
             experiment
                 .run(worker, index)
-                .map_err(|e| format!("item {index}: {e}"))
+                .with_context(|| format!("item {index}"))
                 .map(|rows| (index, rows))
         },
         |_, outcome| {
@@ -244,12 +245,11 @@ pub fn progress_bar(len: usize, wanted: bool, unit: &str) -> ProgressBar {
 }
 
 /// Writes every file atomically into `dir`; returns their names.
-fn write_outputs(dir: &Path, files: &[OutputFile]) -> Result<Vec<String>, String> {
+fn write_outputs(dir: &Path, files: &[OutputFile]) -> Result<Vec<String>, Error> {
     let mut names = Vec::new();
     for (name, bytes) in files {
         let path = dir.join(name);
-        output::write_atomic(&path, bytes)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        output::write_atomic(&path, bytes).map_err(|e| Error::write(&path, e))?;
         names.push(name.clone());
     }
     Ok(names)
@@ -261,16 +261,16 @@ pub fn merge(
     dirs: &[PathBuf],
     out: &Path,
     summarizer: impl Fn(&str) -> Option<Summarizer>,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, Error> {
     let Some(first_dir) = dirs.first() else {
-        return Err("give at least one shard directory".to_string());
+        return Err(Error::Invalid("give at least one shard directory".into()));
     };
     let mut manifests = Vec::new();
     for dir in dirs {
         let m = Manifest::read(dir)?
-            .ok_or_else(|| format!("{}: no manifest.json (not a run directory)", dir.display()))?;
+            .ok_or_else(|| invalid!("{}: no manifest.json (not a run directory)", dir.display()))?;
         if !m.complete {
-            return Err(format!(
+            return Err(invalid!(
                 "{}: shard {} is not complete; run it again to finish it",
                 dir.display(),
                 m.shard
@@ -288,18 +288,17 @@ pub fn merge(
     let mut all = std::collections::BTreeMap::new();
     for (dir, m) in dirs.iter().zip(&manifests) {
         let path = dir.join("raw.csv");
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let table = Table::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
+        let table = Table::parse(&text).with_context(|| format!("{}", path.display()))?;
         if table.columns() != m.columns.as_slice() {
-            return Err(format!(
+            return Err(invalid!(
                 "{}: columns differ from the manifest's",
                 path.display()
             ));
         }
         for (item, rows) in table.into_items() {
             if !m.shard.contains(item) {
-                return Err(format!(
+                return Err(invalid!(
                     "{}: item {item} does not belong to shard {}",
                     path.display(),
                     m.shard
@@ -310,7 +309,7 @@ pub fn merge(
     }
     // Before anything the size of the manifest's count is made: the count comes from a file.
     if all.len() != base.items {
-        return Err(format!(
+        return Err(invalid!(
             "{}: the manifest says {} items, the shards hold {}",
             first_dir.display(),
             base.items,
@@ -320,11 +319,11 @@ pub fn merge(
     let whole = Shard::WHOLE;
     let every: Vec<usize> = whole.items(base.items).collect();
     let table = Table::from_items(base.columns.clone(), &every, &mut all)?;
-    let summarize =
-        summarizer(&base.kind).ok_or_else(|| format!("unknown experiment kind {:?}", base.kind))?;
+    let summarize = summarizer(&base.kind)
+        .ok_or_else(|| invalid!("unknown experiment kind {:?}", base.kind))?;
     let mut files = vec![("raw.csv".to_string(), table.to_csv().into_bytes())];
     files.extend(summarize(&base.fingerprint, &table)?);
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(|e| Error::create(out, e))?;
     if let Some(existing) = Manifest::read(out)? {
         base.check_same_experiment(&existing, out, first_dir)?;
     }
@@ -340,7 +339,7 @@ pub fn merge(
 
 /// Reports a finished run: [`describe`]'s line on standard error, then, for a whole run (not
 /// a shard), the `summary.md` it wrote on standard output.
-pub fn report(report: &RunReport, options: &RunOptions) -> Result<(), String> {
+pub fn report(report: &RunReport, options: &RunOptions) -> Result<(), Error> {
     eprintln!("cardtree: {}", describe(report, &options.out));
     if !options.shard.is_whole() {
         return Ok(());
@@ -352,7 +351,7 @@ pub fn report(report: &RunReport, options: &RunOptions) -> Result<(), String> {
             Ok(())
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        Err(e) => Err(Error::read(&path, e)),
     }
 }
 

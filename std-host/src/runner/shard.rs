@@ -1,5 +1,6 @@
 //! `--shard i/n`: a deterministic part of a run's items.
 
+use crate::error::Error;
 use std::fmt;
 use std::str::FromStr;
 
@@ -48,15 +49,16 @@ impl Shard {
     }
 
     /// Checks that `shards` are `1/n .. n/n` of one `n`, each once.
-    pub fn check_cover(shards: &[Shard]) -> Result<(), String> {
+    pub fn check_cover(shards: &[Shard]) -> Result<(), Error> {
         let Some(n) = shards.first().map(|s| s.count) else {
-            return Err("no shards".to_string());
+            return Err(Error::Invalid("no shards".into()));
         };
         for s in shards {
             if s.count != n {
-                return Err(format!(
+                return Err(invalid!(
                     "shards {} and {} split the run differently",
-                    shards[0], s
+                    shards[0],
+                    s
                 ));
             }
         }
@@ -73,18 +75,19 @@ impl Shard {
             } else {
                 ""
             };
-            return Err(format!("missing shards: {}{more}", missing.join(", ")));
+            return Err(invalid!("missing shards: {}{more}", missing.join(", ")));
         }
         let mut seen = vec![false; n];
         for s in shards {
             if s.count != n {
-                return Err(format!(
+                return Err(invalid!(
                     "shards {} and {} split the run differently",
-                    shards[0], s
+                    shards[0],
+                    s
                 ));
             }
             if std::mem::replace(&mut seen[s.index], true) {
-                return Err(format!("shard {s} is given twice"));
+                return Err(invalid!("shard {s} is given twice"));
             }
         }
         let missing: Vec<String> = (0..n)
@@ -94,7 +97,7 @@ impl Shard {
         if missing.is_empty() {
             Ok(())
         } else {
-            Err(format!("missing shards: {}", missing.join(", ")))
+            Err(invalid!("missing shards: {}", missing.join(", ")))
         }
     }
 }
@@ -106,10 +109,10 @@ impl fmt::Display for Shard {
 }
 
 impl FromStr for Shard {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("{s:?} is no shard: want i/n with 1 <= i <= n, such as 2/8");
+    fn from_str(s: &str) -> Result<Shard, Error> {
+        let bad = || invalid!("{s:?} is no shard: want i/n with 1 <= i <= n, such as 2/8");
         let (i, n) = s.split_once('/').ok_or_else(bad)?;
         let i = i.trim().parse().map_err(|_| bad())?;
         let n = n.trim().parse().map_err(|_| bad())?;
@@ -132,6 +135,7 @@ mod tests {
         assert!(
             Shard::check_cover(&shards[..2])
                 .unwrap_err()
+                .to_string()
                 .contains("3/3")
         );
         assert!(Shard::check_cover(&[shards[0], shards[0]]).is_err());
