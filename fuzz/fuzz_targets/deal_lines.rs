@@ -14,17 +14,17 @@ fuzz_target!(|data: &[u8]| {
         match solve::parse_line(line) {
             Ok(task) => {
                 if let Err(e) = task.position() {
-                    one_line(&e);
+                    one_line(&e.to_string());
                 }
             }
-            Err(e) => one_line(&e),
+            Err(e) => one_line(&e.to_string()),
         }
         match hand_record::parse_line(line, i) {
             Ok(board) => {
                 assert_eq!(board.deal.to_string().parse(), Ok(board.deal));
                 assert!((1..=1 << 31).contains(&board.number), "{}", board.number);
             }
-            Err(e) => one_line(&e),
+            Err(e) => one_line(&e.to_string()),
         }
     }
     match mckay::parse_deals(text, "fuzz") {
@@ -36,6 +36,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         Err(e) => {
+            let e = e.to_string();
             one_line(&e);
             assert!(e.starts_with("fuzz"), "{e}");
         }

@@ -51,6 +51,6 @@ fuzz_target!(|data: &[u8]| {
         let _ = pps::score_text(&g, &p);
     }
     if let Err(e) = pps::parse_inputs(grid_text, system_text) {
-        assert!(!e.contains('\n'), "{e}");
+        assert!(!e.to_string().contains('\n'), "{e}");
     }
 });
