@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use cardtree::blackjack::{
-    Audit, Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, Mcts, MctsConfig,
-    Optimal, Oracle, Pip, Rollout, Rules, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid,
+    Audit, Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, Mcts, Optimal,
+    Oracle, Pip, Rollout, Rules, SearchConfig, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid,
     dealer_outcomes, play_round,
 };
 use cardtree::rng;
@@ -87,7 +87,7 @@ pub struct Played {
 pub fn play_hands(
     kind: PlayerKind,
     rules: Rules,
-    mcts: MctsConfig,
+    mcts: SearchConfig,
     preset: ShoePreset,
     seed: u64,
     first: u64,
@@ -195,7 +195,7 @@ impl Run {
 pub fn play_parallel(
     kind: PlayerKind,
     rules: Rules,
-    mcts: MctsConfig,
+    mcts: SearchConfig,
     preset: ShoePreset,
     seed: u64,
     hands: u64,
@@ -347,7 +347,7 @@ pub fn play(
     preset: ShoePreset,
     hands: u64,
     seed: u64,
-    mcts: MctsConfig,
+    mcts: SearchConfig,
     threads: usize,
     as_json: bool,
     dump: Option<&std::path::Path>,

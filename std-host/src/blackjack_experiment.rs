@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use cardtree::blackjack::{MctsConfig, Rollout, Rules, ShoePreset};
+use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset};
 use serde_json::{Value, json};
 
 use crate::blackjack::{PlayerKind, play_hands};
@@ -169,7 +169,7 @@ impl Experiment for BlackjackExperiment {
 
     fn run(&self, _: &mut (), k: usize) -> Result<Vec<Row>, Error> {
         let (config, first, n) = self.split(k).ok_or_else(|| invalid!("no item {k}"))?;
-        let mcts = MctsConfig {
+        let mcts = SearchConfig {
             iterations: config.iterations,
             exploration: config.c,
             closed_loop: false,

@@ -1,17 +1,23 @@
 //! [`Mcts`]: the Monte-Carlo tree search player of `../shared/papers/003_*` ("MCTS for Black
 //! Jack"): UCB over the actions at each decision, values from playing the round out from the
-//! current shoe.
+//! current shoe. It is the one UCT of [`search`](crate::search) ([`uct_with`]) with Blackjack's
+//! [`TreePolicy`]: an open or closed loop, progressive unpruning, and a rollout policy.
 
 use rand_core::Rng;
 
-use super::{Action, Blackjack, BlackjackError, Chart, Move, Strategy, basic_action, dealer_hits};
-use crate::game::{Game, Side, Turn};
-use crate::math;
+use super::{
+    Action, Blackjack, BlackjackError, Chart, Move, Stage, Strategy, basic_action, dealer_hits,
+};
+use crate::game::{Game, MoveList};
+use crate::search::{
+    Backup, Expansion, Exploration, FinalMove, Policy, TreePolicy, UctConfig, uct_with,
+};
+use crate::tree::Tree;
 
 /// The MCTS player's parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct MctsConfig {
+pub struct SearchConfig {
     /// Playouts per decision. Default 100: the paper's `MCTS_N` ("note this is looped 100
     /// times", `../shared/papers/003_*`, Implementation, step 3).
     pub iterations: u32,
@@ -54,11 +60,11 @@ pub enum Rollout {
     Basic(Chart),
 }
 
-impl MctsConfig {
+impl SearchConfig {
     /// The paper's parameters: 100 iterations, C = 2.
     #[must_use]
-    pub const fn new() -> MctsConfig {
-        MctsConfig {
+    pub const fn new() -> SearchConfig {
+        SearchConfig {
             iterations: 100,
             exploration: 2.0,
             closed_loop: false,
@@ -68,80 +74,120 @@ impl MctsConfig {
     }
 }
 
-impl Default for MctsConfig {
-    fn default() -> MctsConfig {
-        MctsConfig::new()
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig::new()
     }
-}
-
-const NONE: u32 = u32::MAX;
-
-/// A decision node of the open-loop tree: statistics per action, children per action.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct OpenNode {
-    visits: u32,
-    n: [u32; 5],
-    sum: [f64; 5],
-    /// Open loop: the child per action.
-    child: [u32; 5],
-    /// Closed loop: the first child, the next sibling, and this node's key (action index
-    /// times 2^16 plus the cards dealt since, base 11).
-    first: u32,
-    next: u32,
-    key: u32,
-}
-
-impl OpenNode {
-    const BLANK: OpenNode = OpenNode {
-        visits: 0,
-        n: [0; 5],
-        sum: [0.0; 5],
-        child: [NONE; 5],
-        first: NONE,
-        next: NONE,
-        key: 0,
-    };
 }
 
 /// Counters of the searches so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct MctsStats {
+pub struct SearchStats {
     /// Decisions searched.
     pub decisions: u64,
     /// Playouts run.
     pub playouts: u64,
-    /// Times a node could not be added because the tree was full.
+    /// Playouts that found the tree full and played on from its deepest node.
     pub tree_full: u64,
 }
 
-/// The paper's MCTS player. Each decision builds (by default) an open-loop tree: a node per sequence of
-/// the player's actions in the round (the cards between them are not part of the key, as in
-/// the paper, whose hit node stands for every card), UCB1 picks the action at every node
-/// (untried actions first, in the order of [`Action::ALL`]), chance deals from the current
-/// shoe, and the round's return is backed up along the path. Beyond the tree's capacity `N`
-/// the playout hits below 17. The action played is the one of highest mean return at the root
-/// (the paper's step 4).
+/// The paper's MCTS player, as a configuration of the one UCT ([`uct_with`]).
+///
+/// By default each decision builds an open-loop tree: a node per sequence of the player's
+/// actions in the round (the cards between them are sampled and are not nodes, as in the
+/// paper, whose hit node stands for every card; [`TreePolicy::chance_node`]), every node on
+/// the path expanded ([`Expansion::AllChildren`]), a node's children every action and UCB
+/// choosing among those the state allows. With [`SearchConfig::closed_loop`] the cards dealt
+/// to the player are nodes too, and each playout adds one decision
+/// ([`Expansion::OneDecision`]). Chance deals from the current shoe; the round's return, in
+/// bets, is backed up as each node's running mean ([`Backup::Returns`]) with no rescaling;
+/// beyond the tree's capacity `N` the playout follows [`SearchConfig::rollout`]. The action
+/// played is the root's of highest mean return (the paper's step 4).
+///
+/// What changed when this player moved onto the kernel (the results in
+/// `std-host/results/blackjack/` were measured again): an untried action is taken at random
+/// among the untried ones, as everywhere in the kernel (before: the first in [`Action::ALL`]'s
+/// order; the paper says only "untried first"; over the 4,000 paired hands of each shoe the two
+/// orders are within each other's intervals); a node's mean is kept in `f32` (the kernel's
+/// small nodes) rather than as an `f64` sum; the open-loop tree expands all five actions of a
+/// node at once.
 #[derive(Clone, Debug)]
 pub struct Mcts<const N: usize> {
-    config: MctsConfig,
-    nodes: [OpenNode; N],
-    len: usize,
-    stats: MctsStats,
+    config: SearchConfig,
+    tree: Tree<Move, N>,
+    stats: SearchStats,
 }
 
-/// The most plies of one playout: far beyond any round (4 hands of 21 cards and the dealer).
-const MAX_PLIES: usize = 256;
+/// Blackjack's hooks into the kernel: the loop, unpruning, and the rollout policy.
+struct Hooks<'c> {
+    config: &'c SearchConfig,
+}
+
+impl Hooks<'_> {
+    /// The rollout policy's action at `g`'s decision.
+    fn action(&self, g: &Blackjack) -> Option<Action> {
+        if let Rollout::Basic(chart) = &self.config.rollout {
+            return basic_action(g, chart).ok();
+        }
+        let h = g.active_hand()?;
+        let mut legal = heapless::Vec::<Action, 5>::new();
+        g.legal_actions(&mut legal);
+        Some(if dealer_hits(h, false) && legal.contains(&Action::Hit) {
+            Action::Hit
+        } else {
+            Action::Stand
+        })
+    }
+}
+
+impl TreePolicy<Blackjack> for Hooks<'_> {
+    fn tree_moves(&mut self, state: &Blackjack, moves: &mut MoveList<Move>) {
+        if self.config.closed_loop {
+            state.legal_moves(moves);
+        } else {
+            // An open-loop node stands for every card, so for every action some card allows.
+            moves.clear();
+            for a in Action::ALL {
+                let _ = moves.push(Move::Act(a));
+            }
+        }
+    }
+
+    fn superset_moves(&self) -> bool {
+        !self.config.closed_loop
+    }
+
+    fn chance_node(&mut self, state: &Blackjack) -> bool {
+        self.config.closed_loop && state.stage() == Stage::PlayerCard
+    }
+
+    fn forced_move(&mut self, state: &Blackjack, visits: u32) -> Option<Move> {
+        (visits < self.config.unprune_after)
+            .then(|| self.action(state).map(Move::Act))
+            .flatten()
+    }
+}
+
+impl Policy<Blackjack> for Hooks<'_> {
+    fn choose<R: Rng + ?Sized>(
+        &mut self,
+        state: &Blackjack,
+        _: &MoveList<Move>,
+        _: &mut R,
+    ) -> Option<Move> {
+        self.action(state).map(Move::Act)
+    }
+}
 
 impl<const N: usize> Mcts<N> {
     /// A player with these parameters.
     #[must_use]
-    pub const fn new(config: MctsConfig) -> Mcts<N> {
+    pub const fn new(config: SearchConfig) -> Mcts<N> {
         Mcts {
             config,
-            nodes: [OpenNode::BLANK; N],
-            len: 0,
-            stats: MctsStats {
+            tree: Tree::new(),
+            stats: SearchStats {
                 decisions: 0,
                 playouts: 0,
                 tree_full: 0,
@@ -151,230 +197,89 @@ impl<const N: usize> Mcts<N> {
 
     /// Sets the parameters and zeroes the statistics, in place (the tree may live in a
     /// `static`, too large to move).
-    pub fn configure(&mut self, config: MctsConfig) {
+    pub fn configure(&mut self, config: SearchConfig) {
         self.config = config;
-        self.stats = MctsStats::default();
+        self.stats = SearchStats::default();
     }
 
     /// The parameters.
     #[must_use]
-    pub const fn config(&self) -> &MctsConfig {
+    pub const fn config(&self) -> &SearchConfig {
         &self.config
     }
 
     /// Counters so far.
     #[must_use]
-    pub const fn stats(&self) -> MctsStats {
+    pub const fn stats(&self) -> SearchStats {
         self.stats
     }
 
-    /// UCB1 over the legal actions at node `i`: untried first, then the greatest
-    /// `mean + C sqrt(ln N / n)` (Auer et al. 2002, as the paper's "UCB").
-    fn select(&self, i: usize, legal: &[Action]) -> Option<Action> {
-        let node = self.nodes.get(i)?;
-        let mut best: Option<(Action, f64)> = None;
-        let ln_n = math::ln(f64::from(node.visits.max(1)));
-        for &a in legal {
-            let k = a.index();
-            let n = node.n.get(k).copied().unwrap_or(0);
-            if n == 0 {
-                return Some(a);
-            }
-            let mean = node.sum.get(k).copied().unwrap_or(0.0) / f64::from(n);
-            let ucb = mean + self.config.exploration * math::sqrt(ln_n / f64::from(n));
-            if best.is_none_or(|(_, b)| ucb > b) {
-                best = Some((a, ucb));
-            }
-        }
-        best.map(|(a, _)| a)
+    /// The tree of the last search.
+    #[must_use]
+    pub const fn tree(&self) -> &Tree<Move, N> {
+        &self.tree
     }
 
-    /// One playout from `game`: returns the round's value and records the path.
-    fn playout<R: Rng + ?Sized>(
-        &mut self,
-        game: &Blackjack,
-        rng: &mut R,
-        path: &mut heapless::Vec<(u32, Action), 64>,
-    ) -> Result<f64, BlackjackError> {
-        let mut g = game.clone();
-        let mut node = Some(0u32);
-        let mut legal = heapless::Vec::<Action, 5>::new();
-        let closed = self.config.closed_loop;
-        // Closed loop: the node and action whose child the next decision is, the player's
-        // cards since, and whether this playout has added its node.
-        let mut pending: Option<(u32, Action)> = None;
-        let mut seen = 0u32;
-        let mut expanded = false;
-        path.clear();
-        for _ in 0..MAX_PLIES {
-            match g.turn() {
-                Turn::Terminal => return Ok(g.value(Side(0))),
-                Turn::Chance => {
-                    let mv = g.sample_chance(rng).ok_or(BlackjackError::ShoeExhausted)?;
-                    if closed
-                        && g.stage() == super::Stage::PlayerCard
-                        && let Move::Card(p) = mv
-                    {
-                        seen = (seen * 11 + u32::from(p.value())).min(0xffff);
-                    }
-                    g.apply(mv);
-                }
-                Turn::Player(_) => {
-                    if let Some((i, a)) = pending.take() {
-                        let key = (a.index() as u32) << 16 | seen;
-                        node = self.find(i, key);
-                        if node.is_none() && !expanded {
-                            expanded = true;
-                            node = self.add(i, key);
-                        }
-                    }
-                    seen = 0;
-                    g.legal_actions(&mut legal);
-                    let action = match node {
-                        Some(i) => {
-                            let visits = self.nodes.get(i as usize).map_or(0, |n| n.visits);
-                            let a = if i != 0 && visits < self.config.unprune_after {
-                                self.policy(&g, &legal)?
-                            } else {
-                                self.select(i as usize, &legal)
-                                    .ok_or(BlackjackError::NoLegalMove)?
-                            };
-                            if path.push((i, a)).is_err() {
-                                node = None;
-                            } else if closed {
-                                pending = Some((i, a));
-                                node = None;
-                            } else {
-                                node = self.child(i as usize, a);
-                            }
-                            a
-                        }
-                        None => self.policy(&g, &legal)?,
-                    };
-                    g.apply(Move::Act(action));
-                }
-            }
-        }
-        Err(BlackjackError::NoLegalMove)
-    }
-
-    /// The rollout policy's action at `g`'s decision, whose legal actions are `legal`.
-    fn policy(&self, g: &Blackjack, legal: &[Action]) -> Result<Action, BlackjackError> {
-        if let Rollout::Basic(chart) = &self.config.rollout {
-            return basic_action(g, chart);
-        }
-        let h = g.active_hand().ok_or(BlackjackError::NotADecision)?;
-        Ok(if dealer_hits(h, false) && legal.contains(&Action::Hit) {
-            Action::Hit
-        } else {
-            Action::Stand
+    /// The kernel's configuration for these parameters.
+    fn uct_config(&self) -> Result<UctConfig, BlackjackError> {
+        Ok(UctConfig {
+            iterations: self.config.iterations,
+            exploration: Exploration::new(self.config.exploration)
+                .ok_or(BlackjackError::BadExploration)?,
+            backup: Backup::Returns,
+            expansion: if self.config.closed_loop {
+                Expansion::OneDecision
+            } else {
+                Expansion::AllChildren
+            },
+            final_move: FinalMove::HighestValue,
+            normalize: false,
+            ..UctConfig::new()
         })
     }
 
-    /// Closed loop: the child of node `i` with `key`, if there is one.
-    fn find(&self, i: u32, key: u32) -> Option<u32> {
-        let mut c = self.nodes.get(i as usize)?.first;
-        while c != NONE {
-            let n = self.nodes.get(c as usize)?;
-            if n.key == key {
-                return Some(c);
-            }
-            c = n.next;
-        }
-        None
-    }
-
-    /// Closed loop: a new child of node `i` with `key`, if there is room.
-    fn add(&mut self, i: u32, key: u32) -> Option<u32> {
-        if self.len >= N {
-            self.stats.tree_full += 1;
-            return None;
-        }
-        let id = u32::try_from(self.len).ok()?;
-        let first = self.nodes.get(i as usize)?.first;
-        *self.nodes.get_mut(self.len)? = OpenNode {
-            key,
-            next: first,
-            ..OpenNode::BLANK
-        };
-        self.len += 1;
-        self.nodes.get_mut(i as usize)?.first = id;
-        Some(id)
-    }
-
-    /// The child of node `i` by action `a`, created if missing and there is room.
-    fn child(&mut self, i: usize, a: Action) -> Option<u32> {
-        let existing = self.nodes.get(i)?.child.get(a.index()).copied()?;
-        if existing != NONE {
-            return Some(existing);
-        }
-        if self.len >= N {
-            self.stats.tree_full += 1;
-            return None;
-        }
-        let id = u32::try_from(self.len).ok()?;
-        *self.nodes.get_mut(self.len)? = OpenNode::BLANK;
-        self.len += 1;
-        if let Some(c) = self.nodes.get_mut(i)?.child.get_mut(a.index()) {
-            *c = id;
-        }
-        Some(id)
-    }
-
-    /// Searches the decision of `game` and returns the root's mean return per legal action
-    /// (`None`: not tried), as well as the action chosen.
+    /// Searches the decision of `game` and returns the action chosen, with the root's mean
+    /// return per action (indexed as [`Action::ALL`]; `None`: not tried).
     pub fn search<R: Rng + ?Sized>(
         &mut self,
         game: &Blackjack,
         rng: &mut R,
     ) -> Result<(Action, [Option<f64>; 5]), BlackjackError> {
-        if game.stage() != super::Stage::Decide {
+        if game.stage() != Stage::Decide {
             return Err(BlackjackError::NotADecision);
         }
         let mut legal = heapless::Vec::<Action, 5>::new();
         game.legal_actions(&mut legal);
         let first = *legal.first().ok_or(BlackjackError::NoLegalMove)?;
-        if N == 0 {
-            return Err(BlackjackError::MemoFull { capacity: 0 });
-        }
-        self.nodes[0] = OpenNode::BLANK;
-        self.len = 1;
         self.stats.decisions += 1;
-        let mut path = heapless::Vec::new();
-        if legal.len() > 1 {
-            for _ in 0..self.config.iterations {
-                let value = self.playout(game, rng, &mut path)?;
-                self.stats.playouts += 1;
-                for &(i, a) in &path {
-                    if let Some(node) = self.nodes.get_mut(i as usize) {
-                        node.visits += 1;
-                        if let (Some(n), Some(s)) =
-                            (node.n.get_mut(a.index()), node.sum.get_mut(a.index()))
-                        {
-                            *n += 1;
-                            *s += value;
-                        }
-                    }
-                }
-            }
+        if legal.len() == 1 {
+            return Ok((first, [None; 5]));
         }
-        let root = self.nodes[0];
+        let config = self.uct_config()?;
+        let mut hooks = Hooks {
+            config: &self.config,
+        };
+        let mut policy = Hooks {
+            config: &self.config,
+        };
+        let r = uct_with(&mut self.tree, game, &config, &mut hooks, &mut policy, rng)
+            .map_err(BlackjackError::Search)?;
+        self.stats.playouts += u64::from(r.iterations);
+        self.stats.tree_full += u64::from(r.tree_full);
         let mut means = [None; 5];
-        let mut best = (first, f64::NEG_INFINITY);
-        for &a in &legal {
-            let k = a.index();
-            let n = root.n.get(k).copied().unwrap_or(0);
-            if n > 0 {
-                let m = root.sum.get(k).copied().unwrap_or(0.0) / f64::from(n);
-                if let Some(slot) = means.get_mut(k) {
-                    *slot = Some(m);
-                }
-                if m > best.1 {
-                    best = (a, m);
-                }
+        for c in r.children.iter().filter(|c| c.visits > 0) {
+            if let Move::Act(a) = c.mv
+                && legal.contains(&a)
+                && let Some(slot) = means.get_mut(a.index())
+            {
+                *slot = Some(c.value);
             }
         }
-        Ok((best.0, means))
+        let best = match r.best {
+            Some(Move::Act(a)) if legal.contains(&a) => a,
+            _ => first,
+        };
+        Ok((best, means))
     }
 }
 
@@ -397,6 +302,7 @@ mod tests {
     use super::super::{Pip, Rules, Shoe};
     use super::*;
     use crate::rng;
+    use crate::tree::NodeId;
 
     fn game(a: Pip, up: Pip, b: Pip) -> Blackjack {
         Blackjack::dealt(Rules::new(), Shoe::standard(6).unwrap(), a, up, b).unwrap()
@@ -404,9 +310,9 @@ mod tests {
 
     #[test]
     fn clear_decisions_and_determinism() {
-        let mut p: Mcts<512> = Mcts::new(MctsConfig {
+        let mut p: Mcts<512> = Mcts::new(SearchConfig {
             iterations: 2000,
-            ..MctsConfig::new()
+            ..SearchConfig::new()
         });
         let r = &mut rng::seeded(3);
         assert_eq!(
@@ -418,15 +324,15 @@ mod tests {
             Ok(Action::Hit)
         );
         let g = game(Pip::Ten, Pip::Seven, Pip::Five);
-        let a = Mcts::<512>::new(MctsConfig::new()).search(&g, &mut rng::seeded(9));
-        let b = Mcts::<512>::new(MctsConfig::new()).search(&g, &mut rng::seeded(9));
+        let a = Mcts::<512>::new(SearchConfig::new()).search(&g, &mut rng::seeded(9));
+        let b = Mcts::<512>::new(SearchConfig::new()).search(&g, &mut rng::seeded(9));
         assert_eq!(a, b);
         assert!(p.stats().playouts >= 4000);
         // Closed loop: the same clear decisions, seeded.
-        let closed = MctsConfig {
+        let closed = SearchConfig {
             iterations: 2000,
             closed_loop: true,
-            ..MctsConfig::new()
+            ..SearchConfig::new()
         };
         let mut q: Mcts<4096> = Mcts::new(closed);
         assert_eq!(
@@ -443,23 +349,37 @@ mod tests {
         // it has the visits; from the first visit (0), UCB tries the others too.
         let g = game(Pip::Ten, Pip::Two, Pip::Two);
         let tried = |unprune_after: u32| {
-            let mut p: Mcts<4096> = Mcts::new(MctsConfig {
+            let mut p: Mcts<4096> = Mcts::new(SearchConfig {
                 unprune_after,
                 ..closed
             });
             p.search(&g, &mut rng::seeded(4)).unwrap();
-            let below = p.nodes.get(1..p.len).unwrap();
-            let most = below.iter().map(|n| n.n.iter().filter(|&&k| k > 0).count());
-            (
-                most.max().unwrap_or(0),
-                p.nodes[0].n.iter().filter(|&&k| k > 0).count(),
-            )
+            // The most actions tried at a decision node below the root, and at the root.
+            let t = p.tree();
+            let tried_at = |id| t.child_nodes(id).iter().filter(|c| c.visits > 0).count();
+            let below = (1..t.len()).filter_map(|i| {
+                let id = NodeId::from_index(i)?;
+                let first = t.child_nodes(id).first()?;
+                matches!(first.mv, Move::Act(_)).then(|| tried_at(id))
+            });
+            (below.max().unwrap_or(0), tried_at(NodeId::ROOT))
         };
         assert_eq!(tried(u32::MAX), (1, 3));
         assert_eq!(tried(0).1, 3);
         assert!(tried(0).0 >= 2);
+        // Open loop: a node's children are all five actions, but only legal ones are tried
+        // (10,5 against a 7: stand, hit, double).
+        let mut open: Mcts<4096> = Mcts::new(SearchConfig {
+            iterations: 500,
+            ..SearchConfig::new()
+        });
+        open.search(&game(Pip::Ten, Pip::Seven, Pip::Five), r)
+            .unwrap();
+        let root = open.tree().child_nodes(NodeId::ROOT);
+        assert_eq!(root.len(), 5);
+        assert_eq!(root.iter().filter(|c| c.visits > 0).count(), 3);
         // A tree of one node still plays (beyond it, hit below 17).
-        let mut tiny: Mcts<1> = Mcts::new(MctsConfig::new());
+        let mut tiny: Mcts<1> = Mcts::new(SearchConfig::new());
         assert!(tiny.decide(&g, r).is_ok());
         assert!(tiny.stats().tree_full > 0);
     }

@@ -52,7 +52,7 @@ pub use decisions::{DECISION_SLOTS, Decision};
 pub use error::BlackjackError;
 pub use game::{Blackjack, MAX_HANDS, Stage};
 pub use hand::Hand;
-pub use mcts::{Mcts, MctsConfig, MctsStats, Rollout};
+pub use mcts::{Mcts, Rollout, SearchConfig, SearchStats};
 pub use memo::Slot;
 pub use oracle::{ActionValues, MEMO_SLOTS, Oracle, RoundValue, SplitPlay};
 pub use pip::Pip;

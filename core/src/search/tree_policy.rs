@@ -4,14 +4,17 @@
 use crate::game::{Game, MoveList, Side};
 
 /// Hooks of the UCT kernel into a game's knowledge, each with the default of plain UCT:
-/// which children a player's node gets, which of them selection never takes (pruning), the
-/// value of a leaf without a playout (an evaluation function), and the reward an iteration
-/// backs up for a value (squashing).
+/// which children a player's node gets, which of them selection never takes (pruning), which
+/// one it must take (progressive unpruning), whether a chance state is a node (open or closed
+/// loop), the value of a leaf without a playout (an evaluation function), and the reward an
+/// iteration backs up for a value (squashing).
 ///
 /// The Poker Squares player of the DePauw papers (`../shared/papers/004_…`, "Domain
-/// Knowledge") is UCT with all three: one child per class of placements the score cannot tell
-/// apart, the heuristic's pruning rule at each new choice node, and squashed scores
-/// ([`poker_squares::MctsPlayer`](crate::poker_squares::MctsPlayer)).
+/// Knowledge") is UCT with children by class, pruning and squashing: one child per class of
+/// placements the score cannot tell apart, the heuristic's pruning rule at each new choice
+/// node, and squashed scores ([`poker_squares::MctsPlayer`](crate::poker_squares::MctsPlayer)).
+/// The Blackjack player of `../shared/papers/003_…` is UCT with an open loop and, beyond the
+/// paper, progressive unpruning ([`blackjack::Mcts`](crate::blackjack::Mcts)).
 pub trait TreePolicy<G: Game> {
     /// The children a player's node of `state` gets, in `moves` (cleared first). Default:
     /// every legal move.
@@ -26,6 +29,38 @@ pub trait TreePolicy<G: Game> {
     fn prune(&mut self, state: &G, moves: &[G::Move]) -> u64 {
         let _ = (state, moves);
         0
+    }
+
+    /// Whether [`TreePolicy::tree_moves`] may give moves the state does not allow (as an
+    /// open-loop tree's nodes must, see [`TreePolicy::chance_node`]); selection then takes
+    /// only the moves each iteration's state allows, at every node. Asked once a search.
+    /// Default: `false`, every child of a node is legal whenever the node is reached in the
+    /// tree (after a chance state without a node, selection checks anyway).
+    fn superset_moves(&self) -> bool {
+        false
+    }
+
+    /// Whether the chance state `state` reached in the tree gets a node of its own. Default:
+    /// yes, one child per outcome (a closed loop). `false`: the iteration samples the outcome
+    /// and stays on the node it is on, which then stands for every outcome: an open-loop
+    /// tree, keyed by the players' moves (the Blackjack search of `../shared/papers/003_…`,
+    /// whose "hit node" stands for every card). Such a node may be reached in states whose
+    /// legal moves differ, so [`TreePolicy::tree_moves`] should give every move any of them
+    /// allows; selection then takes only those the iteration's state allows.
+    fn chance_node(&mut self, state: &G) -> bool {
+        let _ = state;
+        true
+    }
+
+    /// A move selection must take at a player's node of `state` below the root that has
+    /// been visited `visits` times, instead of the UCT formula (it is taken if it is one of
+    /// the node's children, not pruned and legal). Progressive unpruning (Chaslot, Winands,
+    /// van den Herik, Uiterwijk, Bouzy, "Progressive strategies for Monte-Carlo tree
+    /// search", New Mathematics and Natural Computation 4(3), 2008) plays a default policy's
+    /// move until a node has been visited enough. Default: `None`, the formula everywhere.
+    fn forced_move(&mut self, state: &G, visits: u32) -> Option<G::Move> {
+        let _ = (state, visits);
+        None
     }
 
     /// Whether [`TreePolicy::leaf_value`] values the non-terminal leaf `state` an iteration

@@ -452,6 +452,7 @@ where
 
     let mut search = Search {
         config,
+        restrict: S::RESTRICTS || hooks.superset_moves(),
         power,
         range,
         multi,
@@ -526,6 +527,9 @@ fn set_tag<M, B: Storage<M>>(
 /// One search's working state.
 struct Search<'c, M> {
     config: &'c UctConfig,
+    /// Whether a node's children may include moves an iteration's state does not allow
+    /// ([`ismcts`], an open loop): selection then checks the legal moves at every node.
+    restrict: bool,
     power: Power,
     range: ValueRange,
     multi: bool,
@@ -573,10 +577,19 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         self.path.clear();
         let _ = self.path.push((root, self.side.0));
         let mut node = root;
+        // Whether this iteration passed a chance state without a node (an open loop): its
+        // nodes may then hold children the state does not allow.
+        let mut open = false;
         let simulate = loop {
             let turn = s.turn();
             if turn == Turn::Terminal {
                 break false;
+            }
+            if turn == Turn::Chance && !hooks.chance_node(&s) {
+                let outcome = s.sample_chance(rng).ok_or(SearchError::NoOutcome)?;
+                s.apply(outcome);
+                open = true;
+                continue;
             }
             if self.path.is_full() {
                 break true;
@@ -596,10 +609,28 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             let chose = matches!(turn, Turn::Player(_));
             let (child, chooser) = match turn {
                 Turn::Player(p) => {
-                    if S::RESTRICTS {
+                    let restrict = self.restrict || open;
+                    if restrict {
                         s.legal_moves(&mut self.legal);
                     }
-                    (self.select(tree, node, S::RESTRICTS, rng)?, s.side_of(p).0)
+                    let forced = if node == root {
+                        None
+                    } else {
+                        let visits = tree.get(node).map_or(0, |n| n.visits);
+                        hooks
+                            .forced_move(&s, visits)
+                            .and_then(|mv| tree.child_by_move(node, mv))
+                            .filter(|&c| {
+                                tree.get(c).is_some_and(|c| {
+                                    c.tag & PRUNED == 0 && (!restrict || self.legal.contains(&c.mv))
+                                })
+                            })
+                    };
+                    let child = match forced {
+                        Some(c) => c,
+                        None => self.select(tree, node, restrict, rng)?,
+                    };
+                    (child, s.side_of(p).0)
                 }
                 _ => {
                     let outcome = s.sample_chance(rng).ok_or(SearchError::NoOutcome)?;

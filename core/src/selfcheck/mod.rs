@@ -23,7 +23,7 @@ use core::fmt;
 
 pub use digest::Digest;
 
-use crate::blackjack::{BlackjackError, Mcts, MctsConfig};
+use crate::blackjack::{BlackjackError, Mcts, SearchConfig};
 use crate::bridge::{LeadError, PositionError, TtLine};
 use crate::card::Card;
 use crate::pbn::PbnError;
@@ -53,9 +53,10 @@ pub const TABLE_BYTES: usize = core::mem::size_of::<[TtLine; TABLE_LINES]>();
 pub const DEAL_TABLE_LINES: usize = 8192;
 /// Bytes of [`Arena::deal_table`].
 pub const DEAL_TABLE_BYTES: usize = core::mem::size_of::<[TtLine; DEAL_TABLE_LINES]>();
-/// Nodes of [`Arena::blackjack_mcts`], the Blackjack MCTS player's open-loop tree: 512 nodes,
-/// 44 KiB (100 playouts a decision add a few hundred at most).
-pub const BLACKJACK_MCTS_NODES: usize = 512;
+/// Nodes of [`Arena::blackjack_mcts`], the Blackjack MCTS player's open-loop tree: 2048
+/// nodes of 20 bytes, 40 KiB (100 playouts a decision, each expanding a decision or two of
+/// five children, add about a thousand at most).
+pub const BLACKJACK_MCTS_NODES: usize = 2048;
 /// Bytes of [`Arena::blackjack_mcts`].
 pub const BLACKJACK_MCTS_BYTES: usize = core::mem::size_of::<Mcts<BLACKJACK_MCTS_NODES>>();
 
@@ -113,7 +114,7 @@ impl Arena {
             card_tree: Tree::new(),
             table: [TtLine::ZERO; TABLE_LINES],
             deal_table: [TtLine::ZERO; DEAL_TABLE_LINES],
-            blackjack_mcts: Mcts::new(MctsConfig::new()),
+            blackjack_mcts: Mcts::new(SearchConfig::new()),
             pps_values: LearnedValues::empty(PointSystem::new([0; 10])),
         }
     }

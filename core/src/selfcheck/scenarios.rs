@@ -2,7 +2,7 @@
 //! into a [`Digest`].
 
 use super::{Arena, Check, Failure, SEED};
-use crate::blackjack::{CardOrder, MctsConfig, Rules, Shoe, play_round};
+use crate::blackjack::{CardOrder, Rules, SearchConfig, Shoe, play_round};
 use crate::bridge::{
     BridgePlay, Constraints, DEFAULT_MAX_TRIES, Layouts, LeadConfig, LeadError, LeadProblem,
     LeadReport, Solution, SolverEvaluator, Strain, TransTable, UctEvaluator, evaluate_leads,
@@ -370,7 +370,7 @@ fn whole_tree<M: Blank, B: Storage<M>>(d: &mut Digest, tree: &TreeInner<M, B>, m
 /// and decisions, and the playouts and tree overflows.
 pub(super) fn blackjack_mcts(arena: &mut Arena) -> Result<Check, Failure> {
     let player = &mut arena.blackjack_mcts;
-    player.configure(MctsConfig::new());
+    player.configure(SearchConfig::new());
     let rules = Rules::new();
     let shoe = Shoe::standard(rules.decks)?;
     let mut rng = rng::stream(SEED, TASK_BLACKJACK_MCTS);

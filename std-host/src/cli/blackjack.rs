@@ -3,7 +3,7 @@
 //! know no clap.
 
 use crate::error::Error;
-use cardtree::blackjack::{MctsConfig, Rollout, Rules, ShoePreset, SplitPlay};
+use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset, SplitPlay};
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::blackjack::{PlayerKind, dealer, ev, play};
@@ -284,7 +284,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
                 shoe.preset(),
                 hands,
                 seed,
-                MctsConfig {
+                SearchConfig {
                     iterations,
                     exploration: c,
                     closed_loop,
