@@ -2,8 +2,8 @@
 //! of playing it against an exact walk over the [`Blackjack`] game played by the chart.
 
 use cardtree::blackjack::{
-    Blackjack, Cell, Chart, ChartSolver, MEMO_SLOTS, Move, Oracle, Pip, Row, Rules, Shoe, Slot,
-    basic_action,
+    Blackjack, Cell, Chart, ChartRow, ChartSolver, MEMO_SLOTS, Move, Oracle, Pip, Rules, Shoe,
+    Slot, basic_action,
 };
 use cardtree::{Game, Outcomes, Side, Turn};
 
@@ -25,7 +25,7 @@ fn cells(row: &str) -> Vec<&str> {
 /// the same card as Griffin, *The Theory of Blackjack*, ch. 2, and Wong, *Professional
 /// Blackjack*, for these rules). Its "D" is our "Dh" (double, else hit), its "Ds" ours; with
 /// late surrender its "Rh" cells are 16 against 9, 10, A and 15 against 10.
-fn published(surrender: bool) -> Vec<(Row, Vec<&'static str>)> {
+fn published(surrender: bool) -> Vec<(ChartRow, Vec<&'static str>)> {
     use Pip::*;
     let h16 = if surrender {
         "S S S S S H H Rh Rh Rh"
@@ -38,38 +38,38 @@ fn published(surrender: bool) -> Vec<(Row, Vec<&'static str>)> {
         "S S S S S H H H H H"
     };
     let mut rows = vec![
-        (Row::Hard(19), cells("S S S S S S S S S S")),
-        (Row::Hard(18), cells("S S S S S S S S S S")),
-        (Row::Hard(17), cells("S S S S S S S S S S")),
-        (Row::Hard(16), cells(h16)),
-        (Row::Hard(15), cells(h15)),
-        (Row::Hard(14), cells("S S S S S H H H H H")),
-        (Row::Hard(13), cells("S S S S S H H H H H")),
-        (Row::Hard(12), cells("H H S S S H H H H H")),
-        (Row::Hard(11), cells("Dh Dh Dh Dh Dh Dh Dh Dh Dh H")),
-        (Row::Hard(10), cells("Dh Dh Dh Dh Dh Dh Dh Dh H H")),
-        (Row::Hard(9), cells("H Dh Dh Dh Dh H H H H H")),
-        (Row::Soft(20), cells("S S S S S S S S S S")),
-        (Row::Soft(19), cells("S S S S S S S S S S")),
-        (Row::Soft(18), cells("S Ds Ds Ds Ds S S H H H")),
-        (Row::Soft(17), cells("H Dh Dh Dh Dh H H H H H")),
-        (Row::Soft(16), cells("H H Dh Dh Dh H H H H H")),
-        (Row::Soft(15), cells("H H Dh Dh Dh H H H H H")),
-        (Row::Soft(14), cells("H H H Dh Dh H H H H H")),
-        (Row::Soft(13), cells("H H H Dh Dh H H H H H")),
-        (Row::Pair(Ace), cells("P P P P P P P P P P")),
-        (Row::Pair(Ten), cells("S S S S S S S S S S")),
-        (Row::Pair(Nine), cells("P P P P P S P P S S")),
-        (Row::Pair(Eight), cells("P P P P P P P P P P")),
-        (Row::Pair(Seven), cells("P P P P P P H H H H")),
-        (Row::Pair(Six), cells("P P P P P H H H H H")),
-        (Row::Pair(Five), cells("Dh Dh Dh Dh Dh Dh Dh Dh H H")),
-        (Row::Pair(Four), cells("H H H P P H H H H H")),
-        (Row::Pair(Three), cells("P P P P P P H H H H")),
-        (Row::Pair(Two), cells("P P P P P P H H H H")),
+        (ChartRow::Hard(19), cells("S S S S S S S S S S")),
+        (ChartRow::Hard(18), cells("S S S S S S S S S S")),
+        (ChartRow::Hard(17), cells("S S S S S S S S S S")),
+        (ChartRow::Hard(16), cells(h16)),
+        (ChartRow::Hard(15), cells(h15)),
+        (ChartRow::Hard(14), cells("S S S S S H H H H H")),
+        (ChartRow::Hard(13), cells("S S S S S H H H H H")),
+        (ChartRow::Hard(12), cells("H H S S S H H H H H")),
+        (ChartRow::Hard(11), cells("Dh Dh Dh Dh Dh Dh Dh Dh Dh H")),
+        (ChartRow::Hard(10), cells("Dh Dh Dh Dh Dh Dh Dh Dh H H")),
+        (ChartRow::Hard(9), cells("H Dh Dh Dh Dh H H H H H")),
+        (ChartRow::Soft(20), cells("S S S S S S S S S S")),
+        (ChartRow::Soft(19), cells("S S S S S S S S S S")),
+        (ChartRow::Soft(18), cells("S Ds Ds Ds Ds S S H H H")),
+        (ChartRow::Soft(17), cells("H Dh Dh Dh Dh H H H H H")),
+        (ChartRow::Soft(16), cells("H H Dh Dh Dh H H H H H")),
+        (ChartRow::Soft(15), cells("H H Dh Dh Dh H H H H H")),
+        (ChartRow::Soft(14), cells("H H H Dh Dh H H H H H")),
+        (ChartRow::Soft(13), cells("H H H Dh Dh H H H H H")),
+        (ChartRow::Pair(Ace), cells("P P P P P P P P P P")),
+        (ChartRow::Pair(Ten), cells("S S S S S S S S S S")),
+        (ChartRow::Pair(Nine), cells("P P P P P S P P S S")),
+        (ChartRow::Pair(Eight), cells("P P P P P P P P P P")),
+        (ChartRow::Pair(Seven), cells("P P P P P P H H H H")),
+        (ChartRow::Pair(Six), cells("P P P P P H H H H H")),
+        (ChartRow::Pair(Five), cells("Dh Dh Dh Dh Dh Dh Dh Dh H H")),
+        (ChartRow::Pair(Four), cells("H H H P P H H H H H")),
+        (ChartRow::Pair(Three), cells("P P P P P P H H H H")),
+        (ChartRow::Pair(Two), cells("P P P P P P H H H H")),
     ];
     for t in 5..=8 {
-        rows.push((Row::Hard(t), cells("H H H H H H H H H H")));
+        rows.push((ChartRow::Hard(t), cells("H H H H H H H H H H")));
     }
     rows
 }

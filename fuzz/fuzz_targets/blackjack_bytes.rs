@@ -5,8 +5,8 @@
 #![no_main]
 
 use cardtree::blackjack::{
-    Basic, Blackjack, CardOrder, Cell, Chart, DealerLike, Pip, Row, Rules, Shoe, Strategy, Timid,
-    play_round,
+    Basic, Blackjack, CardOrder, Cell, Chart, ChartRow, DealerLike, Pip, Rules, Shoe, Strategy,
+    Timid, play_round,
 };
 use cardtree_fuzz::{Bytes, blackjack_rules, blackjack_shoe};
 use libfuzzer_sys::fuzz_target;
@@ -55,10 +55,10 @@ fuzz_target!(|data: &[u8]| {
 /// A chart of any cells (the play must stay legal whatever the chart says).
 fn chart(bytes: &mut Bytes<'_>) -> Chart {
     let mut c = Chart::dealer_like();
-    let rows = Row::HARD
-        .map(Row::Hard)
-        .chain(Row::SOFT.map(Row::Soft))
-        .chain(Pip::ALL.map(Row::Pair));
+    let rows = ChartRow::HARD
+        .map(ChartRow::Hard)
+        .chain(ChartRow::SOFT.map(ChartRow::Soft))
+        .chain(Pip::ALL.map(ChartRow::Pair));
     for row in rows {
         if !bytes.has_more() {
             break;

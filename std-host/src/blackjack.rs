@@ -23,9 +23,9 @@ pub const OPTIMAL_MEMO_SLOTS: usize = 4 * MEMO_SLOTS;
 pub const MCTS_NODES: usize = 1 << 14;
 
 /// The players of `play` and of the experiment (the command line names them by
-/// [`PlayerArg`](crate::cli::blackjack::PlayerArg)).
+/// [`BlackjackPlayerArg`](crate::cli::blackjack::BlackjackPlayerArg)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayerKind {
+pub enum BlackjackPlayer {
     /// The paper's MCTS (--iterations, --c).
     Mcts,
     /// Never takes a card that could bust.
@@ -38,25 +38,25 @@ pub enum PlayerKind {
     Optimal,
 }
 
-impl PlayerKind {
+impl BlackjackPlayer {
     /// Every player, in the order of the paper's table, then optimal.
-    pub const ALL: [PlayerKind; 5] = [
-        PlayerKind::Mcts,
-        PlayerKind::Timid,
-        PlayerKind::Basic,
-        PlayerKind::Default,
-        PlayerKind::Optimal,
+    pub const ALL: [BlackjackPlayer; 5] = [
+        BlackjackPlayer::Mcts,
+        BlackjackPlayer::Timid,
+        BlackjackPlayer::Basic,
+        BlackjackPlayer::Default,
+        BlackjackPlayer::Optimal,
     ];
 
     /// The lower-case name.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            PlayerKind::Mcts => "mcts",
-            PlayerKind::Timid => "timid",
-            PlayerKind::Basic => "basic",
-            PlayerKind::Default => "default",
-            PlayerKind::Optimal => "optimal",
+            BlackjackPlayer::Mcts => "mcts",
+            BlackjackPlayer::Timid => "timid",
+            BlackjackPlayer::Basic => "basic",
+            BlackjackPlayer::Default => "default",
+            BlackjackPlayer::Optimal => "optimal",
         }
     }
 }
@@ -85,7 +85,7 @@ pub struct Played {
 /// `rng::stream(!seed, i)`. The same for every player: paired hands.
 #[allow(clippy::too_many_arguments)]
 pub fn play_hands(
-    kind: PlayerKind,
+    kind: BlackjackPlayer,
     rules: Rules,
     mcts: SearchConfig,
     preset: ShoePreset,
@@ -103,14 +103,16 @@ pub fn play_hands(
         audit,
     };
     match kind {
-        PlayerKind::Mcts => {
+        BlackjackPlayer::Mcts => {
             let mut p: Box<Mcts<MCTS_NODES>> = Box::new(Mcts::new(mcts));
             run.play(&mut *p)
         }
-        PlayerKind::Timid => run.play(Timid),
-        PlayerKind::Basic => run.play(Basic::new(crate::blackjack_strategy::chart_for(rules)?)),
-        PlayerKind::Default => run.play(DealerLike),
-        PlayerKind::Optimal => {
+        BlackjackPlayer::Timid => run.play(Timid),
+        BlackjackPlayer::Basic => {
+            run.play(Basic::new(crate::blackjack_strategy::chart_for(rules)?))
+        }
+        BlackjackPlayer::Default => run.play(DealerLike),
+        BlackjackPlayer::Optimal => {
             let (mut slots, mut decisions) = optimal_store();
             run.play(optimal_player(rules, &mut slots, &mut decisions)?)
         }
@@ -193,7 +195,7 @@ impl Run {
 /// not depend on the number of threads.
 #[allow(clippy::too_many_arguments)]
 pub fn play_parallel(
-    kind: PlayerKind,
+    kind: BlackjackPlayer,
     rules: Rules,
     mcts: SearchConfig,
     preset: ShoePreset,
@@ -342,8 +344,8 @@ pub fn ev(rules: Rules, play: SplitPlay, as_json: bool) -> Result<String, Error>
 #[allow(clippy::too_many_arguments)]
 pub fn play(
     rules: Rules,
-    kind: PlayerKind,
-    vs: Option<PlayerKind>,
+    kind: BlackjackPlayer,
+    vs: Option<BlackjackPlayer>,
     preset: ShoePreset,
     hands: u64,
     seed: u64,
@@ -375,7 +377,7 @@ pub fn play(
         "seconds": seconds,
         "decisions_per_second": decisions as f64 / seconds.max(1e-9),
     });
-    if kind == PlayerKind::Mcts {
+    if kind == BlackjackPlayer::Mcts {
         out["iterations"] = json!(mcts.iterations);
         out["c"] = json!(mcts.exploration);
         out["closed_loop"] = json!(mcts.closed_loop);

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset};
 use serde_json::{Value, json};
 
-use crate::blackjack::{PlayerKind, play_hands};
+use crate::blackjack::{BlackjackPlayer, play_hands};
 use crate::plot::{self, Axes, Series};
 use crate::runner::{self, Experiment, OutputFile, Row, RunOptions, Shard, Table};
 
@@ -49,7 +49,7 @@ pub struct Config {
     /// The shoe.
     pub shoe: ShoePreset,
     /// The player.
-    pub player: PlayerKind,
+    pub player: BlackjackPlayer,
     /// MCTS iterations per decision (0 for other players).
     pub iterations: u32,
     /// MCTS exploration constant (0 for other players).
@@ -79,8 +79,8 @@ impl BlackjackExperiment {
     pub fn paper(seed: u64, hands: u64, block: u64) -> BlackjackExperiment {
         let mut configs = Vec::new();
         for shoe in ShoePreset::ALL {
-            for player in PlayerKind::ALL {
-                let mcts = player == PlayerKind::Mcts;
+            for player in BlackjackPlayer::ALL {
+                let mcts = player == BlackjackPlayer::Mcts;
                 let c = if shoe == ShoePreset::Low { 30.0 } else { 2.0 };
                 configs.push(Config {
                     table: "players".into(),
@@ -95,7 +95,7 @@ impl BlackjackExperiment {
             configs.push(Config {
                 table: "mcts_n".into(),
                 shoe: ShoePreset::High,
-                player: PlayerKind::Mcts,
+                player: BlackjackPlayer::Mcts,
                 iterations,
                 c: 2.0,
             });
@@ -104,7 +104,7 @@ impl BlackjackExperiment {
             configs.push(Config {
                 table: "c".into(),
                 shoe: ShoePreset::High,
-                player: PlayerKind::Mcts,
+                player: BlackjackPlayer::Mcts,
                 iterations: 100,
                 c,
             });
@@ -313,7 +313,7 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     for shoe in ShoePreset::ALL {
         let mut line = format!("| {} |", shoe.name());
         let mut theirs = String::new();
-        for player in PlayerKind::ALL {
+        for player in BlackjackPlayer::ALL {
             let key = order
                 .iter()
                 .find(|k| k.0 == "players" && k.1 == shoe.name() && k.2 == player.name());
@@ -324,7 +324,7 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
                 }
                 None => line.push_str(" |"),
             }
-            if player != PlayerKind::Optimal {
+            if player != BlackjackPlayer::Optimal {
                 let p = paper.get(&(
                     "players".to_string(),
                     paper_shoe(shoe.name()),

@@ -8,8 +8,8 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use cardtree::blackjack::{
-    Action, Allowed, Blackjack, Cell, Chart, ChartSolver, ChartValue, Hand, MEMO_SLOTS, Oracle,
-    Pip, Row, Rules, Shoe, Slot,
+    Action, Allowed, Blackjack, Cell, Chart, ChartRow, ChartSolver, ChartValue, Hand, MEMO_SLOTS,
+    Oracle, Pip, Rules, Shoe, Slot,
 };
 use serde_json::{Map, Value, json};
 
@@ -28,7 +28,7 @@ pub enum Layout {
 
 /// A computed strategy card and the values beside it.
 #[derive(Clone, Debug)]
-pub struct Card {
+pub struct StrategyCard {
     /// The rules.
     pub rules: Rules,
     /// The chart and the value of playing it.
@@ -112,7 +112,7 @@ fn exceptions(
 }
 
 /// Computes the card for `rules` from a full shoe.
-pub fn card(rules: Rules) -> Result<Card, Error> {
+pub fn card(rules: Rules) -> Result<StrategyCard, Error> {
     let shoe = Shoe::standard(rules.decks).map_err(Error::from)?;
     let start = Instant::now();
     let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
@@ -124,7 +124,7 @@ pub fn card(rules: Rules) -> Result<Card, Error> {
         .context("strategy")?
         .total;
     let exceptions = exceptions(rules, &shoe, &value.chart, &mut slots).context("strategy")?;
-    Ok(Card {
+    Ok(StrategyCard {
         rules,
         value,
         optimum,
@@ -157,7 +157,7 @@ pub fn chart_for(rules: Rules) -> Result<Chart, Error> {
 /// The rows of the card, in its order: (section, label, cells by up card 2..10, A).
 fn rows(chart: &Chart) -> Vec<(&'static str, String, Vec<String>)> {
     let mut out = Vec::new();
-    let cells = |row: Row| -> Vec<String> {
+    let cells = |row: ChartRow| -> Vec<String> {
         UP_ORDER
             .iter()
             .map(|&up| chart.cell(row, up).map_or("?", Cell::label).to_string())
@@ -176,11 +176,11 @@ fn rows(chart: &Chart) -> Vec<(&'static str, String, Vec<String>)> {
             })
             .collect()
     };
-    for t in (Row::HARD).rev() {
-        out.push(("hard", t.to_string(), cells(Row::Hard(t))));
+    for t in (ChartRow::HARD).rev() {
+        out.push(("hard", t.to_string(), cells(ChartRow::Hard(t))));
     }
-    for t in (Row::SOFT).rev() {
-        out.push(("soft", format!("A,{}", t - 11), cells(Row::Soft(t))));
+    for t in (ChartRow::SOFT).rev() {
+        out.push(("soft", format!("A,{}", t - 11), cells(ChartRow::Soft(t))));
     }
     for p in [
         Pip::Ace,
@@ -194,7 +194,11 @@ fn rows(chart: &Chart) -> Vec<(&'static str, String, Vec<String>)> {
         Pip::Three,
         Pip::Two,
     ] {
-        out.push(("pairs", format!("{0},{0}", p.label()), cells(Row::Pair(p))));
+        out.push((
+            "pairs",
+            format!("{0},{0}", p.label()),
+            cells(ChartRow::Pair(p)),
+        ));
     }
     for t in (4..=20u8).rev() {
         out.push(("three cards or more, hard", t.to_string(), later(t, false)));
@@ -232,7 +236,7 @@ fn rules_line(r: &Rules) -> String {
 
 /// The card as `layout` says.
 #[must_use]
-pub fn render(card: &Card, layout: Layout) -> String {
+pub fn render(card: &StrategyCard, layout: Layout) -> String {
     let v = &card.value;
     let rows = rows(&v.chart);
     let ups: Vec<&str> = UP_ORDER.iter().map(|p| p.label()).collect();

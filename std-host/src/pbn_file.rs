@@ -46,7 +46,7 @@ pub struct Tag {
 
 /// One game: its tags in order, and what could not be read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Game {
+pub struct PbnGame {
     /// The tags.
     pub tags: Vec<Tag>,
     /// Bytes of the game.
@@ -55,7 +55,7 @@ pub struct Game {
     pub error: Option<String>,
 }
 
-impl Game {
+impl PbnGame {
     /// The value of the first tag called `name` (case as the standard writes it).
     pub fn tag(&self, name: &str) -> Option<&Tag> {
         self.tags.iter().find(|t| t.name == name)
@@ -64,15 +64,15 @@ impl Game {
 
 /// Splits `text` into games (PBN: a game ends at an empty line; a `{` comment may span empty
 /// lines). Games holding nothing but comments and directives are left out.
-pub fn games(text: &str) -> Vec<Game> {
+pub fn games(text: &str) -> Vec<PbnGame> {
     let b = text.as_bytes();
     let mut out = Vec::new();
-    let mut game = Game::default();
+    let mut game = PbnGame::default();
     let mut started = false;
     let (mut i, mut line) = (0usize, 1usize);
     let mut at_line_start = true;
     let mut line_has_content = false;
-    let finish = |game: &mut Game, end: usize, out: &mut Vec<Game>| {
+    let finish = |game: &mut PbnGame, end: usize, out: &mut Vec<PbnGame>| {
         let mut g = std::mem::take(game);
         g.span.end = end;
         for k in 0..g.tags.len() {
@@ -207,7 +207,7 @@ pub type BoardResult = Result<Board, Error>;
 /// game's place), dealer from `Dealer` and vulnerability from `Vulnerable` (else the board's
 /// place in the cycle of 16). A value `#` repeats the previous game's (PBN's copy rule). An
 /// error names the board and the line.
-pub fn boards(games: &[Game]) -> Vec<(usize, BoardResult)> {
+pub fn boards(games: &[PbnGame]) -> Vec<(usize, BoardResult)> {
     let mut out = Vec::new();
     let mut previous: [Option<String>; 4] = Default::default();
     let names = ["Board", "Dealer", "Vulnerable", "Deal"];
@@ -291,7 +291,7 @@ pub fn boards(games: &[Game]) -> Vec<(usize, BoardResult)> {
     out
 }
 
-fn game_line(game: &Game) -> usize {
+fn game_line(game: &PbnGame) -> usize {
     game.tags.first().map_or(1, |t| t.line)
 }
 
@@ -355,7 +355,7 @@ pub fn record_tags(record: &Record, eol: &str) -> String {
 
 /// `text` with `records[g]` (for the games that have one) written into game `g` as the four
 /// double-dummy tags: replacing old ones where they stand, else after the `Deal` tag's line.
-pub fn with_records(text: &str, games: &[Game], records: &[(usize, Record)]) -> String {
+pub fn with_records(text: &str, games: &[PbnGame], records: &[(usize, Record)]) -> String {
     let eol = if text.contains("\r\n") { "\r\n" } else { "\n" };
     let b = text.as_bytes();
     // (start, end, replacement), in order, not overlapping.

@@ -17,9 +17,9 @@ use crate::workers;
 /// Nodes of each game's search tree (16 bytes each: 64 MiB per thread).
 pub const TREE_NODES: usize = 1 << 22;
 
-/// A player of `cardtree pps play` (the command line names it by [`PlayerArg`](crate::cli::pps::PlayerArg)).
+/// A player of `cardtree pps play` (the command line names it by [`PpsPlayerArg`](crate::cli::pps::PpsPlayerArg)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayerKind {
+pub enum PpsPlayer {
     /// Random placement.
     Random,
     /// Suits in columns, ranks in rows.
@@ -45,10 +45,10 @@ pub struct PlayConfig {
     /// The point system.
     pub system: PointSystem,
     /// The player.
-    pub player: PlayerKind,
+    pub player: PpsPlayer,
     /// The MCTS configuration (its budget is the one used).
     pub mcts: MctsConfig,
-    /// The learned values, for [`PlayerKind::Learned`].
+    /// The learned values, for [`PpsPlayer::Learned`].
     pub values: Option<std::sync::Arc<LearnedValues>>,
 }
 
@@ -112,15 +112,15 @@ pub fn play_one(
     let start = Instant::now();
     let clock = HostClock::new();
     let (grid, stats) = match config.player {
-        PlayerKind::Random => (
+        PpsPlayer::Random => (
             play_game(&mut RandomPlayer, &config.system, &mut r),
             MctsStats::default(),
         ),
-        PlayerKind::Rules => (
+        PpsPlayer::Rules => (
             play_game(&mut RulePlayer, &config.system, &mut r),
             MctsStats::default(),
         ),
-        PlayerKind::Flat => {
+        PpsPlayer::Flat => {
             let playouts = match config.mcts.budget {
                 Budget::Iterations(k) => k,
                 Budget::GameMicros(_) => {
@@ -134,7 +134,7 @@ pub fn play_one(
                 MctsStats::default(),
             )
         }
-        PlayerKind::Greedy => (
+        PpsPlayer::Greedy => (
             play_game(
                 &mut GreedyPlayer::new(config.mcts.heuristic),
                 &config.system,
@@ -142,7 +142,7 @@ pub fn play_one(
             ),
             MctsStats::default(),
         ),
-        PlayerKind::Learned | PlayerKind::Expectimax | PlayerKind::Rollout => {
+        PpsPlayer::Learned | PpsPlayer::Expectimax | PpsPlayer::Rollout => {
             // `resolve` refuses these players without a table.
             let values = config
                 .values
@@ -150,10 +150,10 @@ pub fn play_one(
                 .ok_or_else(|| Error::Invalid("this player needs --values FILE".into()))?;
             let mut stats = MctsStats::default();
             let g = match config.player {
-                PlayerKind::Learned => {
+                PpsPlayer::Learned => {
                     play_game(&mut LearnedPlayer::new(values), &config.system, &mut r)
                 }
-                PlayerKind::Expectimax => {
+                PpsPlayer::Expectimax => {
                     play_game(&mut ExpectimaxPlayer::new(values), &config.system, &mut r)
                 }
                 _ => {
@@ -165,7 +165,7 @@ pub fn play_one(
             };
             (g, stats)
         }
-        PlayerKind::Mcts => {
+        PpsPlayer::Mcts => {
             let mut p = MctsPlayer::new(tree, &clock, config.mcts);
             if let Some(values) = config.values.as_deref() {
                 p = p.with_values(values);
@@ -245,7 +245,7 @@ pub fn play_report(config: &PlayConfig, results: &[GameResult], wall: f64) -> St
             values.games()
         ));
     }
-    if config.player == PlayerKind::Mcts {
+    if config.player == PpsPlayer::Mcts {
         out.push_str(&format!(
             "iterations {} ({:.0} per second of game time), tree-full iterations {}, largest tree {} nodes\n",
             iterations,

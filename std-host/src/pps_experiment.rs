@@ -15,7 +15,7 @@ use cardtree::poker_squares::{
 use serde_json::{Value, json};
 
 use crate::plot::{self, Axes, Series};
-use crate::pps::{self, PlayConfig, PlayerKind, SearchTree};
+use crate::pps::{self, PlayConfig, PpsPlayer, SearchTree};
 use crate::runner::{Experiment, OutputFile, Row, Table};
 
 /// The experiment's kind for the runner.
@@ -93,7 +93,7 @@ pub fn configs(table: PpsTable, system: PointSystem, budget: Budget) -> Vec<(Str
         f(&mut m);
         PlayConfig {
             system,
-            player: PlayerKind::Mcts,
+            player: PpsPlayer::Mcts,
             mcts: m,
             values: None,
         }
@@ -173,7 +173,7 @@ pub fn configs(table: PpsTable, system: PointSystem, budget: Budget) -> Vec<(Str
                 "12 prune-uct/best-move tuned".to_string(),
                 PlayConfig {
                     system,
-                    player: PlayerKind::Mcts,
+                    player: PpsPlayer::Mcts,
                     mcts: m,
                     values: None,
                 },
@@ -185,7 +185,7 @@ pub fn configs(table: PpsTable, system: PointSystem, budget: Budget) -> Vec<(Str
                 label.to_string(),
                 PlayConfig {
                     system,
-                    player: PlayerKind::Mcts,
+                    player: PpsPlayer::Mcts,
                     mcts: m,
                     values: None,
                 },

@@ -22,7 +22,7 @@ struct Cost {
 
 /// A benchmark's report: the text `bridge bench` prints and the same numbers as JSON.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct BenchReport {
     /// The text report, a line each.
     pub text: String,
     /// The numbers: `deals`, `file`, `unit`, `cardtree` and (with DDS) `dds` and `ratio`.
@@ -30,7 +30,12 @@ pub struct Report {
 }
 
 /// Runs the benchmark and returns its report; `per_deal` gets a CSV of every deal.
-pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Result<Report, Error> {
+pub fn run(
+    path: &Path,
+    mib: usize,
+    dds: bool,
+    per_deal: Option<&Path>,
+) -> Result<BenchReport, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
     let tasks = read_tasks(&text, path)?;
     #[cfg(not(feature = "dds"))]
@@ -117,7 +122,7 @@ pub fn run(path: &Path, mib: usize, dds: bool, per_deal: Option<&Path>) -> Resul
         let ids = tasks.iter().map(|t| t.id.as_ref());
         write_per_deal(file, ids, &ours, theirs.as_deref(), true)?;
     }
-    Ok(Report { text: out, json })
+    Ok(BenchReport { text: out, json })
 }
 
 /// Every line of `path` as a task, each checked to be a position before any is solved; a bad
@@ -329,7 +334,7 @@ pub fn tables(
     mib: usize,
     dds: bool,
     per_deal: Option<&Path>,
-) -> Result<Report, Error> {
+) -> Result<BenchReport, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
     #[cfg(not(feature = "dds"))]
     if dds {
@@ -390,7 +395,7 @@ pub fn tables(
         let ids = boards.iter().map(|b| b.id.as_ref());
         write_per_deal(file, ids, &ours, theirs.as_deref(), false)?;
     }
-    Ok(Report { text: out, json })
+    Ok(BenchReport { text: out, json })
 }
 
 /// DDS's whole tables of `boards`, checked against `ours`; `None` unless asked.

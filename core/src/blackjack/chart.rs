@@ -120,7 +120,7 @@ pub struct Allowed {
 /// A row of a chart's two-card part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum Row {
+pub enum ChartRow {
     /// Hard totals 5 ..= 19 (two cards, not a pair).
     Hard(u8),
     /// Soft totals 13 ..= 20 (an ace and 2 .. 9).
@@ -129,7 +129,7 @@ pub enum Row {
     Pair(Pip),
 }
 
-impl Row {
+impl ChartRow {
     /// The hard totals with a two-card row.
     pub const HARD: core::ops::RangeInclusive<u8> = 5..=19;
     /// The soft totals with a row.
@@ -137,18 +137,18 @@ impl Row {
 
     /// The two-card row of `hand` when its pair is treated as a pair (`pair`) or as a total.
     #[must_use]
-    pub fn of(hand: &Hand, pair: bool) -> Option<Row> {
+    pub fn of(hand: &Hand, pair: bool) -> Option<ChartRow> {
         if hand.len() != 2 {
             return None;
         }
         if pair && let Some(p) = hand.pair() {
-            return Some(Row::Pair(p));
+            return Some(ChartRow::Pair(p));
         }
         let t = hand.total();
         if hand.is_soft() {
-            Row::SOFT.contains(&t).then_some(Row::Soft(t))
+            ChartRow::SOFT.contains(&t).then_some(ChartRow::Soft(t))
         } else {
-            Row::HARD.contains(&t).then_some(Row::Hard(t))
+            ChartRow::HARD.contains(&t).then_some(ChartRow::Hard(t))
         }
     }
 }
@@ -187,37 +187,37 @@ impl Chart {
         for t in 18..=21u8 {
             c.set_later(t, true, [false; 10]);
         }
-        for t in Row::HARD.filter(|&t| t >= 17) {
-            c.set_row(Row::Hard(t), [Cell::Stand; 10]);
+        for t in ChartRow::HARD.filter(|&t| t >= 17) {
+            c.set_row(ChartRow::Hard(t), [Cell::Stand; 10]);
         }
-        for t in Row::SOFT.filter(|&t| t >= 18) {
-            c.set_row(Row::Soft(t), [Cell::Stand; 10]);
+        for t in ChartRow::SOFT.filter(|&t| t >= 18) {
+            c.set_row(ChartRow::Soft(t), [Cell::Stand; 10]);
         }
-        c.set_row(Row::Pair(Pip::Nine), [Cell::Stand; 10]);
-        c.set_row(Row::Pair(Pip::Ten), [Cell::Stand; 10]);
+        c.set_row(ChartRow::Pair(Pip::Nine), [Cell::Stand; 10]);
+        c.set_row(ChartRow::Pair(Pip::Ten), [Cell::Stand; 10]);
         c
     }
 
-    fn row_mut(&mut self, row: Row) -> Option<&mut [Cell; 10]> {
+    fn row_mut(&mut self, row: ChartRow) -> Option<&mut [Cell; 10]> {
         match row {
-            Row::Hard(t) => self.hard.get_mut(usize::from(t).checked_sub(5)?),
-            Row::Soft(t) => self.soft.get_mut(usize::from(t).checked_sub(13)?),
-            Row::Pair(p) => self.pairs.get_mut(p.index()),
+            ChartRow::Hard(t) => self.hard.get_mut(usize::from(t).checked_sub(5)?),
+            ChartRow::Soft(t) => self.soft.get_mut(usize::from(t).checked_sub(13)?),
+            ChartRow::Pair(p) => self.pairs.get_mut(p.index()),
         }
     }
 
     /// The cells of `row`, by up card.
     #[must_use]
-    pub fn row(&self, row: Row) -> Option<&[Cell; 10]> {
+    pub fn row(&self, row: ChartRow) -> Option<&[Cell; 10]> {
         match row {
-            Row::Hard(t) => self.hard.get(usize::from(t).checked_sub(5)?),
-            Row::Soft(t) => self.soft.get(usize::from(t).checked_sub(13)?),
-            Row::Pair(p) => self.pairs.get(p.index()),
+            ChartRow::Hard(t) => self.hard.get(usize::from(t).checked_sub(5)?),
+            ChartRow::Soft(t) => self.soft.get(usize::from(t).checked_sub(13)?),
+            ChartRow::Pair(p) => self.pairs.get(p.index()),
         }
     }
 
     /// Sets the cells of `row` (no change if it is not a row of the chart).
-    pub fn set_row(&mut self, row: Row, cells: [Cell; 10]) {
+    pub fn set_row(&mut self, row: ChartRow, cells: [Cell; 10]) {
         if let Some(r) = self.row_mut(row) {
             *r = cells;
         }
@@ -225,11 +225,11 @@ impl Chart {
 
     /// The cell of `row` against `up`.
     #[must_use]
-    pub fn cell(&self, row: Row, up: Pip) -> Option<Cell> {
+    pub fn cell(&self, row: ChartRow, up: Pip) -> Option<Cell> {
         self.row(row).and_then(|r| r.get(up.index()).copied())
     }
 
-    pub(crate) fn set_cell(&mut self, row: Row, up: Pip, cell: Cell) {
+    pub(crate) fn set_cell(&mut self, row: ChartRow, up: Pip, cell: Cell) {
         if let Some(c) = self.row_mut(row).and_then(|r| r.get_mut(up.index())) {
             *c = cell;
         }
@@ -288,12 +288,12 @@ impl Chart {
             return Action::Stand;
         }
         if allowed.split
-            && let Some(row) = Row::of(hand, true)
+            && let Some(row) = ChartRow::of(hand, true)
             && let Some(action) = self.cell(row, up).and_then(|c| c.resolve(allowed))
         {
             return action;
         }
-        if let Some(row) = Row::of(hand, false)
+        if let Some(row) = ChartRow::of(hand, false)
             && let Some(action) = self.cell(row, up).and_then(|c| c.resolve(allowed))
         {
             return action;
@@ -340,8 +340,8 @@ mod tests {
     #[test]
     fn rows_and_the_later_rule() {
         let mut c = Chart::dealer_like();
-        c.set_cell(Row::Pair(Pip::Eight), Pip::Ten, Cell::Split);
-        c.set_cell(Row::Hard(16), Pip::Ten, Cell::SurrenderHit);
+        c.set_cell(ChartRow::Pair(Pip::Eight), Pip::Ten, Cell::Split);
+        c.set_cell(ChartRow::Hard(16), Pip::Ten, Cell::SurrenderHit);
         let eights = Hand::of(&[Pip::Eight, Pip::Eight]);
         assert_eq!(c.decide(&eights, Pip::Ten, ALL), Action::Split);
         // At the limit of hands: the pair is a hard 16.
@@ -361,9 +361,9 @@ mod tests {
             Action::Stand
         );
         assert!(!c.later_hit(21, false, Pip::Two));
-        assert_eq!(Row::of(&three, false), None);
+        assert_eq!(ChartRow::of(&three, false), None);
         assert_eq!(
-            Row::of(&Hand::of(&[Pip::Ace, Pip::Ace]), false),
+            ChartRow::of(&Hand::of(&[Pip::Ace, Pip::Ace]), false),
             None,
             "soft 12 has no two-card row"
         );

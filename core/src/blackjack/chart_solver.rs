@@ -22,7 +22,7 @@
 //!   changes ([`ChartValue::sweeps`]).
 //! - Reach weights count unsplit hands; split hands are played by the same rows and rules.
 
-use super::chart::{Allowed, Cell, Chart, Row};
+use super::chart::{Allowed, Cell, Chart, ChartRow};
 use super::dealer::DealerCache;
 use super::memo::{Memo, Slot};
 use super::oracle::{
@@ -449,14 +449,16 @@ impl<'m> ChartSolver<'m> {
 
     /// Chooses every two-card row but the pairs.
     fn sweep_two_card(&mut self, s1: &Shoe) -> Result<(), BlackjackError> {
-        let rows = Row::HARD.map(Row::Hard).chain(Row::SOFT.map(Row::Soft));
+        let rows = ChartRow::HARD
+            .map(ChartRow::Hard)
+            .chain(ChartRow::SOFT.map(ChartRow::Soft));
         for row in rows {
             // Weighted sums of stand, hit, double, surrender.
             let mut sums = [0.0f64; 4];
             for a in Pip::ALL {
                 for b in Pip::ALL.into_iter().filter(|&b| b > a) {
                     let hand = Hand::of(&[a, b]);
-                    if Row::of(&hand, true) != Some(row) {
+                    if ChartRow::of(&hand, true) != Some(row) {
                         continue;
                     }
                     let mut counts = [0u8; 10];
@@ -535,7 +537,7 @@ impl<'m> ChartSolver<'m> {
             }
             let split = self.split(&s2, p)?;
             let cell = self.choose(values, split);
-            self.chart.set_cell(Row::Pair(p), self.up, cell);
+            self.chart.set_cell(ChartRow::Pair(p), self.up, cell);
         }
         Ok(())
     }

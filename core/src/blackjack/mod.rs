@@ -42,7 +42,7 @@ mod shoe;
 
 pub use action::{Action, Move};
 pub use basic::{Basic, basic_action};
-pub use chart::{Allowed, Cell, Chart, Row};
+pub use chart::{Allowed, Cell, Chart, ChartRow};
 pub use chart_solver::{ChartSolver, ChartValue, MAX_SWEEPS};
 pub use dealer::{
     BLACKJACK, BUST, DealerCache, DealerOutcomes, dealer_hits, dealer_outcomes,

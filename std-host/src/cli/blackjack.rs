@@ -6,7 +6,7 @@ use crate::error::Error;
 use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset, SplitPlay};
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::blackjack::{PlayerKind, dealer, ev, play};
+use crate::blackjack::{BlackjackPlayer, dealer, ev, play};
 
 /// The rule flags shared by the blackjack commands.
 #[derive(Clone, Copy, Debug, Args)]
@@ -59,7 +59,7 @@ impl RuleArgs {
 
 /// The players of `blackjack play`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PlayerArg {
+pub enum BlackjackPlayerArg {
     /// The paper's MCTS (--iterations, --c).
     Mcts,
     /// Never takes a card that could bust.
@@ -72,14 +72,14 @@ pub enum PlayerArg {
     Optimal,
 }
 
-impl From<PlayerArg> for PlayerKind {
-    fn from(a: PlayerArg) -> PlayerKind {
+impl From<BlackjackPlayerArg> for BlackjackPlayer {
+    fn from(a: BlackjackPlayerArg) -> BlackjackPlayer {
         match a {
-            PlayerArg::Mcts => PlayerKind::Mcts,
-            PlayerArg::Timid => PlayerKind::Timid,
-            PlayerArg::Basic => PlayerKind::Basic,
-            PlayerArg::Default => PlayerKind::Default,
-            PlayerArg::Optimal => PlayerKind::Optimal,
+            BlackjackPlayerArg::Mcts => BlackjackPlayer::Mcts,
+            BlackjackPlayerArg::Timid => BlackjackPlayer::Timid,
+            BlackjackPlayerArg::Basic => BlackjackPlayer::Basic,
+            BlackjackPlayerArg::Default => BlackjackPlayer::Default,
+            BlackjackPlayerArg::Optimal => BlackjackPlayer::Optimal,
         }
     }
 }
@@ -178,11 +178,11 @@ pub enum BlackjackCommand {
         #[command(flatten)]
         rules: RuleArgs,
         /// The player.
-        #[arg(long, value_enum, default_value_t = PlayerArg::Basic)]
-        player: PlayerArg,
+        #[arg(long, value_enum, default_value_t = BlackjackPlayerArg::Basic)]
+        player: BlackjackPlayerArg,
         /// A second player on the same cards: prints the paired difference too.
         #[arg(long, value_enum)]
-        vs: Option<PlayerArg>,
+        vs: Option<BlackjackPlayerArg>,
         /// The shoe each hand is dealt from (a full shoe per hand).
         #[arg(long, value_enum, default_value_t = ShoeArg::Standard)]
         shoe: ShoeArg,
@@ -280,7 +280,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
             let text = play(
                 rules.rules(),
                 player.into(),
-                vs.map(PlayerKind::from),
+                vs.map(BlackjackPlayer::from),
                 shoe.preset(),
                 hands,
                 seed,

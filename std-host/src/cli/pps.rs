@@ -11,13 +11,13 @@ use cardtree::poker_squares::{
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::pps::{
-    PlayConfig, PlayerKind, apriori, parse_inputs, play_json, play_many, play_report, score_json,
+    PlayConfig, PpsPlayer, apriori, parse_inputs, play_json, play_many, play_report, score_json,
     score_text,
 };
 
 /// The player of `cardtree pps play`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PlayerArg {
+pub enum PpsPlayerArg {
     /// Random placement.
     Random,
     /// Suits in columns, ranks in rows.
@@ -41,18 +41,18 @@ pub enum PlayerArg {
     Best,
 }
 
-impl From<PlayerArg> for PlayerKind {
-    fn from(a: PlayerArg) -> PlayerKind {
+impl From<PpsPlayerArg> for PpsPlayer {
+    fn from(a: PpsPlayerArg) -> PpsPlayer {
         match a {
-            PlayerArg::Random => PlayerKind::Random,
-            PlayerArg::Rules => PlayerKind::Rules,
-            PlayerArg::Flat => PlayerKind::Flat,
-            PlayerArg::Greedy => PlayerKind::Greedy,
-            PlayerArg::Mcts => PlayerKind::Mcts,
-            PlayerArg::Learned => PlayerKind::Learned,
-            PlayerArg::Expectimax => PlayerKind::Expectimax,
-            PlayerArg::Rollout => PlayerKind::Rollout,
-            PlayerArg::Best => PlayerKind::Learned,
+            PpsPlayerArg::Random => PpsPlayer::Random,
+            PpsPlayerArg::Rules => PpsPlayer::Rules,
+            PpsPlayerArg::Flat => PpsPlayer::Flat,
+            PpsPlayerArg::Greedy => PpsPlayer::Greedy,
+            PpsPlayerArg::Mcts => PpsPlayer::Mcts,
+            PpsPlayerArg::Learned => PpsPlayer::Learned,
+            PpsPlayerArg::Expectimax => PpsPlayer::Expectimax,
+            PpsPlayerArg::Rollout => PpsPlayer::Rollout,
+            PpsPlayerArg::Best => PpsPlayer::Learned,
         }
     }
 }
@@ -135,8 +135,8 @@ pub struct PlayArgs {
     #[arg(long, default_value = "american", allow_hyphen_values = true)]
     pub system: String,
     /// The player.
-    #[arg(long, value_enum, default_value_t = PlayerArg::Mcts)]
-    pub player: PlayerArg,
+    #[arg(long, value_enum, default_value_t = PpsPlayerArg::Mcts)]
+    pub player: PpsPlayerArg,
     /// MCTS selection.
     #[arg(long, value_enum, default_value_t = SelectionArg::PruneUct)]
     pub selection: SelectionArg,
@@ -275,16 +275,16 @@ impl PlayArgs {
             // No table ships for the system: the papers' best player (Table 3 row 12) with
             // the prior mix measured best (std-host/results/pps/prior-mix/summary.md) is the
             // strongest measured there (std-host/results/pps/learned/summary.md).
-            PlayerArg::Best if committed_values(&system).is_none() => {
+            PpsPlayerArg::Best if committed_values(&system).is_none() => {
                 mcts.heuristic.mix = PriorMix::MadeInFull;
-                PlayerKind::Mcts
+                PpsPlayer::Mcts
             }
-            p => PlayerKind::from(p),
+            p => PpsPlayer::from(p),
         };
         let needs_values = matches!(
             player,
-            PlayerKind::Learned | PlayerKind::Expectimax | PlayerKind::Rollout
-        ) || (player == PlayerKind::Mcts
+            PpsPlayer::Learned | PpsPlayer::Expectimax | PpsPlayer::Rollout
+        ) || (player == PpsPlayer::Mcts
             && matches!(
                 mcts.simulation,
                 Simulation::Learned | Simulation::LearnedValue
