@@ -29,6 +29,16 @@ pub struct BenchReport {
     pub json: Value,
 }
 
+/// The benchmark's input file, once `--dds` is known to be possible in this build.
+fn read_input(path: &Path, dds: bool) -> Result<String, Error> {
+    if dds && !cfg!(feature = "dds") {
+        return Err(Error::Invalid(
+            "--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".into(),
+        ));
+    }
+    std::fs::read_to_string(path).map_err(|e| Error::read(path, e))
+}
+
 /// Runs the benchmark and returns its report; `per_deal` gets a CSV of every deal.
 pub fn run(
     path: &Path,
@@ -36,12 +46,8 @@ pub fn run(
     dds: bool,
     per_deal: Option<&Path>,
 ) -> Result<BenchReport, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
+    let text = read_input(path, dds)?;
     let tasks = read_tasks(&text, path)?;
-    #[cfg(not(feature = "dds"))]
-    if dds {
-        return Err(Error::Invalid("--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".into()));
-    }
     let mut table = solve::host_table(mib);
     let (mut ours, mut cards) = (Vec::new(), Vec::new());
     let mut blocks = 0usize;
@@ -335,11 +341,7 @@ pub fn tables(
     dds: bool,
     per_deal: Option<&Path>,
 ) -> Result<BenchReport, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
-    #[cfg(not(feature = "dds"))]
-    if dds {
-        return Err(Error::Invalid("--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".into()));
-    }
+    let text = read_input(path, dds)?;
     let boards = text
         .lines()
         .enumerate()
