@@ -48,18 +48,43 @@ fn has_line(m: u16) -> bool {
     WINS[m / 64] >> (m % 64) & 1 != 0
 }
 
-/// A tic-tac-toe position: the cells of X and of O as 9-bit masks.
+/// [`TicTacToe::status`]: X to move, O to move, or the game over.
+const X_TO_MOVE: u8 = 0;
+const O_TO_MOVE: u8 = 1;
+const OVER: u8 = 2;
+
+/// A tic-tac-toe position: the cells of X and of O as 9-bit masks, and whose turn it is (kept
+/// up to date by each move, so that the searches' many `turn` calls count no marks).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct TicTacToe {
     x: u16,
     o: u16,
+    /// [`X_TO_MOVE`], [`O_TO_MOVE`] or [`OVER`], a function of `x` and `o`.
+    status: u8,
 }
 
 impl TicTacToe {
     /// The empty board, X to move.
     pub const fn new() -> TicTacToe {
-        TicTacToe { x: 0, o: 0 }
+        TicTacToe {
+            x: 0,
+            o: 0,
+            status: X_TO_MOVE,
+        }
+    }
+
+    /// The position with X's marks `x` and O's `o` (9-bit masks).
+    fn from_marks(x: u16, o: u16) -> TicTacToe {
+        let mut g = TicTacToe { x, o, status: 0 };
+        g.status = if g.is_over() {
+            OVER
+        } else if g.mover() == Player(0) {
+            X_TO_MOVE
+        } else {
+            O_TO_MOVE
+        };
+        g
     }
 
     /// The player to move if the game were not over: X (0) when both have as many marks.
@@ -112,17 +137,17 @@ impl Game for TicTacToe {
 
     #[inline]
     fn turn(&self) -> Turn {
-        if self.is_over() {
-            Turn::Terminal
-        } else {
-            Turn::Player(self.mover())
+        match self.status {
+            X_TO_MOVE => Turn::Player(Player(0)),
+            O_TO_MOVE => Turn::Player(Player(1)),
+            _ => Turn::Terminal,
         }
     }
 
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList<u8>) {
         moves.clear();
-        if self.is_over() {
+        if self.status == OVER {
             return;
         }
         let mut empty = !(self.x | self.o) & FULL;
@@ -138,14 +163,22 @@ impl Game for TicTacToe {
     #[inline]
     fn apply(&mut self, cell: u8) {
         let bit = 1u16.checked_shl(u32::from(cell)).unwrap_or(0) & FULL;
-        if bit == 0 || (self.x | self.o) & bit != 0 || self.is_over() {
+        if bit == 0 || (self.x | self.o) & bit != 0 || self.status == OVER {
             return;
         }
-        if self.x.count_ones() == self.o.count_ones() {
+        // Only the mover's marks can have made a line (the game was not over).
+        let won = if self.status == X_TO_MOVE {
             self.x |= bit;
+            has_line(self.x)
         } else {
             self.o |= bit;
-        }
+            has_line(self.o)
+        };
+        self.status = if won || (self.x | self.o) & FULL == FULL {
+            OVER
+        } else {
+            self.status ^ 1
+        };
     }
 
     #[inline]
@@ -264,7 +297,7 @@ impl FromStr for TicTacToe {
         if x != o && x != o + 1 {
             return Err(ParseBoardError::MarkCount { x, o });
         }
-        Ok(board)
+        Ok(TicTacToe::from_marks(board.x, board.o))
     }
 }
 
@@ -304,7 +337,7 @@ mod tests {
     #[test]
     fn lines_win_and_end_the_game() {
         for (i, &line) in LINES.iter().enumerate() {
-            let g = TicTacToe { x: line, o: 0 };
+            let g = TicTacToe::from_marks(line, 0);
             assert_eq!(g.winner(), Some(Player(0)), "line {i}");
             assert_eq!(g.turn(), Turn::Terminal);
             assert_eq!(g.value(Side(0)), 1.0);

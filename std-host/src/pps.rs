@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use cardtree::poker_squares::{
     Budget, Clock, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig,
-    LINES, LearnedPlayer, LearnedValues, MctsConfig, MctsPlayer, MctsStats, PointSystem,
+    LINES, LearnedPlayer, LearnedValues, Lookahead, MctsConfig, MctsPlayer, MctsStats, PointSystem,
     RandomPlayer, RolloutPlayer, RulePlayer, Simulation, play_game,
 };
 use cardtree::rng;
@@ -32,8 +32,8 @@ pub enum PpsPlayer {
     Mcts,
     /// Greedy on learned values of abstract hands (`--values FILE`, from `pps train`).
     Learned,
-    /// Expectimax over the next card on learned values (`--values FILE`).
-    Expectimax,
+    /// Expectimax over the next card or two on learned values (`--values FILE`).
+    Expectimax(Lookahead),
     /// Rollouts of the learned greedy player for each placement, on common draws
     /// (`--values FILE`; --iterations rounds per move or --game-seconds).
     Rollout,
@@ -142,7 +142,7 @@ pub fn play_one(
             ),
             MctsStats::default(),
         ),
-        PpsPlayer::Learned | PpsPlayer::Expectimax | PpsPlayer::Rollout => {
+        PpsPlayer::Learned | PpsPlayer::Expectimax(_) | PpsPlayer::Rollout => {
             // `resolve` refuses these players without a table.
             let values = config
                 .values
@@ -153,9 +153,11 @@ pub fn play_one(
                 PpsPlayer::Learned => {
                     play_game(&mut LearnedPlayer::new(values), &config.system, &mut r)
                 }
-                PpsPlayer::Expectimax => {
-                    play_game(&mut ExpectimaxPlayer::new(values), &config.system, &mut r)
-                }
+                PpsPlayer::Expectimax(ahead) => play_game(
+                    &mut ExpectimaxPlayer::new(values, ahead),
+                    &config.system,
+                    &mut r,
+                ),
                 _ => {
                     let mut p = RolloutPlayer::new(values, config.mcts.budget, &clock);
                     let g = play_game(&mut p, &config.system, &mut r);

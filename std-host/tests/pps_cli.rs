@@ -98,6 +98,17 @@ fn play_reports_mean_sd_and_interval_and_is_paired() {
 }
 
 #[test]
+fn expectimax_looks_one_or_two_cards_ahead() {
+    let out = cardtree(&["pps", "play", "--player", "expectimax", "--lookahead", "3"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--lookahead") && err.contains("1..=2"),
+        "{err}"
+    );
+}
+
+#[test]
 fn experiment_writes_summary_beside_the_paper_and_resumes() {
     let dir = std::env::temp_dir().join(format!("cardtree-pps-exp-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

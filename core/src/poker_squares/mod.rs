@@ -61,7 +61,7 @@ pub use abstraction::{AbstractHand, LineKind};
 pub use apriori::{APRIORI, APRIORI_GAMES};
 pub use budget::{Budget, Clock, NoClock};
 pub use committed::{AMERICAN_VALUES, BRITISH_VALUES, committed_values};
-pub use expectimax_player::{ExpectimaxPlayer, expectimax_cell};
+pub use expectimax_player::{ExpectimaxPlayer, Lookahead, expectimax_cell};
 pub use flat::FlatPlayer;
 pub use game::PokerSquares;
 pub use greedy_player::GreedyPlayer;

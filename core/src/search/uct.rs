@@ -15,7 +15,7 @@ use crate::tree::{Blank, Node, NodeId, Storage, TreeError, TreeInner};
 const MAX_PATH: usize = 256;
 
 /// Visit counts below this have their `ln` remembered during a search.
-const LN_SMALL: usize = 128;
+const LN_SMALL: usize = 512;
 
 /// Node kinds, in the low two bits of [`Node::tag`](crate::Node::tag).
 const KIND_MAX: u8 = 0;
@@ -28,6 +28,8 @@ const SIDE_SHIFT: u8 = 2;
 const SIDE_MASK: u8 = 0b111;
 /// The tag bit of a child [`TreePolicy::prune`] pruned.
 const PRUNED: u8 = 1 << 7;
+/// The tag bit of a node with a pruned child (selection elsewhere skips the check per child).
+const SOME_PRUNED: u8 = 1 << 6;
 
 /// The exploration constant `C` of the canonical form `X + C sqrt(ln n / n_j)`, with a
 /// constructor for each paper's convention.
@@ -448,7 +450,8 @@ where
         }
     };
     let root_kind = kind(state, state.turn(), side, multi);
-    set_tag(tree, root, root_kind | (side.0 << SIDE_SHIFT))?;
+    let pruned = tree.get(root).map_or(0, |n| n.tag & SOME_PRUNED);
+    set_tag(tree, root, root_kind | (side.0 << SIDE_SHIFT) | pruned)?;
 
     let mut search = Search {
         config,
@@ -726,9 +729,11 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
             }
         }
         let children = tree.expand(node, &self.moves)?;
+        let mut tag = tree.get(node).map_or(0, |n| n.tag & !KIND_MASK);
         if turn != Turn::Chance {
             let pruned = hooks.prune(s, &self.moves);
             if pruned != 0 {
+                tag |= SOME_PRUNED;
                 for (i, id) in children.enumerate().take(64) {
                     if pruned >> i & 1 != 0
                         && let Some(c) = tree.get_mut(id)
@@ -738,7 +743,6 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
                 }
             }
         }
-        let tag = tree.get(node).map_or(0, |n| n.tag & !KIND_MASK);
         set_tag(tree, node, tag | kind(s, turn, self.side, self.multi))?;
         Ok(true)
     }
@@ -753,10 +757,28 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         rng: &mut R,
     ) -> Result<NodeId, SearchError> {
         let n = tree.get(node).ok_or(TreeError::UnknownNode(node))?;
+        if restrict || n.tag & SOME_PRUNED != 0 {
+            self.select_among::<true, R, B>(tree, node, restrict, rng)
+        } else {
+            // Every child allowed: no check per child (plain UCT's case).
+            self.select_among::<false, R, B>(tree, node, false, rng)
+        }
+    }
+
+    /// [`Search::select`], with `FILTER` whether any child may be pruned or illegal.
+    fn select_among<const FILTER: bool, R: Rng + ?Sized, B: Storage<M>>(
+        &mut self,
+        tree: &TreeInner<M, B>,
+        node: NodeId,
+        restrict: bool,
+        rng: &mut R,
+    ) -> Result<NodeId, SearchError> {
+        let n = tree.get(node).ok_or(TreeError::UnknownNode(node))?;
         let ids = n.children();
         let kids = tree.child_nodes(node);
         let legal = &self.legal;
-        let allowed = |c: &Node<M>| c.tag & PRUNED == 0 && (!restrict || legal.contains(&c.mv));
+        let allowed =
+            |c: &Node<M>| !FILTER || (c.tag & PRUNED == 0 && (!restrict || legal.contains(&c.mv)));
         let minimise = n.tag & KIND_MASK == KIND_MIN;
         let c = self.config.exploration.constant();
         let (lo, hi) = (self.range.lo, self.range.hi);

@@ -5,8 +5,8 @@ use crate::error::{Context, Error};
 use std::time::Instant;
 
 use cardtree::poker_squares::{
-    Budget, HeuristicConfig, LearnedValues, MctsConfig, PAPER_CP, PointSystem, PriorMix, Selection,
-    Simulation, Squash, committed_values,
+    Budget, HeuristicConfig, LearnedValues, Lookahead, MctsConfig, PAPER_CP, PointSystem, PriorMix,
+    Selection, Simulation, Squash, committed_values,
 };
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -30,7 +30,8 @@ pub enum PpsPlayerArg {
     Mcts,
     /// Greedy on learned values of abstract hands (`--values FILE`, from `pps train`).
     Learned,
-    /// Expectimax over the next card on learned values (`--values FILE`).
+    /// Expectimax over the next card (--lookahead 2: the next two) on learned values
+    /// (`--values FILE`).
     Expectimax,
     /// Rollouts of the learned greedy player for each placement, on common draws
     /// (`--values FILE`; --iterations rounds per move or --game-seconds).
@@ -41,16 +42,17 @@ pub enum PpsPlayerArg {
     Best,
 }
 
-impl From<PpsPlayerArg> for PpsPlayer {
-    fn from(a: PpsPlayerArg) -> PpsPlayer {
-        match a {
+impl PpsPlayerArg {
+    /// The player named, the expectimax player looking `lookahead` cards ahead.
+    fn player(self, lookahead: Lookahead) -> PpsPlayer {
+        match self {
             PpsPlayerArg::Random => PpsPlayer::Random,
             PpsPlayerArg::Rules => PpsPlayer::Rules,
             PpsPlayerArg::Flat => PpsPlayer::Flat,
             PpsPlayerArg::Greedy => PpsPlayer::Greedy,
             PpsPlayerArg::Mcts => PpsPlayer::Mcts,
             PpsPlayerArg::Learned => PpsPlayer::Learned,
-            PpsPlayerArg::Expectimax => PpsPlayer::Expectimax,
+            PpsPlayerArg::Expectimax => PpsPlayer::Expectimax(lookahead),
             PpsPlayerArg::Rollout => PpsPlayer::Rollout,
             PpsPlayerArg::Best => PpsPlayer::Learned,
         }
@@ -176,6 +178,10 @@ pub struct PlayArgs {
     /// A time budget per game in seconds, shared over its searched moves.
     #[arg(long, allow_hyphen_values = true)]
     pub game_seconds: Option<f64>,
+    /// How many cards the expectimax player looks ahead: 1 (the next card) or 2 (the next two;
+    /// seconds a game instead of milliseconds).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub lookahead: u8,
     /// The learned values of the learned, expectimax and rollout players and of MCTS's
     /// learned simulations: a table written by `pps train` (default: the table cardtree
     /// ships for the point system, American or British).
@@ -279,11 +285,14 @@ impl PlayArgs {
                 mcts.heuristic.mix = PriorMix::MadeInFull;
                 PpsPlayer::Mcts
             }
-            p => PpsPlayer::from(p),
+            p => p.player(match self.lookahead {
+                2 => Lookahead::TwoCards,
+                _ => Lookahead::OneCard,
+            }),
         };
         let needs_values = matches!(
             player,
-            PpsPlayer::Learned | PpsPlayer::Expectimax | PpsPlayer::Rollout
+            PpsPlayer::Learned | PpsPlayer::Expectimax(_) | PpsPlayer::Rollout
         ) || (player == PpsPlayer::Mcts
             && matches!(
                 mcts.simulation,
