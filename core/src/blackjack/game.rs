@@ -168,6 +168,13 @@ impl Blackjack {
     /// The actions legal on the active hand (empty unless at a decision).
     pub fn legal_actions(&self, out: &mut heapless::Vec<Action, 5>) {
         out.clear();
+        self.each_legal_action(|a| {
+            let _ = out.push(a);
+        });
+    }
+
+    /// Calls `f` with each action legal on the active hand, in [`Action::ALL`] order.
+    fn each_legal_action(&self, mut f: impl FnMut(Action)) {
         if self.stage != Stage::Decide {
             return;
         }
@@ -184,24 +191,24 @@ impl Blackjack {
         } && self.hand_count < r.max_split_hands
             && usize::from(self.hand_count) < MAX_HANDS
             && can_draw;
-        let _ = out.push(Action::Stand);
+        f(Action::Stand);
         if !split_aces {
             if can_draw {
-                let _ = out.push(Action::Hit);
+                f(Action::Hit);
             }
             if can_draw
                 && h.len() == 2
                 && r.double_any_two
                 && (!h.from_split || r.double_after_split)
             {
-                let _ = out.push(Action::Double);
+                f(Action::Double);
             }
         }
         if may_split {
-            let _ = out.push(Action::Split);
+            f(Action::Split);
         }
         if r.late_surrender && h.len() == 2 && !h.from_split && self.hand_count == 1 {
-            let _ = out.push(Action::Surrender);
+            f(Action::Surrender);
         }
     }
 
@@ -373,11 +380,9 @@ impl Game for Blackjack {
 
     fn legal_moves(&self, moves: &mut MoveList<Move>) {
         moves.clear();
-        let mut actions = heapless::Vec::new();
-        self.legal_actions(&mut actions);
-        for a in actions {
+        self.each_legal_action(|a| {
             let _ = moves.push(Move::Act(a));
-        }
+        });
     }
 
     fn apply(&mut self, mv: Move) {

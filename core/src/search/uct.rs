@@ -453,6 +453,9 @@ where
     let pruned = tree.get(root).map_or(0, |n| n.tag & SOME_PRUNED);
     set_tag(tree, root, root_kind | (side.0 << SIDE_SHIFT) | pruned)?;
 
+    // Outside `Search`, so that building the struct does not copy it (a second 4 KiB of
+    // stack in a firmware built for size).
+    let mut ln_small = [f64::NAN; LN_SMALL];
     let mut search = Search {
         config,
         restrict: S::RESTRICTS || hooks.superset_moves(),
@@ -469,7 +472,7 @@ where
         legal: MoveList::new(),
         outcomes: Outcomes::new(),
         scores: [0.0; MAX_MOVES],
-        ln_small: [f64::NAN; LN_SMALL],
+        ln_small: &mut ln_small,
     };
     for _ in 0..config.iterations {
         let s = source.next_state(rng)?;
@@ -553,7 +556,7 @@ struct Search<'c, M> {
     /// The selection scores of one node's children.
     scores: [f64; MAX_MOVES],
     /// `ln n` for `n < LN_SMALL` once computed, NaN before.
-    ln_small: [f64; LN_SMALL],
+    ln_small: &'c mut [f64; LN_SMALL],
 }
 
 impl<M: Copy + PartialEq + Blank> Search<'_, M> {
@@ -808,17 +811,37 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         // overlap, where a compare-and-branch per child mispredicted), then the first of the
         // highest scores. `u - x` is `u + (-x)` exactly, so the minimising side only flips
         // the scale's sign.
-        let ln_n = ln_visits(&mut self.ln_small, n.visits.max(1));
+        let ln_n = ln_visits(self.ln_small, n.visits.max(1));
         let sscale = if minimise { -scale } else { scale };
+        let score_of = |child: &Node<M>| {
+            let u = c * math::sqrt(ln_n / f64::from(child.visits));
+            u + (f64::from(child.value) - shift) * sscale
+        };
+        if FILTER {
+            // Some children may be pruned or illegal: score only the others (the same scores).
+            let mut best = None;
+            let mut best_score = f64::NEG_INFINITY;
+            for (i, child) in kids.iter().enumerate() {
+                if allowed(child) {
+                    let score = score_of(child);
+                    if best.is_none() || score > best_score {
+                        best = Some(i);
+                        best_score = score;
+                    }
+                }
+            }
+            return best
+                .and_then(|i| ids.nth_id(i))
+                .ok_or(SearchError::NoLegalMove);
+        }
         let scores = &mut self.scores;
         for (score, child) in scores.iter_mut().zip(kids) {
-            let u = c * math::sqrt(ln_n / f64::from(child.visits));
-            *score = u + (f64::from(child.value) - shift) * sscale;
+            *score = score_of(child);
         }
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
-        for (i, (&score, child)) in scores.iter().zip(kids).enumerate() {
-            if allowed(child) && (best.is_none() || score > best_score) {
+        for (i, &score) in scores.iter().take(kids.len()).enumerate() {
+            if best.is_none() || score > best_score {
                 best = Some(i);
                 best_score = score;
             }
