@@ -35,8 +35,9 @@ pub enum PpsPlayer {
     /// Expectimax over the next card or two on learned values (`--values FILE`).
     Expectimax(Lookahead),
     /// Rollouts of the learned greedy player for each placement, on common draws
-    /// (`--values FILE`; --iterations rounds per move or --game-seconds).
-    Rollout,
+    /// (`--values FILE`; --iterations rounds per move or --game-seconds), for the given number
+    /// of candidate placements, the best by the learned values (0: every one).
+    Rollout(usize),
 }
 
 /// A resolved player configuration.
@@ -100,6 +101,15 @@ pub fn new_tree() -> SearchTree {
     heap_tree(TREE_NODES)
 }
 
+/// The learned values of a player that needs them (`resolve` refuses such a player without
+/// a table).
+fn values_of(config: &PlayConfig) -> Result<&LearnedValues, Error> {
+    config
+        .values
+        .as_deref()
+        .ok_or_else(|| Error::Invalid("this player needs --values FILE".into()))
+}
+
 /// Plays game `index` of the run seeded `seed`: deal and player randomness from
 /// `rng::stream(seed, index)`, so game `index` deals the same cards to every configuration.
 pub fn play_one(
@@ -142,28 +152,29 @@ pub fn play_one(
             ),
             MctsStats::default(),
         ),
-        PpsPlayer::Learned | PpsPlayer::Expectimax(_) | PpsPlayer::Rollout => {
-            // `resolve` refuses these players without a table.
-            let values = config
-                .values
-                .as_deref()
-                .ok_or_else(|| Error::Invalid("this player needs --values FILE".into()))?;
-            let mut stats = MctsStats::default();
-            let g = match config.player {
-                PpsPlayer::Learned => {
-                    play_game(&mut LearnedPlayer::new(values), &config.system, &mut r)
-                }
-                PpsPlayer::Expectimax(ahead) => play_game(
-                    &mut ExpectimaxPlayer::new(values, ahead),
-                    &config.system,
-                    &mut r,
-                ),
-                _ => {
-                    let mut p = RolloutPlayer::new(values, config.mcts.budget, &clock);
-                    let g = play_game(&mut p, &config.system, &mut r);
-                    stats.iterations = p.rounds();
-                    g
-                }
+        PpsPlayer::Learned => (
+            play_game(
+                &mut LearnedPlayer::new(values_of(config)?),
+                &config.system,
+                &mut r,
+            ),
+            MctsStats::default(),
+        ),
+        PpsPlayer::Expectimax(ahead) => (
+            play_game(
+                &mut ExpectimaxPlayer::new(values_of(config)?, ahead),
+                &config.system,
+                &mut r,
+            ),
+            MctsStats::default(),
+        ),
+        PpsPlayer::Rollout(keep) => {
+            let mut p = RolloutPlayer::new(values_of(config)?, config.mcts.budget, &clock)
+                .with_candidates(keep);
+            let g = play_game(&mut p, &config.system, &mut r);
+            let stats = MctsStats {
+                iterations: p.rounds(),
+                ..MctsStats::default()
             };
             (g, stats)
         }

@@ -6,7 +6,9 @@
 //! card is then played out with that same order of draws, the rest of the game placed greedily
 //! on the learned values ([`learned_cell`]). Comparing candidates on the same draws removes the
 //! luck of the cards from their differences. The candidate of highest total wins (the first
-//! of equals); candidates are the free cells, one per class of cells the score cannot tell apart.
+//! of equals); candidates are the free cells, one per class of cells the score cannot tell apart,
+//! or only the [`with_candidates`](RolloutPlayer::with_candidates) best of them by the learned
+//! values (the rounds then go to the placements worth comparing).
 
 use rand_core::Rng;
 
@@ -28,6 +30,8 @@ pub struct RolloutPlayer<'v, 'c, C: Clock> {
     values: &'v LearnedValues,
     budget: Budget,
     clock: &'c C,
+    /// How many candidates, the best by the learned values, get rollouts (0: every one).
+    keep: usize,
     game_start: u64,
     rounds: u64,
 }
@@ -41,9 +45,19 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             values,
             budget,
             clock,
+            keep: 0,
             game_start: 0,
             rounds: 0,
         }
+    }
+
+    /// The same player, playing out only the `keep` candidate placements of highest learned
+    /// value change ([`LearnedValues::placements`]; the first cells of equals), or every
+    /// candidate if `keep` is 0.
+    #[must_use]
+    pub const fn with_candidates(mut self, keep: usize) -> Self {
+        self.keep = keep;
+        self
     }
 
     /// Rounds played since the game started (each plays out every candidate once).
@@ -60,6 +74,16 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
         while m != 0 {
             let _ = candidates.push(m.trailing_zeros() as usize);
             m &= m - 1;
+        }
+        if self.keep > 0 && candidates.len() > self.keep {
+            let card = game.drawn()?;
+            let mut gain = [0.0; CELLS];
+            self.values
+                .placements(game.grid(), game.deck(), card, &mut gain);
+            let of = |c: usize| gain.get(c).copied().unwrap_or(f64::NEG_INFINITY);
+            // Highest gain first, the lower cell first among equals.
+            candidates.sort_unstable_by(|&a, &b| of(b).total_cmp(&of(a)).then(a.cmp(&b)));
+            candidates.truncate(self.keep);
         }
         if candidates.len() <= 1 || game.grid().filled() + 1 >= CELLS {
             return candidates.first().copied();
@@ -160,5 +184,30 @@ mod tests {
             play_game(&mut q, &system, &mut rng::stream(7, 0)).unwrap(),
             a
         );
+    }
+
+    #[test]
+    fn one_candidate_is_the_learned_greedy_player() {
+        let system = PointSystem::AMERICAN;
+        let mut sums = [0i64; AbstractHand::COUNT];
+        let mut counts = [0u64; AbstractHand::COUNT];
+        let mut r = rng::seeded(5);
+        for _ in 0..200 {
+            self_play(&system, None, 0, &mut r, |s, v| {
+                sums[s.index()] += i64::from(v);
+                counts[s.index()] += 1;
+            });
+        }
+        let values = LearnedValues::from_sums(system, &sums, &counts, 200);
+        for game in 0..3 {
+            let mut one =
+                RolloutPlayer::new(&values, Budget::Iterations(4), &NoClock).with_candidates(1);
+            let a = play_game(&mut one, &system, &mut rng::stream(2, game)).unwrap();
+            // No rollouts: a single candidate needs none.
+            assert_eq!(one.rounds(), 0);
+            let mut greedy = crate::poker_squares::LearnedPlayer::new(&values);
+            let b = play_game(&mut greedy, &system, &mut rng::stream(2, game)).unwrap();
+            assert_eq!(a, b, "game {game}");
+        }
     }
 }

@@ -43,8 +43,9 @@ pub enum PpsPlayerArg {
 }
 
 impl PpsPlayerArg {
-    /// The player named, the expectimax player looking `lookahead` cards ahead.
-    fn player(self, lookahead: Lookahead) -> PpsPlayer {
+    /// The player named, the expectimax player looking `lookahead` cards ahead, the rollout
+    /// player comparing `candidates` placements.
+    fn player(self, lookahead: Lookahead, candidates: usize) -> PpsPlayer {
         match self {
             PpsPlayerArg::Random => PpsPlayer::Random,
             PpsPlayerArg::Rules => PpsPlayer::Rules,
@@ -53,7 +54,7 @@ impl PpsPlayerArg {
             PpsPlayerArg::Mcts => PpsPlayer::Mcts,
             PpsPlayerArg::Learned => PpsPlayer::Learned,
             PpsPlayerArg::Expectimax => PpsPlayer::Expectimax(lookahead),
-            PpsPlayerArg::Rollout => PpsPlayer::Rollout,
+            PpsPlayerArg::Rollout => PpsPlayer::Rollout(candidates),
             PpsPlayerArg::Best => PpsPlayer::Learned,
         }
     }
@@ -178,6 +179,10 @@ pub struct PlayArgs {
     /// A time budget per game in seconds, shared over its searched moves.
     #[arg(long, allow_hyphen_values = true)]
     pub game_seconds: Option<f64>,
+    /// How many placements the rollout player compares by rollouts: the best by the learned
+    /// values (0: every placement).
+    #[arg(long, default_value_t = 0)]
+    pub candidates: usize,
     /// How many cards the expectimax player looks ahead: 1 (the next card) or 2 (the next two;
     /// seconds a game instead of milliseconds).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
@@ -285,14 +290,17 @@ impl PlayArgs {
                 mcts.heuristic.mix = PriorMix::MadeInFull;
                 PpsPlayer::Mcts
             }
-            p => p.player(match self.lookahead {
-                2 => Lookahead::TwoCards,
-                _ => Lookahead::OneCard,
-            }),
+            p => p.player(
+                match self.lookahead {
+                    2 => Lookahead::TwoCards,
+                    _ => Lookahead::OneCard,
+                },
+                self.candidates,
+            ),
         };
         let needs_values = matches!(
             player,
-            PpsPlayer::Learned | PpsPlayer::Expectimax(_) | PpsPlayer::Rollout
+            PpsPlayer::Learned | PpsPlayer::Expectimax(_) | PpsPlayer::Rollout(_)
         ) || (player == PpsPlayer::Mcts
             && matches!(
                 mcts.simulation,
