@@ -130,8 +130,7 @@ impl Placer for ExpectimaxPlayer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::poker_squares::abstraction::AbstractHand;
-    use crate::poker_squares::learned::self_play;
+    use crate::poker_squares::learned::test_values;
     use crate::poker_squares::player::play_game;
     use crate::poker_squares::points::PointSystem;
     use crate::rng;
@@ -139,16 +138,7 @@ mod tests {
     #[test]
     fn full_grids_are_their_score_and_choices_are_free_cells() {
         let system = PointSystem::AMERICAN;
-        let mut sums = [0i64; AbstractHand::COUNT];
-        let mut counts = [0u64; AbstractHand::COUNT];
-        let mut r = rng::seeded(8);
-        for _ in 0..300 {
-            self_play(&system, None, 0, &mut r, |s, v| {
-                sums[s.index()] += i64::from(v);
-                counts[s.index()] += 1;
-            });
-        }
-        let values = LearnedValues::from_sums(system, &sums, &counts, 300);
+        let values = test_values(system, 300, 8);
         let mut p = ExpectimaxPlayer::new(&values, Lookahead::OneCard);
         let end = play_game(&mut p, &system, &mut rng::stream(1, 0)).unwrap();
         assert!(end.is_full());
@@ -175,16 +165,7 @@ mod tests {
     #[test]
     fn two_cards_ahead_with_three_cells_left_is_exact() {
         let system = PointSystem::AMERICAN;
-        let mut sums = [0i64; AbstractHand::COUNT];
-        let mut counts = [0u64; AbstractHand::COUNT];
-        let mut r = rng::seeded(3);
-        for _ in 0..200 {
-            self_play(&system, None, 0, &mut r, |s, v| {
-                sums[s.index()] += i64::from(v);
-                counts[s.index()] += 1;
-            });
-        }
-        let values = LearnedValues::from_sums(system, &sums, &counts, 200);
+        let values = test_values(system, 200, 3);
         for seed in 0..4 {
             let mut game = PokerSquares::new(system);
             let deck = crate::poker_squares::shuffled_deck(&mut rng::seeded(seed));

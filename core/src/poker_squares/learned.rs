@@ -445,6 +445,24 @@ pub fn self_play<R: Rng + ?Sized>(
     game.score()
 }
 
+/// A table learned from `games` self-played games of random placements seeded `seed`: a
+/// small table for the players' tests.
+#[cfg(test)]
+pub(crate) fn test_values(system: PointSystem, games: u64, seed: u64) -> LearnedValues {
+    let mut sums = [0i64; AbstractHand::COUNT];
+    let mut counts = [0u64; AbstractHand::COUNT];
+    let mut r = crate::rng::seeded(seed);
+    for _ in 0..games {
+        self_play(&system, None, 0, &mut r, |s, v| {
+            if let (Some(sum), Some(count)) = (sums.get_mut(s.index()), counts.get_mut(s.index())) {
+                *sum += i64::from(v);
+                *count += 1;
+            }
+        });
+    }
+    LearnedValues::from_sums(system, &sums, &counts, games)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

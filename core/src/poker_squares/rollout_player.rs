@@ -156,24 +156,14 @@ impl<C: Clock> Placer for RolloutPlayer<'_, '_, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::poker_squares::abstraction::AbstractHand;
     use crate::poker_squares::budget::NoClock;
-    use crate::poker_squares::learned::self_play;
+    use crate::poker_squares::learned::test_values;
     use crate::poker_squares::player::play_game;
 
     #[test]
     fn rollouts_are_seeded_and_count_their_rounds() {
         let system = PointSystem::AMERICAN;
-        let mut sums = [0i64; AbstractHand::COUNT];
-        let mut counts = [0u64; AbstractHand::COUNT];
-        let mut r = rng::seeded(3);
-        for _ in 0..200 {
-            self_play(&system, None, 0, &mut r, |s, v| {
-                sums[s.index()] += i64::from(v);
-                counts[s.index()] += 1;
-            });
-        }
-        let values = LearnedValues::from_sums(system, &sums, &counts, 200);
+        let values = test_values(system, 200, 3);
         let mut p = RolloutPlayer::new(&values, Budget::Iterations(3), &NoClock);
         let a = play_game(&mut p, &system, &mut rng::stream(7, 0)).unwrap();
         let rounds = p.rounds();
@@ -189,16 +179,7 @@ mod tests {
     #[test]
     fn one_candidate_is_the_learned_greedy_player() {
         let system = PointSystem::AMERICAN;
-        let mut sums = [0i64; AbstractHand::COUNT];
-        let mut counts = [0u64; AbstractHand::COUNT];
-        let mut r = rng::seeded(5);
-        for _ in 0..200 {
-            self_play(&system, None, 0, &mut r, |s, v| {
-                sums[s.index()] += i64::from(v);
-                counts[s.index()] += 1;
-            });
-        }
-        let values = LearnedValues::from_sums(system, &sums, &counts, 200);
+        let values = test_values(system, 200, 5);
         for game in 0..3 {
             let mut one =
                 RolloutPlayer::new(&values, Budget::Iterations(4), &NoClock).with_candidates(1);
