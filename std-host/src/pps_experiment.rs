@@ -9,8 +9,8 @@
 
 use crate::error::{Context, Error};
 use cardtree::poker_squares::{
-    Budget, HeuristicConfig, MctsConfig, PAPER_CP, PointSystem, PriorMix, Selection, Simulation,
-    Squash,
+    Budget, HeuristicConfig, LearnedValues, MctsConfig, PAPER_CP, PointSystem, PriorMix, Selection,
+    Simulation, Squash, committed_values,
 };
 use serde_json::{Value, json};
 
@@ -50,6 +50,9 @@ pub enum PpsTable {
     Best,
     /// Our best configuration alone ([`ours`]), for the same measurement.
     Ours,
+    /// The learned rollout player alone (rollouts of greedy play on the table cardtree ships
+    /// for the point system, `--candidates K` placements compared), for the same measurement.
+    Rollout,
 }
 
 impl PpsTable {
@@ -63,6 +66,7 @@ impl PpsTable {
             PpsTable::Weights => "weights",
             PpsTable::Best => "best",
             PpsTable::Ours => "ours",
+            PpsTable::Rollout => "rollout",
         }
     }
 
@@ -74,6 +78,7 @@ impl PpsTable {
             PpsTable::Weights,
             PpsTable::Best,
             PpsTable::Ours,
+            PpsTable::Rollout,
         ]
         .into_iter()
         .find(|t| t.name() == s)
@@ -191,6 +196,20 @@ pub fn configs(table: PpsTable, system: PointSystem, budget: Budget) -> Vec<(Str
                 },
             ));
         }
+        PpsTable::Rollout => {
+            // The table and the number of candidates are set by `PpsExperiment::new`.
+            let mut m = MctsConfig::new();
+            m.budget = budget;
+            out.push((
+                "rollout learned".to_string(),
+                PlayConfig {
+                    system,
+                    player: PpsPlayer::Rollout(0),
+                    mcts: m,
+                    values: None,
+                },
+            ));
+        }
         PpsTable::Weights => {
             for line in PAPERS_CSV.lines().skip(1) {
                 let mut f = line.split(',');
@@ -264,6 +283,8 @@ pub struct PpsExperiment {
     pub budget: Budget,
     /// How every configuration's heuristic combines the a-priori probabilities.
     pub prior_mix: PriorMix,
+    /// The rollout table's candidates per move (0: every placement).
+    pub candidates: usize,
     /// The configurations.
     pub configs: Vec<(String, PlayConfig)>,
 }
@@ -277,8 +298,20 @@ impl PpsExperiment {
         seed: u64,
         budget: Budget,
         prior_mix: PriorMix,
+        candidates: usize,
     ) -> Result<PpsExperiment, Error> {
         let system: PointSystem = system_text.parse().context("bad --system")?;
+        let values = match table {
+            PpsTable::Rollout => {
+                let text = committed_values(&system).ok_or_else(|| {
+                    invalid!("cardtree ships no learned table for --system {system_text}")
+                })?;
+                Some(std::sync::Arc::new(
+                    LearnedValues::parse(text).context("committed table")?,
+                ))
+            }
+            _ => None,
+        };
         Ok(PpsExperiment {
             table,
             system_text: system_text.to_string(),
@@ -286,10 +319,15 @@ impl PpsExperiment {
             seed,
             budget,
             prior_mix,
+            candidates,
             configs: configs(table, system, budget)
                 .into_iter()
                 .map(|(label, mut c)| {
                     c.mcts.heuristic.mix = prior_mix;
+                    if let PpsPlayer::Rollout(_) = c.player {
+                        c.player = PpsPlayer::Rollout(candidates);
+                        c.values.clone_from(&values);
+                    }
                     (label, c)
                 })
                 .collect(),
@@ -315,6 +353,9 @@ fn command(fingerprint: &Value) -> String {
     }
     if let Some(m) = f["prior_mix"].as_str() {
         c.push_str(&format!(" --prior-mix {m}"));
+    }
+    if let Some(k) = f["candidates"].as_u64() {
+        c.push_str(&format!(" --candidates {k}"));
     }
     c.push_str(" --out DIR");
     c
@@ -355,6 +396,9 @@ impl Experiment for PpsExperiment {
         // fingerprints.
         if self.prior_mix != PriorMix::Sum {
             f["prior_mix"] = json!(prior_mix_name(self.prior_mix));
+        }
+        if self.table == PpsTable::Rollout {
+            f["candidates"] = json!(self.candidates);
         }
         f
     }
@@ -519,6 +563,7 @@ mod tests {
             (PpsTable::Weights, 29),
             (PpsTable::Best, 1),
             (PpsTable::Ours, 1),
+            (PpsTable::Rollout, 1),
         ] {
             let c = configs(t, PointSystem::AMERICAN, b);
             assert_eq!(c.len(), n, "{}", t.name());

@@ -109,6 +109,50 @@ fn expectimax_looks_one_or_two_cards_ahead() {
 }
 
 #[test]
+fn experiment_rollout_table_plays_the_shipped_table() {
+    let dir = std::env::temp_dir().join(format!("cardtree-pps-rollout-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |system: &str, candidates: &str| {
+        cardtree(&[
+            "experiment",
+            "pps",
+            "--table",
+            "rollout",
+            "--system",
+            system,
+            "--candidates",
+            candidates,
+            "--games",
+            "2",
+            "--iterations",
+            "2",
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+    };
+    let out = run("american", "3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(
+        md.contains("--table rollout") && md.contains("--candidates 3"),
+        "{md}"
+    );
+    assert!(md.contains("| rollout learned |"), "{md}");
+    let _ = std::fs::remove_dir_all(&dir);
+    // No table ships for a random system: a one-line error, nothing written.
+    let out = run("random:3", "0");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no learned table"), "{err}");
+    assert!(!dir.join("summary.md").exists());
+}
+
+#[test]
 fn experiment_writes_summary_beside_the_paper_and_resumes() {
     let dir = std::env::temp_dir().join(format!("cardtree-pps-exp-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -162,6 +162,10 @@ pub struct PpsExperimentArgs {
     /// hands (the papers' text does not say; `std-host/results/pps/audit.md`).
     #[arg(long, value_enum, default_value_t = crate::cli::pps::PriorMixArg::Sum)]
     prior_mix: crate::cli::pps::PriorMixArg,
+    /// The rollout table's placements compared by rollouts each move, the best by the learned
+    /// values (0: every placement).
+    #[arg(long, default_value_t = 0)]
+    candidates: usize,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -290,6 +294,7 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
         args.seed,
         budget,
         args.prior_mix.into(),
+        args.candidates,
     )?;
     let options = args.run.options(args.out.clone());
     let report = runner::run(&experiment, summarize, &options)?;
