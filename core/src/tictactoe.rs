@@ -48,7 +48,7 @@ fn has_line(m: u16) -> bool {
     WINS[m / 64] >> (m % 64) & 1 != 0
 }
 
-/// [`TicTacToe::status`]: X to move, O to move, or the game over.
+/// The values of a position's `status`: X to move, O to move, or the game over.
 const X_TO_MOVE: u8 = 0;
 const O_TO_MOVE: u8 = 1;
 const OVER: u8 = 2;

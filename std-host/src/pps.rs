@@ -7,7 +7,7 @@ use std::time::Instant;
 use cardtree::poker_squares::{
     Budget, Clock, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig,
     LINES, LearnedPlayer, LearnedValues, Lookahead, MctsConfig, MctsPlayer, MctsStats, PointSystem,
-    RandomPlayer, RolloutPlayer, RulePlayer, Simulation, play_game,
+    RandomPlayer, RolloutPlayer, RulePlayer, Simulation, committed_values, play_game,
 };
 use cardtree::rng;
 
@@ -99,6 +99,23 @@ pub type SearchTree = HeapTree<u8>;
 #[must_use]
 pub fn new_tree() -> SearchTree {
     heap_tree(TREE_NODES)
+}
+
+/// The table cardtree ships for `system` (named `name` on the command line), parsed; an error
+/// that says how to learn one where none ships.
+pub fn committed_table(
+    system: &PointSystem,
+    name: &str,
+) -> Result<std::sync::Arc<LearnedValues>, Error> {
+    let text = committed_values(system).ok_or_else(|| {
+        invalid!(
+            "cardtree ships no learned table for --system {name}: learn one with \
+             `cardtree pps train --system {name} --out FILE` and give it as --values FILE"
+        )
+    })?;
+    Ok(std::sync::Arc::new(
+        LearnedValues::parse(text).context("committed table")?,
+    ))
 }
 
 /// The learned values of a player that needs them (`resolve` refuses such a player without

@@ -10,9 +10,10 @@
 use crate::error::{Context, Error};
 use cardtree::poker_squares::{
     Budget, HeuristicConfig, LearnedValues, MctsConfig, PAPER_CP, PointSystem, PriorMix, Selection,
-    Simulation, Squash, committed_values,
+    Simulation, Squash,
 };
 use serde_json::{Value, json};
+use std::sync::Arc;
 
 use crate::plot::{self, Axes, Series};
 use crate::pps::{self, PlayConfig, PpsPlayer, SearchTree};
@@ -87,7 +88,15 @@ impl PpsTable {
 
 /// A table's configurations: label (as in `data/pps_papers.csv`) and player.
 #[must_use]
-pub fn configs(table: PpsTable, system: PointSystem, budget: Budget) -> Vec<(String, PlayConfig)> {
+///
+/// `rollout`: the rollout table's learned values and candidates per move (without them its
+/// player has no table and each game is an error).
+pub fn configs(
+    table: PpsTable,
+    system: PointSystem,
+    budget: Budget,
+    rollout: Option<(Arc<LearnedValues>, usize)>,
+) -> Vec<(String, PlayConfig)> {
     let base = |f: &dyn Fn(&mut MctsConfig)| {
         let mut m = MctsConfig::new();
         m.budget = budget;
@@ -197,16 +206,16 @@ pub fn configs(table: PpsTable, system: PointSystem, budget: Budget) -> Vec<(Str
             ));
         }
         PpsTable::Rollout => {
-            // The table and the number of candidates are set by `PpsExperiment::new`.
             let mut m = MctsConfig::new();
             m.budget = budget;
+            let (values, candidates) = rollout.map_or((None, 0), |(v, k)| (Some(v), k));
             out.push((
                 "rollout learned".to_string(),
                 PlayConfig {
                     system,
-                    player: PpsPlayer::Rollout(0),
+                    player: PpsPlayer::Rollout(candidates),
                     mcts: m,
-                    values: None,
+                    values,
                 },
             ));
         }
@@ -301,15 +310,8 @@ impl PpsExperiment {
         candidates: usize,
     ) -> Result<PpsExperiment, Error> {
         let system: PointSystem = system_text.parse().context("bad --system")?;
-        let values = match table {
-            PpsTable::Rollout => {
-                let text = committed_values(&system).ok_or_else(|| {
-                    invalid!("cardtree ships no learned table for --system {system_text}")
-                })?;
-                Some(std::sync::Arc::new(
-                    LearnedValues::parse(text).context("committed table")?,
-                ))
-            }
+        let rollout = match table {
+            PpsTable::Rollout => Some((pps::committed_table(&system, system_text)?, candidates)),
             _ => None,
         };
         Ok(PpsExperiment {
@@ -320,14 +322,10 @@ impl PpsExperiment {
             budget,
             prior_mix,
             candidates,
-            configs: configs(table, system, budget)
+            configs: configs(table, system, budget, rollout)
                 .into_iter()
                 .map(|(label, mut c)| {
                     c.mcts.heuristic.mix = prior_mix;
-                    if let PpsPlayer::Rollout(_) = c.player {
-                        c.player = PpsPlayer::Rollout(candidates);
-                        c.values.clone_from(&values);
-                    }
                     (label, c)
                 })
                 .collect(),
@@ -565,7 +563,7 @@ mod tests {
             (PpsTable::Ours, 1),
             (PpsTable::Rollout, 1),
         ] {
-            let c = configs(t, PointSystem::AMERICAN, b);
+            let c = configs(t, PointSystem::AMERICAN, b, None);
             assert_eq!(c.len(), n, "{}", t.name());
             for (label, _) in &c {
                 assert!(

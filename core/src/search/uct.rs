@@ -627,9 +627,8 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
                             .forced_move(&s, visits)
                             .and_then(|mv| tree.child_by_move(node, mv))
                             .filter(|&c| {
-                                tree.get(c).is_some_and(|c| {
-                                    c.tag & PRUNED == 0 && (!restrict || self.legal.contains(&c.mv))
-                                })
+                                tree.get(c)
+                                    .is_some_and(|c| selectable(c, restrict, &self.legal))
                             })
                     };
                     let child = match forced {
@@ -761,27 +760,27 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
     ) -> Result<NodeId, SearchError> {
         let n = tree.get(node).ok_or(TreeError::UnknownNode(node))?;
         if restrict || n.tag & SOME_PRUNED != 0 {
-            self.select_among::<true, R, B>(tree, node, restrict, rng)
+            self.select_among::<true, R, B>(tree, node, n, restrict, rng)
         } else {
             // Every child allowed: no check per child (plain UCT's case).
-            self.select_among::<false, R, B>(tree, node, false, rng)
+            self.select_among::<false, R, B>(tree, node, n, false, rng)
         }
     }
 
-    /// [`Search::select`], with `FILTER` whether any child may be pruned or illegal.
+    /// [`Search::select`] at `node` (`n`), with `FILTER` whether any child may be pruned or
+    /// illegal.
     fn select_among<const FILTER: bool, R: Rng + ?Sized, B: Storage<M>>(
         &mut self,
         tree: &TreeInner<M, B>,
         node: NodeId,
+        n: &Node<M>,
         restrict: bool,
         rng: &mut R,
     ) -> Result<NodeId, SearchError> {
-        let n = tree.get(node).ok_or(TreeError::UnknownNode(node))?;
         let ids = n.children();
         let kids = tree.child_nodes(node);
         let legal = &self.legal;
-        let allowed =
-            |c: &Node<M>| !FILTER || (c.tag & PRUNED == 0 && (!restrict || legal.contains(&c.mv)));
+        let allowed = |c: &Node<M>| !FILTER || selectable(c, restrict, legal);
         let minimise = n.tag & KIND_MASK == KIND_MIN;
         let c = self.config.exploration.constant();
         let (lo, hi) = (self.range.lo, self.range.hi);
@@ -919,6 +918,12 @@ impl<M: Copy + PartialEq + Blank> Search<'_, M> {
         // checked finite, but `max`/`min` cannot panic as `clamp` could).
         Ok(Some(value.max(xmin).min(xmax)))
     }
+}
+
+/// Whether selection may take child `c`: not pruned and, with `restrict`, one of the `legal`
+/// moves of the iteration's state.
+fn selectable<M: PartialEq>(c: &Node<M>, restrict: bool, legal: &MoveList<M>) -> bool {
+    c.tag & PRUNED == 0 && (!restrict || legal.contains(&c.mv))
 }
 
 /// `ln n` for a node's visits, remembered for small `n` (the deep nodes, most of the

@@ -11,8 +11,8 @@ use cardtree::poker_squares::{
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::pps::{
-    PlayConfig, PpsPlayer, apriori, parse_inputs, play_json, play_many, play_report, score_json,
-    score_text,
+    PlayConfig, PpsPlayer, apriori, committed_table, parse_inputs, play_json, play_many,
+    play_report, score_json, score_text,
 };
 
 /// The player of `cardtree pps play`.
@@ -320,19 +320,7 @@ impl PlayArgs {
                 }
                 Some(std::sync::Arc::new(table))
             }
-            None if needs_values => match committed_values(&system) {
-                Some(text) => Some(std::sync::Arc::new(
-                    LearnedValues::parse(text).context("committed table")?,
-                )),
-                None => {
-                    return Err(invalid!(
-                        "cardtree ships no learned table for --system {}: learn one with \
-                         `cardtree pps train --system {} --out FILE` and give it as --values FILE",
-                        self.system,
-                        self.system
-                    ));
-                }
-            },
+            None if needs_values => Some(committed_table(&system, &self.system)?),
             None => None,
         };
         Ok(PlayConfig {
