@@ -29,7 +29,7 @@
 
 use super::grid::{CELLS, SIZE};
 use super::hand::{HandSummary, WHEEL_RANKS};
-use crate::card::{Rank, Suit};
+use crate::card::Suit;
 use crate::cards::Cards;
 
 /// The rank patterns of 0 to 4 cards, in index order (largest count first, zeros omitted).
@@ -97,6 +97,18 @@ impl AbstractHand {
         deck: Cards,
         free: usize,
     ) -> Option<AbstractHand> {
+        AbstractHand::of_counts(hand, kind, &DeckCounts::of(deck), free)
+    }
+
+    /// [`of`](Self::of) with the deck already counted: the same state, for a caller that
+    /// abstracts many hands against one deck.
+    #[must_use]
+    pub fn of_counts(
+        hand: &HandSummary,
+        kind: LineKind,
+        deck: &DeckCounts,
+        free: usize,
+    ) -> Option<AbstractHand> {
         if hand.len >= 5 || free >= CELLS {
             return None;
         }
@@ -110,27 +122,33 @@ impl AbstractHand {
         counts.sort_unstable_by(|a, b| b.cmp(a));
         let pattern = PATTERNS.iter().position(|p| *p == counts)?;
         let need = 5 - usize::from(hand.len);
-        let flush = match Suit::ALL.iter().find(|s| hand.suits >> s.index() & 1 != 0) {
-            Some(&suit) if hand.suits.count_ones() == 1 => {
-                let outs = deck.count_in(suit);
-                if outs < need {
-                    0
-                } else {
-                    (1 + outs - need).min(FLUSH - 1)
-                }
+        let flush = if hand.suits.count_ones() == 1 {
+            let outs = usize::from(
+                deck.suits
+                    .get(hand.suits.trailing_zeros() as usize)
+                    .copied()
+                    .unwrap_or(0),
+            );
+            if outs < need {
+                0
+            } else {
+                (1 + outs - need).min(FLUSH - 1)
             }
-            _ => 0,
-        };
-        let straight = if hand.len > 0 && hand.ranks.count_ones() == u32::from(hand.len) {
-            straights_alive(hand.ranks, deck).min(STRAIGHT - 1)
         } else {
             0
         };
-        let same_rank: usize = Rank::ALL
-            .iter()
-            .filter(|r| hand.ranks >> r.index() & 1 != 0)
-            .map(|&r| deck.intersection(Cards::rank(r)).len())
-            .sum();
+        let straight = if hand.len > 0 && hand.ranks.count_ones() == u32::from(hand.len) {
+            straights_alive(hand.ranks, deck.present).min(STRAIGHT - 1)
+        } else {
+            0
+        };
+        let mut same_rank = 0usize;
+        let mut held = hand.ranks;
+        while held != 0 {
+            let r = held.trailing_zeros() as usize;
+            held &= held - 1;
+            same_rank += usize::from(deck.ranks.get(r).copied().unwrap_or(0));
+        }
         let rank_outs = match same_rank {
             0 => 0,
             1..=2 => 1,
@@ -185,15 +203,41 @@ impl AbstractHand {
     }
 }
 
-/// How many straights hold every rank of `ranks` while `deck` has a card of each rank they
-/// lack.
-fn straights_alive(ranks: u16, deck: Cards) -> usize {
-    let mut in_deck = 0u16;
-    for r in Rank::ALL {
-        if !deck.intersection(Cards::rank(r)).is_empty() {
-            in_deck |= 1 << r.index();
+/// What the abstraction reads of the deck, counted once for many hands: the cards of each
+/// suit, the cards of each rank, and the ranks with at least one card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DeckCounts {
+    /// Cards of each suit, by [`Suit::index`].
+    suits: [u8; 4],
+    /// Cards of each rank, by [`Rank::index`](crate::Rank::index).
+    ranks: [u8; 13],
+    /// Bit [`Rank::index`](crate::Rank::index) set for each rank with a card in the deck.
+    present: u16,
+}
+
+impl DeckCounts {
+    /// The counts of `deck`.
+    #[must_use]
+    pub fn of(deck: Cards) -> DeckCounts {
+        let mut d = DeckCounts::default();
+        for (n, suit) in d.suits.iter_mut().zip(Suit::ALL) {
+            let mut m = deck.suit_ranks(suit);
+            *n = m.count_ones() as u8;
+            d.present |= m;
+            while m != 0 {
+                if let Some(c) = d.ranks.get_mut(m.trailing_zeros() as usize) {
+                    *c += 1;
+                }
+                m &= m - 1;
+            }
         }
+        d
     }
+}
+
+/// How many straights hold every rank of `ranks` while the deck has a card of each rank they
+/// lack (`in_deck`: bit [`Rank::index`](crate::Rank::index) for each rank the deck holds).
+fn straights_alive(ranks: u16, in_deck: u16) -> usize {
     // The wheel, then five in a row from 2-6 up to T-A.
     core::iter::once(WHEEL_RANKS)
         .chain((0..9).map(|low| 0b1_1111u16 << low))
@@ -204,7 +248,7 @@ fn straights_alive(ranks: u16, deck: Cards) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Card;
+    use crate::card::{Card, Rank};
 
     fn hand(text: &str) -> HandSummary {
         let mut h = HandSummary::EMPTY;

@@ -22,9 +22,9 @@ use core::fmt;
 
 use rand_core::Rng;
 
-use super::abstraction::{AbstractHand, LineKind};
+use super::abstraction::{AbstractHand, DeckCounts, LineKind};
 use super::game::PokerSquares;
-use super::grid::{CELLS, Grid, LINES, lines_of};
+use super::grid::{CELLS, Grid, LINES, cells_of, lines_of};
 use super::hand::HandSummary;
 use super::player::{Placer, PlayError};
 use super::points::PointSystem;
@@ -198,10 +198,21 @@ impl LearnedValues {
     /// state's value.
     #[must_use]
     pub fn hand_value(&self, hand: &HandSummary, kind: LineKind, deck: Cards, free: usize) -> f64 {
+        self.counted_hand_value(hand, kind, &DeckCounts::of(deck), free)
+    }
+
+    /// [`hand_value`](Self::hand_value) with the deck already counted.
+    fn counted_hand_value(
+        &self,
+        hand: &HandSummary,
+        kind: LineKind,
+        deck: &DeckCounts,
+        free: usize,
+    ) -> f64 {
         if hand.len >= 5 {
             return f64::from(self.system.score(hand.class()));
         }
-        AbstractHand::of(hand, kind, deck, free).map_or(0.0, |s| self.value(s))
+        AbstractHand::of_counts(hand, kind, deck, free).map_or(0.0, |s| self.value(s))
     }
 
     /// How much placing `card` in each free cell of `grid` changes the values of its row and
@@ -209,11 +220,18 @@ impl LearnedValues {
     pub fn placements(&self, grid: &Grid, deck: Cards, card: Card, out: &mut [f64; CELLS]) {
         let free = grid.free_mask();
         let after = (free.count_ones() as usize).saturating_sub(1);
-        let mut before = [0.0f64; LINES];
-        let mut hands = [HandSummary::EMPTY; LINES];
-        for (line, (b, h)) in before.iter_mut().zip(hands.iter_mut()).enumerate() {
-            *h = grid.summary(line);
-            *b = self.hand_value(h, LineKind::of(line), deck, after);
+        let counts = DeckCounts::of(deck);
+        // The card changes a line the same way whichever of its free cells it takes: one
+        // change per line with a free cell.
+        let mut change = [0.0f64; LINES];
+        for (line, d) in change.iter_mut().enumerate() {
+            if free & line_mask(line) == 0 {
+                continue;
+            }
+            let kind = LineKind::of(line);
+            let hand = grid.summary(line);
+            let before = self.counted_hand_value(&hand, kind, &counts, after);
+            *d = self.counted_hand_value(&hand.with(card), kind, &counts, after) - before;
         }
         let mut m = free;
         while m != 0 {
@@ -222,9 +240,7 @@ impl LearnedValues {
             let (row, col) = lines_of(cell);
             let mut delta = 0.0;
             for line in [row, col] {
-                if let (Some(h), Some(b)) = (hands.get(line), before.get(line)) {
-                    delta += self.hand_value(&h.with(card), LineKind::of(line), deck, after) - b;
-                }
+                delta += change.get(line).copied().unwrap_or(0.0);
             }
             if let Some(o) = out.get_mut(cell) {
                 *o = delta;
@@ -255,10 +271,18 @@ impl LearnedValues {
     /// cells (the grid's own, or one fewer for the value after a placement yet to be made).
     #[must_use]
     pub fn grid_value(&self, grid: &Grid, deck: Cards, free: usize) -> f64 {
+        let counts = DeckCounts::of(deck);
         (0..LINES)
-            .map(|line| self.hand_value(&grid.summary(line), LineKind::of(line), deck, free))
+            .map(|line| {
+                self.counted_hand_value(&grid.summary(line), LineKind::of(line), &counts, free)
+            })
             .sum()
     }
+}
+
+/// The cells of line `line` as bits `1 << cell`.
+fn line_mask(line: usize) -> u32 {
+    cells_of(line).iter().fold(0, |m, &c| m | 1 << c)
 }
 
 /// Reads a table in the text format of the module docs into per-state sums and counts
@@ -424,12 +448,13 @@ pub fn self_play<R: Rng + ?Sized>(
             break;
         }
         let free = CELLS - game.grid().filled();
+        let deck = DeckCounts::of(game.deck());
         for (line, states) in seen.iter_mut().enumerate() {
             if let Some(slot) = states.get_mut(step) {
-                *slot = AbstractHand::of(
+                *slot = AbstractHand::of_counts(
                     &game.grid().summary(line),
                     LineKind::of(line),
-                    game.deck(),
+                    &deck,
                     free,
                 );
             }
@@ -499,6 +524,34 @@ mod tests {
             LearnedValues::parse("cardtree-pps-values 2\n"),
             Err(ParseValuesError::NoSystem)
         );
+    }
+
+    /// A placement's change is the change of the whole grid's value: the other eight lines
+    /// keep their values (checked on every free cell of positions of a game).
+    #[test]
+    fn placements_are_the_change_of_the_grid_value() {
+        let system = PointSystem::AMERICAN;
+        let table = test_values(system, 300, 4);
+        let mut game = PokerSquares::new(system);
+        let mut r = rng::seeded(9);
+        while !game.grid().is_full() {
+            let card = game.draw_random(&mut r).unwrap();
+            let (grid, deck) = (*game.grid(), game.deck());
+            let after = CELLS - grid.filled() - 1;
+            let base = table.grid_value(&grid, deck, after);
+            let mut out = [0.0; CELLS];
+            table.placements(&grid, deck, card, &mut out);
+            let mut free = grid.free_mask();
+            while free != 0 {
+                let cell = free.trailing_zeros() as usize;
+                free &= free - 1;
+                let mut g = grid;
+                g.place(cell, card).unwrap();
+                let want = table.grid_value(&g, deck, after) - base;
+                assert!((out[cell] - want).abs() < 1e-9, "cell {cell}");
+            }
+            game.place(learned_cell(&table, &game).unwrap()).unwrap();
+        }
     }
 
     #[test]

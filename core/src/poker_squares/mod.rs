@@ -57,7 +57,7 @@ mod rules;
 mod simulate;
 mod squash;
 
-pub use abstraction::{AbstractHand, LineKind};
+pub use abstraction::{AbstractHand, DeckCounts, LineKind};
 pub use apriori::{APRIORI, APRIORI_GAMES};
 pub use budget::{Budget, Clock, NoClock};
 pub use committed::{AMERICAN_VALUES, BRITISH_VALUES, committed_values};
