@@ -10,13 +10,13 @@
 //!   `[2]`, `[1,1]`, `[3]`, `[2,1]`, `[1,1,1]`, `[4]`, `[3,1]`, `[2,2]`, `[2,1,1]`, `[1,1,1,1]`:
 //!   12 patterns; the pattern gives the number of cards);
 //! - **flush outs**: 0 unless the hand has cards, all of one suit, and the deck still holds
-//!   the `need = 5 - cards` it lacks; else `1 + outs - need` capped at 4 (`outs`: cards of the
-//!   suit in the deck);
+//!   the `need = 5 - cards` it lacks; else `1 + outs - need` (`outs`: cards of the suit in the
+//!   deck; at most 9, as a suit has 13 cards);
 //! - **straights alive**: 0 unless the hand has cards of different ranks; else how many
 //!   straights (A-2-3-4-5 up to T-J-Q-K-A) hold them all while the deck has a card of each rank
 //!   they lack, capped at 3;
 //! - **rank outs**: the cards in the deck of ranks the hand holds (what may pair it or improve
-//!   a pair), in five steps: 0, 1-2, 3-4, 5-7, 8 or more;
+//!   a pair), exactly: 0 up to `4 - n` summed over its ranks held `n` times;
 //! - **time**: the free cells of the grid, halved (`0..=12`): how many more draws may come;
 //! - **kind**: a row or a column ([`LineKind`]). The score cannot tell them apart, but a
 //!   player can: with the kind in the state, self-play learns a convention (say, flushes in
@@ -24,12 +24,16 @@
 //!   average away. Measured (`std-host/results/pps/learned/summary.md`): the learned greedy
 //!   player goes from 107.3 to 113.7 on the same 500 American games with the kind alone.
 //!
-//! That is `12 x 5 x 4 x 5 x 13 x 2 =` [`AbstractHand::COUNT`] states. A full hand needs no
-//! table: its value is its score under the point system.
+//! Flush and rank outs were first counted in a few steps (flush outs capped at 4, rank outs
+//! in five steps: 0, 1-2, 3-4, 5-7, 8 or more); counted exactly, the learned greedy player
+//! gains about a point (`std-host/results/pps/learned/summary.md`). Only combinations a hand
+//! can have get an index: flush outs and straights need cards of distinct ranks, and a pattern
+//! bounds its rank outs; so [`AbstractHand::COUNT`] is 36,192 states, not the 227,136 of every
+//! combination. A full hand needs no table: its value is its score under the point system.
 
 use super::grid::{CELLS, SIZE};
 use super::hand::{HandSummary, WHEEL_RANKS};
-use crate::card::Suit;
+use crate::card::{Card, Suit};
 use crate::cards::Cards;
 
 /// The rank patterns of 0 to 4 cards, in index order (largest count first, zeros omitted).
@@ -50,10 +54,79 @@ const PATTERNS: [[u8; 4]; 12] = [
 
 /// The time steps: free cells of the grid after a placement, halved.
 const TIMES: usize = CELLS.div_ceil(2);
-/// Steps of flush outs, straights alive and rank outs.
-const FLUSH: usize = 5;
+/// Values of flush outs (`0..=9`) and of straights alive (`0..=3`).
+const FLUSH: usize = 10;
 const STRAIGHT: usize = 4;
-const RANK_OUTS: usize = 5;
+
+/// The index in [`PATTERNS`] of a hand of fewer than five cards: its number of cards and of
+/// ranks tell it, but for four cards of two ranks (three and one, or two and two).
+fn pattern_of(hand: &HandSummary) -> Option<usize> {
+    let ranks = hand.ranks.count_ones();
+    Some(match (hand.len, ranks) {
+        (0, _) => 0,
+        (1, 1) => 1,
+        (2, 1) => 2,
+        (2, 2) => 3,
+        (3, 1) => 4,
+        (3, 2) => 5,
+        (3, 3) => 6,
+        (4, 1) => 7,
+        (4, 2) => {
+            let low = hand.ranks.trailing_zeros() as usize;
+            if matches!(hand.counts.get(low), Some(1 | 3)) {
+                8
+            } else {
+                9
+            }
+        }
+        (4, 3) => 10,
+        (4, 4) => 11,
+        _ => return None,
+    })
+}
+
+/// Whether pattern `p` is of cards of distinct ranks (at least one card): the only hands that
+/// may be flush or straight draws.
+const fn distinct(p: &[u8; 4]) -> bool {
+    p[0] == 1
+}
+
+/// The most rank outs a hand of pattern `p` can have: `4 - n` for each rank held `n` times.
+const fn max_rank_outs(p: &[u8; 4]) -> usize {
+    let mut outs = 0;
+    let mut i = 0;
+    while i < 4 {
+        if p[i] > 0 {
+            outs += 4 - p[i] as usize;
+        }
+        i += 1;
+    }
+    outs
+}
+
+/// The hands' states of each pattern: flush outs, straights alive and rank outs for a
+/// pattern of distinct ranks, rank outs alone for the others.
+const fn pattern_states(p: &[u8; 4]) -> usize {
+    if distinct(p) {
+        FLUSH * STRAIGHT * (max_rank_outs(p) + 1)
+    } else {
+        max_rank_outs(p) + 1
+    }
+}
+
+/// Where each pattern's states begin; the last entry is the number of hand states.
+const OFFSETS: [usize; PATTERNS.len() + 1] = {
+    let mut out = [0; PATTERNS.len() + 1];
+    let mut i = 0;
+    while i < PATTERNS.len() {
+        out[i + 1] = out[i] + pattern_states(&PATTERNS[i]);
+        i += 1;
+    }
+    out
+};
+
+/// The hand states: pattern, flush outs, straights alive and rank outs.
+const HANDS: usize = OFFSETS[PATTERNS.len()];
 
 /// Whether a hand is a row or a column of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -86,7 +159,7 @@ pub struct AbstractHand(u16);
 
 impl AbstractHand {
     /// The number of abstract states.
-    pub const COUNT: usize = 2 * PATTERNS.len() * FLUSH * STRAIGHT * RANK_OUTS * TIMES;
+    pub const COUNT: usize = HANDS * TIMES * 2;
 
     /// The abstraction of `hand` (fewer than five cards), a line of kind `kind`, when the deck
     /// holds `deck` and the grid has `free` free cells; `None` for a full hand or `free >= 25`.
@@ -112,54 +185,40 @@ impl AbstractHand {
         if hand.len >= 5 || free >= CELLS {
             return None;
         }
-        let mut counts = [0u8; 4];
-        for (slot, &n) in counts
-            .iter_mut()
-            .zip(hand.counts.iter().filter(|&&n| n > 0))
-        {
-            *slot = n;
-        }
-        counts.sort_unstable_by(|a, b| b.cmp(a));
-        let pattern = PATTERNS.iter().position(|p| *p == counts)?;
-        let need = 5 - usize::from(hand.len);
-        let flush = if hand.suits.count_ones() == 1 {
-            let outs = usize::from(
-                deck.suits
-                    .get(hand.suits.trailing_zeros() as usize)
-                    .copied()
-                    .unwrap_or(0),
-            );
-            if outs < need {
-                0
-            } else {
-                (1 + outs - need).min(FLUSH - 1)
-            }
-        } else {
-            0
-        };
-        let straight = if hand.len > 0 && hand.ranks.count_ones() == u32::from(hand.len) {
-            straights_alive(hand.ranks, deck.present).min(STRAIGHT - 1)
-        } else {
-            0
-        };
-        let mut same_rank = 0usize;
+        let pattern = pattern_of(hand)?;
+        let shape = PATTERNS.get(pattern)?;
+        let mut rank_outs = 0usize;
         let mut held = hand.ranks;
         while held != 0 {
             let r = held.trailing_zeros() as usize;
             held &= held - 1;
-            same_rank += usize::from(deck.ranks.get(r).copied().unwrap_or(0));
+            rank_outs += usize::from(deck.ranks.get(r).copied().unwrap_or(0));
         }
-        let rank_outs = match same_rank {
-            0 => 0,
-            1..=2 => 1,
-            3..=4 => 2,
-            5..=7 => 3,
-            _ => 4,
+        let rank_outs = rank_outs.min(max_rank_outs(shape));
+        let within = if distinct(shape) {
+            let need = 5 - usize::from(hand.len);
+            let flush = if hand.suits.count_ones() == 1 {
+                let outs = usize::from(
+                    deck.suits
+                        .get(hand.suits.trailing_zeros() as usize)
+                        .copied()
+                        .unwrap_or(0),
+                );
+                if outs < need {
+                    0
+                } else {
+                    (1 + outs - need).min(FLUSH - 1)
+                }
+            } else {
+                0
+            };
+            let straight = straights_alive(hand.ranks, deck.present).min(STRAIGHT - 1);
+            (flush * STRAIGHT + straight) * (max_rank_outs(shape) + 1) + rank_outs
+        } else {
+            rank_outs
         };
-        let index = (((pattern * FLUSH + flush) * STRAIGHT + straight) * RANK_OUTS + rank_outs)
-            * TIMES
-            + free / 2;
-        let index = index * 2 + kind as usize;
+        let hand_state = OFFSETS.get(pattern)? + within;
+        let index = (hand_state * TIMES + free / 2) * 2 + kind as usize;
         u16::try_from(index).ok().map(AbstractHand)
     }
 
@@ -182,7 +241,8 @@ impl AbstractHand {
     /// The number of cards in the hand.
     #[must_use]
     pub fn cards(self) -> u8 {
-        let pattern = self.index() / (2 * TIMES * RANK_OUTS * STRAIGHT * FLUSH);
+        let hand_state = self.index() / (2 * TIMES);
+        let pattern = OFFSETS.iter().rposition(|&o| o <= hand_state).unwrap_or(0);
         PATTERNS.get(pattern).map_or(0, |p| p.iter().sum())
     }
 
@@ -206,6 +266,7 @@ impl AbstractHand {
 /// What the abstraction reads of the deck, counted once for many hands: the cards of each
 /// suit, the cards of each rank, and the ranks with at least one card.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct DeckCounts {
     /// Cards of each suit, by [`Suit::index`].
     suits: [u8; 4],
@@ -233,6 +294,20 @@ impl DeckCounts {
         }
         d
     }
+
+    /// The counts once `card` has left the deck (it must have been in it).
+    pub fn remove(&mut self, card: Card) {
+        if let Some(n) = self.suits.get_mut(card.suit().index()) {
+            *n = n.saturating_sub(1);
+        }
+        let r = card.rank().index();
+        if let Some(n) = self.ranks.get_mut(r) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.present &= !(1 << r);
+            }
+        }
+    }
 }
 
 /// How many straights hold every rank of `ranks` while the deck has a card of each rank they
@@ -248,7 +323,7 @@ fn straights_alive(ranks: u16, in_deck: u16) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{Card, Rank};
+    use crate::card::Rank;
 
     fn hand(text: &str) -> HandSummary {
         let mut h = HandSummary::EMPTY;
@@ -256,6 +331,63 @@ mod tests {
             h.add(c.parse::<Card>().unwrap());
         }
         h
+    }
+
+    /// The pattern read off a hand's counts is the sorted counts' place in [`PATTERNS`].
+    #[test]
+    fn patterns_are_the_sorted_counts() {
+        let mut r = crate::rng::seeded(6);
+        for _ in 0..2000 {
+            let deal = crate::poker_squares::shuffled_deck(&mut r);
+            let len = crate::rng::index(&mut r, 5);
+            let mut hand = HandSummary::EMPTY;
+            // Few ranks, so that pairs and trips come often.
+            for card in deal.iter().filter(|c| c.rank().index() < 3).take(len) {
+                hand.add(*card);
+            }
+            let mut counts = [0u8; 4];
+            for (slot, &n) in counts
+                .iter_mut()
+                .zip(hand.counts.iter().filter(|&&n| n > 0))
+            {
+                *slot = n;
+            }
+            counts.sort_unstable_by(|a, b| b.cmp(a));
+            let want = PATTERNS.iter().position(|p| *p == counts);
+            assert_eq!(pattern_of(&hand), want, "{counts:?}");
+        }
+    }
+
+    /// Every line of random grids, at every stage, has a state in range whose number of cards
+    /// is the hand's; the states a pattern can have are counted as the module docs say.
+    #[test]
+    fn every_hand_has_a_state_in_range() {
+        assert_eq!(HANDS, 1392);
+        assert_eq!(AbstractHand::COUNT, 36_192);
+        let mut r = crate::rng::seeded(4);
+        for _ in 0..200 {
+            let deal = crate::poker_squares::shuffled_deck(&mut r);
+            let mut grid = crate::poker_squares::Grid::default();
+            let mut deck = Cards::ALL;
+            for (cell, &card) in deal.iter().take(CELLS).enumerate() {
+                grid.place(cell, card).unwrap();
+                deck.remove(card);
+                let free = CELLS - cell - 1;
+                for line in 0..crate::poker_squares::LINES {
+                    let hand = grid.summary(line);
+                    let state = AbstractHand::of(&hand, LineKind::of(line), deck, free);
+                    if hand.len >= 5 {
+                        assert_eq!(state, None);
+                        continue;
+                    }
+                    let state = state.unwrap();
+                    assert!(state.index() < AbstractHand::COUNT);
+                    assert_eq!(state.cards(), hand.len);
+                    assert_eq!(state.kind(), LineKind::of(line));
+                    assert_eq!(state.time(), free / 2);
+                }
+            }
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! parse it without allocating:
 //!
 //! ```text
-//! cardtree-pps-values 2
+//! cardtree-pps-values 3
 //! system 0 2 5 10 15 20 25 50 75 100
 //! games 200000
 //! <state> <sum of final scores> <count>     one line per state seen, any order
@@ -26,6 +26,7 @@ use super::abstraction::{AbstractHand, DeckCounts, LineKind};
 use super::game::PokerSquares;
 use super::grid::{CELLS, Grid, LINES, cells_of, lines_of};
 use super::hand::HandSummary;
+use super::lines::Lines;
 use super::player::{Placer, PlayError};
 use super::points::PointSystem;
 use super::random_player::random_cell;
@@ -34,7 +35,7 @@ use crate::cards::Cards;
 use crate::rng;
 
 /// The first line of a table.
-pub const VALUES_HEADER: &str = "cardtree-pps-values 2";
+pub const VALUES_HEADER: &str = "cardtree-pps-values 3";
 
 /// The values of every abstract hand under one point system.
 #[derive(Clone, Debug, PartialEq)]
@@ -218,9 +219,14 @@ impl LearnedValues {
     /// How much placing `card` in each free cell of `grid` changes the values of its row and
     /// column (`deck`: the cards still to come; other cells untouched).
     pub fn placements(&self, grid: &Grid, deck: Cards, card: Card, out: &mut [f64; CELLS]) {
-        let free = grid.free_mask();
-        let after = (free.count_ones() as usize).saturating_sub(1);
-        let counts = DeckCounts::of(deck);
+        self.line_placements(&Lines::of(grid, deck), card, out);
+    }
+
+    /// [`placements`](Self::placements) on a position's [`Lines`].
+    pub fn line_placements(&self, lines: &Lines, card: Card, out: &mut [f64; CELLS]) {
+        let free = lines.free_mask();
+        let after = lines.free_cells().saturating_sub(1);
+        let counts = lines.deck();
         // The card changes a line the same way whichever of its free cells it takes: one
         // change per line with a free cell.
         let mut change = [0.0f64; LINES];
@@ -229,9 +235,9 @@ impl LearnedValues {
                 continue;
             }
             let kind = LineKind::of(line);
-            let hand = grid.summary(line);
-            let before = self.counted_hand_value(&hand, kind, &counts, after);
-            *d = self.counted_hand_value(&hand.with(card), kind, &counts, after) - before;
+            let hand = lines.summary(line);
+            let before = self.counted_hand_value(&hand, kind, counts, after);
+            *d = self.counted_hand_value(&hand.with(card), kind, counts, after) - before;
         }
         let mut m = free;
         while m != 0 {
@@ -252,10 +258,16 @@ impl LearnedValues {
     /// `card` (the first of equals), with that change; `None` if no cell is free.
     #[must_use]
     pub fn best_placement(&self, grid: &Grid, deck: Cards, card: Card) -> Option<(usize, f64)> {
+        self.best_line_placement(&Lines::of(grid, deck), card)
+    }
+
+    /// [`best_placement`](Self::best_placement) on a position's [`Lines`].
+    #[must_use]
+    pub fn best_line_placement(&self, lines: &Lines, card: Card) -> Option<(usize, f64)> {
         let mut out = [0.0; CELLS];
-        self.placements(grid, deck, card, &mut out);
+        self.line_placements(lines, card, &mut out);
         let mut best: Option<(usize, f64)> = None;
-        let mut free = grid.free_mask();
+        let mut free = lines.free_mask();
         while free != 0 {
             let cell = free.trailing_zeros() as usize;
             free &= free - 1;
@@ -494,7 +506,7 @@ mod tests {
 
     #[test]
     fn tables_round_trip_and_errors_say_where() {
-        let text = "cardtree-pps-values 2\n# a comment\nsystem 0 2 5 10 15 20 25 50 75 100\ngames 7\n3 30 3\n10 -4 2\n";
+        let text = "cardtree-pps-values 3\n# a comment\nsystem 0 2 5 10 15 20 25 50 75 100\ngames 7\n3 30 3\n10 -4 2\n";
         let t = LearnedValues::parse(text).unwrap();
         assert_eq!(t.games(), 7);
         assert_eq!(*t.system(), PointSystem::AMERICAN);
@@ -505,23 +517,23 @@ mod tests {
         // Unseen: the mean of all, 26 / 5.
         assert!((t.value(s11) - 5.2).abs() < 1e-6);
         assert_eq!(LearnedValues::parse("x"), Err(ParseValuesError::Header));
-        let bad = "cardtree-pps-values 2\nsystem 0 2\n";
+        let bad = "cardtree-pps-values 3\nsystem 0 2\n";
         assert_eq!(
             LearnedValues::parse(bad),
             Err(ParseValuesError::System { line: 2 })
         );
-        let bad = "cardtree-pps-values 2\nsystem 0 2 5 10 15 20 25 50 75 100\n99999 1 1\n";
+        let bad = "cardtree-pps-values 3\nsystem 0 2 5 10 15 20 25 50 75 100\n99999 1 1\n";
         assert_eq!(
             LearnedValues::parse(bad),
             Err(ParseValuesError::State { line: 3 })
         );
-        let bad = "cardtree-pps-values 2\nsystem 0 2 5 10 15 20 25 50 75 100\n1 1 1\n1 2 1\n";
+        let bad = "cardtree-pps-values 3\nsystem 0 2 5 10 15 20 25 50 75 100\n1 1 1\n1 2 1\n";
         assert_eq!(
             LearnedValues::parse(bad),
             Err(ParseValuesError::Repeated { line: 4 })
         );
         assert_eq!(
-            LearnedValues::parse("cardtree-pps-values 2\n"),
+            LearnedValues::parse("cardtree-pps-values 3\n"),
             Err(ParseValuesError::NoSystem)
         );
     }

@@ -46,6 +46,7 @@ mod hand;
 mod heuristic;
 mod java_random;
 mod learned;
+mod lines;
 mod mcts;
 mod player;
 mod points;
@@ -73,6 +74,7 @@ pub use learned::{
     LearnedPlayer, LearnedValues, ParseValuesError, VALUES_HEADER, learned_cell, play_out_learned,
     read_sums, self_play,
 };
+pub use lines::Lines;
 pub use mcts::{MctsConfig, MctsPlayer, MctsStats, PAPER_CP, Selection};
 pub use player::{Placer, PlayError, play_game, shuffled_deck};
 pub use points::{ParseSystemError, PointSystem, SystemKind};

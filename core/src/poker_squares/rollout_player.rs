@@ -4,7 +4,7 @@
 //!
 //! Every round shuffles the cards still to come once; each candidate placement of the drawn
 //! card is then played out with that same order of draws, the rest of the game placed greedily
-//! on the learned values ([`learned_cell`]). Comparing candidates on the same draws removes the
+//! on the learned values ([`learned_cell`](super::learned_cell)). Comparing candidates on the same draws removes the
 //! luck of the cards from their differences. The candidate of highest total wins (the first
 //! of equals); candidates are the free cells, one per class of cells the score cannot tell apart,
 //! or only the [`with_candidates`](RolloutPlayer::with_candidates) best of them by the learned
@@ -15,7 +15,8 @@ use rand_core::Rng;
 use super::budget::{Budget, Clock};
 use super::game::PokerSquares;
 use super::grid::CELLS;
-use super::learned::{LearnedValues, learned_cell};
+use super::learned::LearnedValues;
+use super::lines::Lines;
 use super::player::{Placer, PlayError};
 use super::points::PointSystem;
 use crate::card::Card;
@@ -68,7 +69,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
 
     /// The cell for `game`'s drawn card.
     fn choose<R: Rng + ?Sized>(&mut self, game: &PokerSquares, rng: &mut R) -> Option<usize> {
-        game.drawn()?;
+        let card = game.drawn()?;
         let mut candidates: heapless::Vec<usize, CELLS> = heapless::Vec::new();
         let mut m = game.grid().distinct_free_mask();
         while m != 0 {
@@ -76,7 +77,6 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             m &= m - 1;
         }
         if self.keep > 0 && candidates.len() > self.keep {
-            let card = game.drawn()?;
             let mut gain = [0.0; CELLS];
             self.values
                 .placements(game.grid(), game.deck(), card, &mut gain);
@@ -99,6 +99,8 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
         };
         let mut totals = [0i64; CELLS];
         let mut order: heapless::Vec<Card, 52> = game.deck().iter().collect();
+        let start = Lines::of(game.grid(), game.deck());
+        let system = game.system();
         let mut done = 0u32;
         while done < limit {
             if let Some(d) = deadline
@@ -110,20 +112,21 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             }
             rng::shuffle(rng, &mut order);
             for (total, &cell) in totals.iter_mut().zip(&candidates) {
-                let mut g = *game;
-                if g.place(cell).is_err() {
+                let mut lines = start;
+                if !lines.place(cell, card) {
                     continue;
                 }
                 for &next in &order {
-                    if g.grid().is_full() || g.draw(next).is_err() {
+                    if lines.is_full() {
                         break;
                     }
-                    match learned_cell(self.values, &g) {
-                        Some(c) if g.place(c).is_ok() => {}
+                    lines.draw(next);
+                    match self.values.best_line_placement(&lines, next) {
+                        Some((c, _)) if lines.place(c, next) => {}
                         _ => break,
                     }
                 }
-                *total += i64::from(g.score());
+                *total += i64::from(lines.score(system));
             }
             done += 1;
         }
