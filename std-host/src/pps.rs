@@ -118,6 +118,29 @@ pub fn committed_table(
     ))
 }
 
+/// The learned table in `path` (`--values FILE`), checked to be for `system` (`name`: as
+/// given to `--system`), with the FNV-1a hash of its text (which an experiment's fingerprint
+/// records, so that a run is resumed or merged only with the same table).
+pub fn table_file(
+    path: &std::path::Path,
+    system: &PointSystem,
+    name: &str,
+) -> Result<(std::sync::Arc<LearnedValues>, u64), Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
+    let table = LearnedValues::parse(&text).with_context(|| format!("{}", path.display()))?;
+    if table.system() != system {
+        return Err(invalid!(
+            "{} was learned for another point system than --system {name}",
+            path.display()
+        ));
+    }
+    // FNV-1a, 64-bit (offset basis and prime of draft-eastlake-fnv, section 2).
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    Ok((std::sync::Arc::new(table), hash))
+}
+
 /// The learned values of a player that needs them (`resolve` refuses such a player without
 /// a table).
 fn values_of(config: &PlayConfig) -> Result<&LearnedValues, Error> {

@@ -294,6 +294,9 @@ pub struct PpsExperiment {
     pub prior_mix: PriorMix,
     /// The rollout table's candidates per move (0: every placement).
     pub candidates: usize,
+    /// The rollout table's values file and the FNV-1a hash of its text, when not the table
+    /// cardtree ships.
+    pub values: Option<(String, u64)>,
     /// The configurations.
     pub configs: Vec<(String, PlayConfig)>,
 }
@@ -308,10 +311,24 @@ impl PpsExperiment {
         budget: Budget,
         prior_mix: PriorMix,
         candidates: usize,
+        values: Option<&std::path::Path>,
     ) -> Result<PpsExperiment, Error> {
         let system: PointSystem = system_text.parse().context("bad --system")?;
-        let rollout = match table {
-            PpsTable::Rollout => Some((pps::committed_table(&system, system_text)?, candidates)),
+        let mut file = None;
+        let rollout = match (table, values) {
+            (PpsTable::Rollout, Some(path)) => {
+                let (table, hash) = pps::table_file(path, &system, system_text)?;
+                file = Some((path.display().to_string(), hash));
+                Some((table, candidates))
+            }
+            (PpsTable::Rollout, None) => {
+                Some((pps::committed_table(&system, system_text)?, candidates))
+            }
+            (_, Some(_)) => {
+                return Err(Error::Invalid(
+                    "--values is for the rollout table only".into(),
+                ));
+            }
             _ => None,
         };
         Ok(PpsExperiment {
@@ -322,6 +339,7 @@ impl PpsExperiment {
             budget,
             prior_mix,
             candidates,
+            values: file,
             configs: configs(table, system, budget, rollout)
                 .into_iter()
                 .map(|(label, mut c)| {
@@ -354,6 +372,9 @@ fn command(fingerprint: &Value) -> String {
     }
     if let Some(k) = f["candidates"].as_u64() {
         c.push_str(&format!(" --candidates {k}"));
+    }
+    if let Some(file) = f["values"]["file"].as_str() {
+        c.push_str(&format!(" --values {file}"));
     }
     c.push_str(" --out DIR");
     c
@@ -397,6 +418,9 @@ impl Experiment for PpsExperiment {
         }
         if self.table == PpsTable::Rollout {
             f["candidates"] = json!(self.candidates);
+        }
+        if let Some((file, hash)) = &self.values {
+            f["values"] = json!({"file": file, "fnv64": format!("{hash:016x}")});
         }
         f
     }

@@ -150,6 +150,63 @@ fn experiment_rollout_table_plays_the_shipped_table() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no learned table"), "{err}");
     assert!(!dir.join("summary.md").exists());
+    // With a table learned for it (--values), the run names the file and its hash.
+    let table = dir.with_extension("values.txt");
+    let _ = std::fs::remove_file(&table);
+    let out = cardtree(&[
+        "pps",
+        "train",
+        "--system",
+        "random:3",
+        "--games",
+        "200",
+        "--batch",
+        "100",
+        "--quiet",
+        "--out",
+        table.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let with_values = |system: &str| {
+        cardtree(&[
+            "experiment",
+            "pps",
+            "--table",
+            "rollout",
+            "--system",
+            system,
+            "--values",
+            table.to_str().unwrap(),
+            "--games",
+            "2",
+            "--iterations",
+            "2",
+            "--quiet",
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+    };
+    let out = with_values("random:3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(md.contains("--values "), "{md}");
+    let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+    assert!(manifest.contains("fnv64"), "{manifest}");
+    let _ = std::fs::remove_dir_all(&dir);
+    // A table for another system is refused.
+    let out = with_values("american");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("another point system"), "{err}");
+    let _ = std::fs::remove_file(&table);
 }
 
 #[test]

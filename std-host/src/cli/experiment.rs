@@ -166,6 +166,10 @@ pub struct PpsExperimentArgs {
     /// values (0: every placement).
     #[arg(long, default_value_t = 0)]
     candidates: usize,
+    /// The rollout table's learned values (from `cardtree pps train`; default the table
+    /// cardtree ships for the point system). The run's fingerprint records the file's hash.
+    #[arg(long)]
+    values: Option<PathBuf>,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -295,6 +299,7 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
         budget,
         args.prior_mix.into(),
         args.candidates,
+        args.values.as_deref(),
     )?;
     let options = args.run.options(args.out.clone());
     let report = runner::run(&experiment, summarize, &options)?;

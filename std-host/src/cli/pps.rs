@@ -5,8 +5,8 @@ use crate::error::{Context, Error};
 use std::time::Instant;
 
 use cardtree::poker_squares::{
-    Budget, HeuristicConfig, LearnedValues, Lookahead, MctsConfig, PAPER_CP, PointSystem, PriorMix,
-    Selection, Simulation, Squash, committed_values,
+    Budget, HeuristicConfig, Lookahead, MctsConfig, PAPER_CP, PointSystem, PriorMix, Selection,
+    Simulation, Squash, committed_values,
 };
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -307,19 +307,7 @@ impl PlayArgs {
                 Simulation::Learned | Simulation::LearnedValue
             ));
         let values = match &self.values {
-            Some(path) => {
-                let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
-                let table =
-                    LearnedValues::parse(&text).with_context(|| format!("{}", path.display()))?;
-                if *table.system() != system {
-                    return Err(invalid!(
-                        "{} was learned for another point system than --system {}",
-                        path.display(),
-                        self.system
-                    ));
-                }
-                Some(std::sync::Arc::new(table))
-            }
+            Some(path) => Some(crate::pps::table_file(path, &system, &self.system)?.0),
             None if needs_values => Some(committed_table(&system, &self.system)?),
             None => None,
         };
