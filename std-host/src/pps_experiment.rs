@@ -277,6 +277,16 @@ pub fn paper_mean(table: &str, label: &str) -> Option<f64> {
     })
 }
 
+/// The rollout table's options (the other tables ignore them).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RolloutOptions<'a> {
+    /// Placements compared by rollouts each move, the best by the learned values (0: every
+    /// placement).
+    pub candidates: usize,
+    /// A table file (`--values`) instead of the table cardtree ships for the point system.
+    pub values: Option<&'a std::path::Path>,
+}
+
 /// One table of the papers, run over `games` paired games per configuration.
 #[derive(Debug)]
 pub struct PpsExperiment {
@@ -310,9 +320,9 @@ impl PpsExperiment {
         seed: u64,
         budget: Budget,
         prior_mix: PriorMix,
-        candidates: usize,
-        values: Option<&std::path::Path>,
+        rollout: RolloutOptions<'_>,
     ) -> Result<PpsExperiment, Error> {
+        let RolloutOptions { candidates, values } = rollout;
         let system: PointSystem = system_text.parse().context("bad --system")?;
         let mut file = None;
         let rollout = match (table, values) {

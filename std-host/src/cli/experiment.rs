@@ -284,7 +284,7 @@ fn summarizer(kind: &str) -> Option<runner::Summarizer> {
 
 /// `cardtree experiment pps`.
 fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
-    use crate::pps_experiment::{PpsExperiment, summarize};
+    use crate::pps_experiment::{PpsExperiment, RolloutOptions, summarize};
     use cardtree::poker_squares::Budget;
     let budget = match (args.iterations, args.game_seconds) {
         (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
@@ -298,8 +298,10 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
         args.seed,
         budget,
         args.prior_mix.into(),
-        args.candidates,
-        args.values.as_deref(),
+        RolloutOptions {
+            candidates: args.candidates,
+            values: args.values.as_deref(),
+        },
     )?;
     let options = args.run.options(args.out.clone());
     let report = runner::run(&experiment, summarize, &options)?;
