@@ -441,32 +441,33 @@ pub fn self_play<R: Rng + ?Sized>(
     mut visit: impl FnMut(AbstractHand, i32),
 ) -> i32 {
     let mut game = PokerSquares::new(*system);
+    let mut lines = Lines::of(game.grid(), game.deck());
     // The states of each line after each placement: at most one per placement.
     let mut seen = [[None::<AbstractHand>; CELLS]; LINES];
     for step in 0..CELLS {
-        if game.draw_random(rng).is_none() {
+        let Some(card) = game.draw_random(rng) else {
             break;
-        }
+        };
+        lines.draw(card);
         let greedy = match values {
             Some(v) if rng::below(rng, 1_000_000) >= u64::from(explore_ppm) => {
-                learned_cell(v, &game)
+                v.best_line_placement(&lines, card).map(|(c, _)| c)
             }
             _ => None,
         };
         let Some(cell) = greedy.or_else(|| random_cell(&game, rng)) else {
             break;
         };
-        if game.place(cell).is_err() {
+        if game.place(cell).is_err() || !lines.place(cell, card) {
             break;
         }
-        let free = CELLS - game.grid().filled();
-        let deck = DeckCounts::of(game.deck());
+        let free = lines.free_cells();
         for (line, states) in seen.iter_mut().enumerate() {
             if let Some(slot) = states.get_mut(step) {
                 *slot = AbstractHand::of_counts(
-                    &game.grid().summary(line),
+                    &lines.summary(line),
                     LineKind::of(line),
-                    &deck,
+                    lines.deck(),
                     free,
                 );
             }
