@@ -9,8 +9,8 @@
 
 use crate::error::{Context, Error};
 use cardtree::poker_squares::{
-    Budget, HeuristicConfig, LearnedValues, MctsConfig, PAPER_CP, PointSystem, PriorMix, Selection,
-    Simulation, Squash,
+    Budget, HeuristicConfig, LearnedValues, Lookahead, MctsConfig, PAPER_CP, PointSystem, PriorMix,
+    Selection, Simulation, Squash,
 };
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -54,6 +54,9 @@ pub enum PpsTable {
     /// The learned rollout player alone (rollouts of greedy play on the table cardtree ships
     /// for the point system, `--candidates K` placements compared), for the same measurement.
     Rollout,
+    /// Expectimax over the next card (`--lookahead 2`: the next two) on the same table, for the
+    /// same measurement.
+    Expectimax,
 }
 
 impl PpsTable {
@@ -68,6 +71,7 @@ impl PpsTable {
             PpsTable::Best => "best",
             PpsTable::Ours => "ours",
             PpsTable::Rollout => "rollout",
+            PpsTable::Expectimax => "expectimax",
         }
     }
 
@@ -80,6 +84,7 @@ impl PpsTable {
             PpsTable::Best,
             PpsTable::Ours,
             PpsTable::Rollout,
+            PpsTable::Expectimax,
         ]
         .into_iter()
         .find(|t| t.name() == s)
@@ -89,13 +94,13 @@ impl PpsTable {
 /// A table's configurations: label (as in `data/pps_papers.csv`) and player.
 #[must_use]
 ///
-/// `rollout`: the rollout table's learned values and candidates per move (without them its
-/// player has no table and each game is an error).
+/// `learned`: the learned values of the rollout and expectimax tables and the player to run
+/// on them (without them the player has no table and each game is an error).
 pub fn configs(
     table: PpsTable,
     system: PointSystem,
     budget: Budget,
-    rollout: Option<(Arc<LearnedValues>, usize)>,
+    learned: Option<(Arc<LearnedValues>, PpsPlayer)>,
 ) -> Vec<(String, PlayConfig)> {
     let base = |f: &dyn Fn(&mut MctsConfig)| {
         let mut m = MctsConfig::new();
@@ -205,15 +210,24 @@ pub fn configs(
                 },
             ));
         }
-        PpsTable::Rollout => {
+        PpsTable::Rollout | PpsTable::Expectimax => {
             let mut m = MctsConfig::new();
             m.budget = budget;
-            let (values, candidates) = rollout.map_or((None, 0), |(v, k)| (Some(v), k));
+            let (values, player) = match learned {
+                Some((v, p)) => (Some(v), p),
+                None if table == PpsTable::Rollout => (None, PpsPlayer::Rollout(0)),
+                None => (None, PpsPlayer::Expectimax(Lookahead::OneCard)),
+            };
+            let label = match player {
+                PpsPlayer::Expectimax(Lookahead::TwoCards) => "expectimax-2 learned",
+                PpsPlayer::Expectimax(_) => "expectimax learned",
+                _ => "rollout learned",
+            };
             out.push((
-                "rollout learned".to_string(),
+                label.to_string(),
                 PlayConfig {
                     system,
-                    player: PpsPlayer::Rollout(candidates),
+                    player,
                     mcts: m,
                     values,
                 },
@@ -277,12 +291,15 @@ pub fn paper_mean(table: &str, label: &str) -> Option<f64> {
     })
 }
 
-/// The rollout table's options (the other tables ignore them).
+/// The options of the learned players' tables, rollout and expectimax (the other tables
+/// ignore them).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct RolloutOptions<'a> {
-    /// Placements compared by rollouts each move, the best by the learned values (0: every
-    /// placement).
+pub struct LearnedOptions<'a> {
+    /// Rollout: placements compared by rollouts each move, the best by the learned values (0:
+    /// every placement).
     pub candidates: usize,
+    /// Expectimax: how many cards ahead.
+    pub lookahead: Lookahead,
     /// A table file (`--values`) instead of the table cardtree ships for the point system.
     pub values: Option<&'a std::path::Path>,
 }
@@ -304,7 +321,9 @@ pub struct PpsExperiment {
     pub prior_mix: PriorMix,
     /// The rollout table's candidates per move (0: every placement).
     pub candidates: usize,
-    /// The rollout table's values file and the FNV-1a hash of its text, when not the table
+    /// The expectimax table's lookahead.
+    pub lookahead: Lookahead,
+    /// The learned tables' values file and the FNV-1a hash of its text, when not the table
     /// cardtree ships.
     pub values: Option<(String, u64)>,
     /// The configurations.
@@ -320,26 +339,33 @@ impl PpsExperiment {
         seed: u64,
         budget: Budget,
         prior_mix: PriorMix,
-        rollout: RolloutOptions<'_>,
+        options: LearnedOptions<'_>,
     ) -> Result<PpsExperiment, Error> {
-        let RolloutOptions { candidates, values } = rollout;
+        let LearnedOptions {
+            candidates,
+            lookahead,
+            values,
+        } = options;
         let system: PointSystem = system_text.parse().context("bad --system")?;
+        let player = match table {
+            PpsTable::Rollout => Some(PpsPlayer::Rollout(candidates)),
+            PpsTable::Expectimax => Some(PpsPlayer::Expectimax(lookahead)),
+            _ => None,
+        };
         let mut file = None;
-        let rollout = match (table, values) {
-            (PpsTable::Rollout, Some(path)) => {
+        let learned = match (player, values) {
+            (Some(player), Some(path)) => {
                 let (table, hash) = pps::table_file(path, &system, system_text)?;
                 file = Some((path.display().to_string(), hash));
-                Some((table, candidates))
+                Some((table, player))
             }
-            (PpsTable::Rollout, None) => {
-                Some((pps::committed_table(&system, system_text)?, candidates))
-            }
-            (_, Some(_)) => {
+            (Some(player), None) => Some((pps::committed_table(&system, system_text)?, player)),
+            (None, Some(_)) => {
                 return Err(Error::Invalid(
-                    "--values is for the rollout table only".into(),
+                    "--values is for the rollout and expectimax tables only".into(),
                 ));
             }
-            _ => None,
+            (None, None) => None,
         };
         Ok(PpsExperiment {
             table,
@@ -349,8 +375,9 @@ impl PpsExperiment {
             budget,
             prior_mix,
             candidates,
+            lookahead,
             values: file,
-            configs: configs(table, system, budget, rollout)
+            configs: configs(table, system, budget, learned)
                 .into_iter()
                 .map(|(label, mut c)| {
                     c.mcts.heuristic.mix = prior_mix;
@@ -382,6 +409,9 @@ fn command(fingerprint: &Value) -> String {
     }
     if let Some(k) = f["candidates"].as_u64() {
         c.push_str(&format!(" --candidates {k}"));
+    }
+    if let Some(k) = f["lookahead"].as_u64() {
+        c.push_str(&format!(" --lookahead {k}"));
     }
     if let Some(file) = f["values"]["file"].as_str() {
         c.push_str(&format!(" --values {file}"));
@@ -428,6 +458,9 @@ impl Experiment for PpsExperiment {
         }
         if self.table == PpsTable::Rollout {
             f["candidates"] = json!(self.candidates);
+        }
+        if self.table == PpsTable::Expectimax {
+            f["lookahead"] = json!(self.lookahead as u8);
         }
         if let Some((file, hash)) = &self.values {
             f["values"] = json!({"file": file, "fnv64": format!("{hash:016x}")});

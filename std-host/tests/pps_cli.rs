@@ -109,7 +109,7 @@ fn expectimax_looks_one_or_two_cards_ahead() {
 }
 
 #[test]
-fn experiment_rollout_table_plays_the_shipped_table() {
+fn experiment_learned_tables_play_the_shipped_table() {
     let dir = std::env::temp_dir().join(format!("cardtree-pps-rollout-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let run = |system: &str, candidates: &str| {
@@ -143,6 +143,30 @@ fn experiment_rollout_table_plays_the_shipped_table() {
         "{md}"
     );
     assert!(md.contains("| rollout learned |"), "{md}");
+    let _ = std::fs::remove_dir_all(&dir);
+    // Expectimax on the same table, named with its lookahead.
+    let out = cardtree(&[
+        "experiment",
+        "pps",
+        "--table",
+        "expectimax",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(
+        md.contains("--table expectimax") && md.contains("--lookahead 1"),
+        "{md}"
+    );
+    assert!(md.contains("| expectimax learned |"), "{md}");
     let _ = std::fs::remove_dir_all(&dir);
     // No table ships for a random system: a one-line error, nothing written.
     let out = run("random:3", "0");

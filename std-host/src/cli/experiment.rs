@@ -166,8 +166,12 @@ pub struct PpsExperimentArgs {
     /// values (0: every placement).
     #[arg(long, default_value_t = 0)]
     candidates: usize,
-    /// The rollout table's learned values (from `cardtree pps train`; default the table
-    /// cardtree ships for the point system). The run's fingerprint records the file's hash.
+    /// The expectimax table's lookahead: the next card (1) or the next two (2).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    lookahead: u8,
+    /// The rollout and expectimax tables' learned values (from `cardtree pps train`; default
+    /// the table cardtree ships for the point system). The run's fingerprint records the
+    /// file's hash.
     #[arg(long)]
     values: Option<PathBuf>,
     /// The output directory.
@@ -284,7 +288,7 @@ fn summarizer(kind: &str) -> Option<runner::Summarizer> {
 
 /// `cardtree experiment pps`.
 fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
-    use crate::pps_experiment::{PpsExperiment, RolloutOptions, summarize};
+    use crate::pps_experiment::{LearnedOptions, PpsExperiment, summarize};
     use cardtree::poker_squares::Budget;
     let budget = match (args.iterations, args.game_seconds) {
         (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
@@ -298,8 +302,12 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
         args.seed,
         budget,
         args.prior_mix.into(),
-        RolloutOptions {
+        LearnedOptions {
             candidates: args.candidates,
+            lookahead: match args.lookahead {
+                2 => cardtree::poker_squares::Lookahead::TwoCards,
+                _ => cardtree::poker_squares::Lookahead::OneCard,
+            },
             values: args.values.as_deref(),
         },
     )?;
