@@ -464,11 +464,11 @@ fn train_then_play_learned() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `--player best` plays greedy on the committed table: the same games as `--player learned`
-/// with no --values, far above the papers' heuristic greedy player on the same games, and it
-/// says which table it used; without a table, it is the papers' MCTS.
+/// `--player best` plays expectimax over the next card on the committed table: the same games
+/// as `--player expectimax` with no --values, far above the papers' heuristic greedy player on
+/// the same games, and it says which table it used; without a table, it is the papers' MCTS.
 #[test]
-fn best_is_learned_greedy_on_the_committed_table() {
+fn best_is_expectimax_on_the_committed_table() {
     let run = |args: &[&str]| -> (f64, String) {
         let mut all = vec!["pps", "play", "--games", "200", "--seed", "4"];
         all.extend(args);
@@ -487,7 +487,8 @@ fn best_is_learned_greedy_on_the_committed_table() {
         text.contains("learned values: a table of 1000000 self-played games"),
         "{text}"
     );
-    assert_eq!(run(&["--player", "learned"]).0, best);
+    assert_eq!(run(&["--player", "expectimax"]).0, best);
+    assert_ne!(run(&["--player", "learned"]).0, best);
     let (greedy, _) = run(&["--player", "greedy"]);
     assert!(
         best > greedy + 15.0,

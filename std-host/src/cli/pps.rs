@@ -36,9 +36,10 @@ pub enum PpsPlayerArg {
     /// Rollouts of the learned greedy player for each placement, on common draws
     /// (`--values FILE`; --iterations rounds per move or --game-seconds).
     Rollout,
-    /// The strongest player cardtree has for the point system, with its defaults: greedy on
-    /// the committed learned table (American, British); for other systems the papers' MCTS
-    /// (Table 3 row 12, made-in-full prior mix) with the budget given.
+    /// The strongest player cardtree has for the point system, with its defaults: expectimax
+    /// over the next card on the committed learned table (American, British); for other
+    /// systems the papers' MCTS (Table 3 row 12, made-in-full prior mix) with the budget given
+    /// (std-host/results/pps/learned/summary.md).
     Best,
 }
 
@@ -55,7 +56,7 @@ impl PpsPlayerArg {
             PpsPlayerArg::Learned => PpsPlayer::Learned,
             PpsPlayerArg::Expectimax => PpsPlayer::Expectimax(lookahead),
             PpsPlayerArg::Rollout => PpsPlayer::Rollout(candidates),
-            PpsPlayerArg::Best => PpsPlayer::Learned,
+            PpsPlayerArg::Best => PpsPlayer::Expectimax(Lookahead::OneCard),
         }
     }
 }
