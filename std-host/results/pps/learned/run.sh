@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # Learned values of abstract hands (core/src/poker_squares/abstraction.rs, learned.rs) and the
 # players that use them. Remakes the two committed tables, core/src/poker_squares/values/
-# (1,000,000 self-played games each, batches of 20,000: about a minute each on one core, the
+# (1,000,000 self-played games each, batches of 20,000: under a minute each on one core, the
 # same bytes for any --threads), then measures, with seed 1 (the games of every other seed-1
 # run, so all pair game for game):
-# - the learned greedy player (`--player best`) over 2,000 games, American and British;
-# - expectimax over the next card, 500 American games;
+# - the learned greedy player and `--player best` (expectimax over the next card) over 2,000
+#   games, American and British;
+# - expectimax over the next two cards, 200 American games (about 7 s a game: half an hour);
 # - at 1 s a game (a microcontroller's kind of budget), 200 American games: rollouts of the
-#   learned greedy player, and the papers' MCTS with learned-greedy playouts;
-# - the papers' best player (Table 3 row 12, made-in-full prior mix) at 1 s, 500 American games.
-# The 1 s runs are time-budgeted: machine-dependent. The 30 s comparisons pair these files
-# with ../best-made-in-full and ../best-british (see summary.md). Exploration rates: sweep.sh.
+#   learned greedy player, the papers' MCTS with learned-greedy playouts, and UCT with leaves
+#   valued by the table (no playouts);
+# - the papers' best player (Table 3 row 12, made-in-full prior mix) at 1 s, 500 American games;
+# - random:42, a point system without a shipped table: a table learned as for American (kept
+#   out of the repository), its greedy and expectimax players over 500 games, and the papers'
+#   best at 3 s over 100 games.
+# The 1 s and 3 s runs are time-budgeted: machine-dependent, run them on a quiet core. The 30 s
+# comparisons pair these files with ../best-made-in-full, ../best-british-made-in-full and
+# ../best-random42-made-in-full (see summary.md). Exploration rates: sweep.sh.
 # Paired differences: python3 ../prior-mix/pair.py BASE OTHER...
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,22 +28,25 @@ rm -f "$T/american.txt" "$T/british.txt"
 "$B" pps train --system british --games 1000000 --batch 20000 --seed 1 --explore-ppm 50000 \
     --quiet --out "$T/british.txt"
 play() { "$B" pps play --seed 1 --threads 1 --per-game "$@"; }
+play --player learned --games 2000 >"$here/learned_2000.txt"
+play --player learned --system british --games 2000 >"$here/learned_british_2000.txt"
 play --player best --games 2000 >"$here/best_2000.txt"
 play --player best --system british --games 2000 >"$here/best_british_2000.txt"
-play --player expectimax --games 500 >"$here/expectimax_500.txt"
+play --player expectimax --lookahead 2 --games 200 >"$here/expectimax2_200.txt"
 play --player rollout --game-seconds 1 --games 200 >"$here/rollout_1s.txt"
 play --player mcts --simulation learned --prior-mix made-in-full --game-seconds 1 --games 200 \
     >"$here/mcts_learned_1s.txt"
+play --player mcts --selection uct --simulation learned-value --cp 3 --game-seconds 1 \
+    --games 200 >"$here/mcts_learned_value_1s.txt"
 play --player mcts --prior-mix made-in-full --game-seconds 1 --games 500 >"$here/r12_1s.txt"
-# A point system without a shipped table: random:42, a table learned as for American (kept out
-# of the repository), 100 games at 3 s a game of the papers' best and of rollouts on it.
+# random:42: the table as for American (25 %; sweep.sh measures 10, 25 and 50 %).
 R=$(mktemp)
 trap 'rm -f "$R"' EXIT
 rm -f "$R"
 "$B" pps train --system random:42 --games 1000000 --batch 20000 --seed 1 --explore-ppm 250000 \
     --quiet --out "$R"
 play --system random:42 --player learned --values "$R" --games 500 >"$here/random42_learned_500.txt"
-play --system random:42 --player rollout --values "$R" --game-seconds 3 --games 100 \
-    >"$here/random42_rollout_3s.txt"
+play --system random:42 --player expectimax --values "$R" --games 500 \
+    >"$here/random42_expectimax_500.txt"
 play --system random:42 --player mcts --prior-mix made-in-full --game-seconds 3 --games 100 \
     >"$here/random42_r12_3s.txt"
