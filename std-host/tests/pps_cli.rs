@@ -112,62 +112,47 @@ fn expectimax_looks_one_or_two_cards_ahead() {
 fn experiment_learned_tables_play_the_shipped_table() {
     let dir = std::env::temp_dir().join(format!("cardtree-pps-rollout-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    let table = |args: &[&str]| {
+        let mut all = vec!["experiment", "pps", "--games", "2", "--quiet", "--out"];
+        all.push(dir.to_str().unwrap());
+        all.extend(args);
+        cardtree(&all)
+    };
     let run = |system: &str, candidates: &str| {
-        cardtree(&[
-            "experiment",
-            "pps",
+        table(&[
             "--table",
             "rollout",
             "--system",
             system,
             "--candidates",
             candidates,
-            "--games",
-            "2",
             "--iterations",
             "2",
-            "--quiet",
-            "--out",
-            dir.to_str().unwrap(),
         ])
     };
-    let out = run("american", "3");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    let summary = |out: std::process::Output| -> String {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        md
+    };
+    let md = summary(run("american", "3"));
     assert!(
         md.contains("--table rollout") && md.contains("--candidates 3"),
         "{md}"
     );
     assert!(md.contains("| rollout learned |"), "{md}");
-    let _ = std::fs::remove_dir_all(&dir);
     // Expectimax on the same table, named with its lookahead.
-    let out = cardtree(&[
-        "experiment",
-        "pps",
-        "--table",
-        "expectimax",
-        "--games",
-        "2",
-        "--quiet",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    let md = summary(table(&["--table", "expectimax"]));
     assert!(
         md.contains("--table expectimax") && md.contains("--lookahead 1"),
         "{md}"
     );
     assert!(md.contains("| expectimax learned |"), "{md}");
-    let _ = std::fs::remove_dir_all(&dir);
     // No table ships for a random system: a one-line error, nothing written.
     let out = run("random:3", "0");
     assert!(!out.status.success());

@@ -304,10 +304,7 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
         args.prior_mix.into(),
         LearnedOptions {
             candidates: args.candidates,
-            lookahead: match args.lookahead {
-                2 => cardtree::poker_squares::Lookahead::TwoCards,
-                _ => cardtree::poker_squares::Lookahead::OneCard,
-            },
+            lookahead: super::pps::lookahead(args.lookahead),
             values: args.values.as_deref(),
         },
     )?;

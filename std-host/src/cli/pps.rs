@@ -61,6 +61,14 @@ impl PpsPlayerArg {
     }
 }
 
+/// The expectimax look-ahead of `--lookahead N` (1 or 2, as clap checks).
+pub(crate) fn lookahead(cards: u8) -> Lookahead {
+    match cards {
+        2 => Lookahead::TwoCards,
+        _ => Lookahead::OneCard,
+    }
+}
+
 /// Selection variants by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SelectionArg {
@@ -291,13 +299,7 @@ impl PlayArgs {
                 mcts.heuristic.mix = PriorMix::MadeInFull;
                 PpsPlayer::Mcts
             }
-            p => p.player(
-                match self.lookahead {
-                    2 => Lookahead::TwoCards,
-                    _ => Lookahead::OneCard,
-                },
-                self.candidates,
-            ),
+            p => p.player(lookahead(self.lookahead), self.candidates),
         };
         let needs_values = matches!(
             player,
