@@ -9,9 +9,12 @@
 
 use rand_core::Rng;
 
+use super::abstraction::LineKind;
 use super::game::PokerSquares;
-use super::grid::{CELLS, Grid};
+use super::grid::{CELLS, LINES, lines_of};
+use super::hand::HandSummary;
 use super::learned::{LearnedValues, learned_cell};
+use super::lines::Lines;
 use super::player::{Placer, PlayError};
 use crate::card::Card;
 use crate::cards::Cards;
@@ -32,8 +35,10 @@ pub enum Lookahead {
 
 /// The placement of `game`'s drawn card that maximises the expected value, over the next
 /// card drawn uniformly from the deck, of the grid after that card's placement: greedy on the
-/// values at [`Lookahead::OneCard`], itself chosen by expectimax at [`Lookahead::TwoCards`] (the first of equals);
-/// greedy on the values when no card follows.
+/// values at [`Lookahead::OneCard`], itself chosen by expectimax at [`Lookahead::TwoCards`] (the
+/// lowest of equal cells; one cell of each class the score cannot tell apart,
+/// [`Grid::distinct_free_mask`](super::Grid::distinct_free_mask)); greedy on the values when no
+/// card follows.
 pub fn expectimax_cell(
     values: &LearnedValues,
     game: &PokerSquares,
@@ -45,60 +50,152 @@ pub fn expectimax_cell(
     if grid.filled() + 1 >= CELLS || deck.is_empty() {
         return learned_cell(values, game);
     }
-    let levels = match lookahead {
-        Lookahead::OneCard => 0,
-        Lookahead::TwoCards => 1,
+    let node = Node {
+        lines: Lines::of(grid, deck),
+        deck,
     };
+    let cells = node.lines.distinct_free_mask();
+    let mut out = [0.0; CELLS];
+    match lookahead {
+        Lookahead::TwoCards if node.lines.free_cells() >= 3 && deck.len() >= 2 => {
+            two_chance(values, &node, card, cells, &mut out);
+        }
+        _ => last_chance(values, &node, card, cells, &mut out),
+    }
+    best_of(cells, &out).map(|(c, _)| c)
+}
+
+/// A position of the search: its lines, and the cards still to come (the drawn card is not in
+/// them).
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    lines: Lines,
+    deck: Cards,
+}
+
+/// The cell of `cells` of greatest `out`, the lowest of equals, with its value.
+fn best_of(cells: u32, out: &[f64; CELLS]) -> Option<(usize, f64)> {
     let mut best: Option<(usize, f64)> = None;
-    let mut free = grid.free_mask();
-    while free != 0 {
-        let cell = free.trailing_zeros() as usize;
-        free &= free - 1;
-        let mut after = *grid;
-        if after.place(cell, card).is_err() {
-            continue;
-        }
-        let v = chance_value(values, &after, deck, levels);
+    let mut m = cells;
+    while m != 0 {
+        let c = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let v = out.get(c).copied().unwrap_or(f64::NEG_INFINITY);
         if best.is_none_or(|(_, b)| v > b) {
-            best = Some((cell, v));
-        }
-    }
-    best.map(|(c, _)| c)
-}
-
-/// The expected value of `grid` (not full) over the next card drawn uniformly from `deck`
-/// (not empty), that card placed with `levels` more expectimax levels below it.
-fn chance_value(values: &LearnedValues, grid: &Grid, deck: Cards, levels: u8) -> f64 {
-    let mut total = 0.0;
-    for next in deck {
-        total += decision_value(values, grid, deck.without(next), next, levels);
-    }
-    total / deck.len() as f64
-}
-
-/// The value of `grid` once `card` is placed (`deck`: the cards after it): at level 0 the
-/// values after its greedy placement, above that the best expectation over its placements.
-fn decision_value(values: &LearnedValues, grid: &Grid, deck: Cards, card: Card, levels: u8) -> f64 {
-    let free = CELLS - grid.filled();
-    if levels == 0 || free <= 1 || deck.is_empty() {
-        // The other lines as they will be after this card's placement.
-        let base = values.grid_value(grid, deck, free.saturating_sub(1));
-        let top = values
-            .best_placement(grid, deck, card)
-            .map_or(f64::NEG_INFINITY, |(_, gain)| gain);
-        return base + top;
-    }
-    let mut best = f64::NEG_INFINITY;
-    let mut cells = grid.distinct_free_mask();
-    while cells != 0 {
-        let cell = cells.trailing_zeros() as usize;
-        cells &= cells - 1;
-        let mut after = *grid;
-        if after.place(cell, card).is_ok() {
-            best = best.max(chance_value(values, &after, deck, levels - 1));
+            best = Some((c, v));
         }
     }
     best
+}
+
+/// For each cell `c` of `cells` (free cells of `node`, which has at least two free cells and
+/// a card to come): `out[c]` is the expected value, over the next card drawn uniformly from
+/// the deck and placed greedily, of the grid with `card` at `c` and that card placed.
+///
+/// The value of a grid is the sum of its lines' values ([`LearnedValues::counted_hand_value`],
+/// with the deck less both cards and the free cells after both placements), so for each next
+/// card every line is valued once as it is and once with that card; a candidate cell changes
+/// only its own row and column.
+fn last_chance(values: &LearnedValues, node: &Node, card: Card, cells: u32, out: &mut [f64; CELLS]) {
+    let lines = &node.lines;
+    let free = lines.free_mask();
+    let time = lines.free_cells().saturating_sub(2);
+    let kinds: [LineKind; LINES] = core::array::from_fn(LineKind::of);
+    let plain: [HandSummary; LINES] = core::array::from_fn(|l| lines.summary(l));
+    let with_card: [HandSummary; LINES] = core::array::from_fn(|l| plain[l].with(card));
+    // The lines through some candidate cell: only they get `card`.
+    let mut touched = [false; LINES];
+    let mut m = cells;
+    while m != 0 {
+        let (r, k) = lines_of(m.trailing_zeros() as usize);
+        m &= m - 1;
+        touched[r] = true;
+        touched[k] = true;
+    }
+    for c in out.iter_mut() {
+        *c = 0.0;
+    }
+    let mut n = 0u32;
+    for next in node.deck {
+        n += 1;
+        let mut counts = *lines.deck();
+        counts.remove(next);
+        let value = |h: &HandSummary, l: usize| values.counted_hand_value(h, kinds[l], &counts, time);
+        // Each line as it is (`now`) and what `next` placed in it changes (`gain`; lines
+        // without a free cell cannot take it); the same with `card` in it for the touched lines.
+        let mut now = [0.0; LINES];
+        let mut gain = [f64::NEG_INFINITY; LINES];
+        let mut now_c = [0.0; LINES];
+        let mut gain_c = [f64::NEG_INFINITY; LINES];
+        let mut total = 0.0;
+        for l in 0..LINES {
+            now[l] = value(&plain[l], l);
+            total += now[l];
+            if plain[l].len < 5 {
+                gain[l] = value(&plain[l].with(next), l) - now[l];
+            }
+            if touched[l] && plain[l].len < 5 {
+                now_c[l] = value(&with_card[l], l);
+                if with_card[l].len < 5 {
+                    gain_c[l] = value(&with_card[l].with(next), l) - now_c[l];
+                }
+            }
+        }
+        let mut m = cells;
+        while m != 0 {
+            let cell = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let (r, k) = lines_of(cell);
+            let base = total - now[r] - now[k] + now_c[r] + now_c[k];
+            let mut best = f64::NEG_INFINITY;
+            let mut rest = free & !(1 << cell);
+            while rest != 0 {
+                let other = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let (r2, k2) = lines_of(other);
+                let gr = if r2 == r { gain_c[r] } else { gain[r2] };
+                let gk = if k2 == k { gain_c[k] } else { gain[k2] };
+                best = best.max(gr + gk);
+            }
+            if let Some(o) = out.get_mut(cell) {
+                *o += base + best;
+            }
+        }
+    }
+    let n = f64::from(n.max(1));
+    for c in out.iter_mut() {
+        *c /= n;
+    }
+}
+
+/// [`last_chance`] one card deeper: `out[c]` is the expected value, over the next card, of
+/// that card placed where [`last_chance`] values it most (`node` has at least three free
+/// cells and two cards to come).
+fn two_chance(values: &LearnedValues, node: &Node, card: Card, cells: u32, out: &mut [f64; CELLS]) {
+    let mut m = cells;
+    while m != 0 {
+        let cell = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let mut child = *node;
+        if !child.lines.place(cell, card) {
+            continue;
+        }
+        let mut total = 0.0;
+        let mut n = 0u32;
+        for next in node.deck {
+            n += 1;
+            let mut grand = child;
+            grand.lines.draw(next);
+            grand.deck.remove(next);
+            let inner_cells = grand.lines.distinct_free_mask();
+            let mut inner = [0.0; CELLS];
+            last_chance(values, &grand, next, inner_cells, &mut inner);
+            total += best_of(inner_cells, &inner).map_or(0.0, |(_, v)| v);
+        }
+        if let Some(o) = out.get_mut(cell) {
+            *o = total / f64::from(n.max(1));
+        }
+    }
 }
 
 /// Expectimax over the next card or two on learned values ([`expectimax_cell`]).

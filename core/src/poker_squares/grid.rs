@@ -22,6 +22,35 @@ pub const fn lines_of(cell: usize) -> (usize, usize) {
     (cell / SIZE, SIZE + cell % SIZE)
 }
 
+/// One cell of each class of `free` (bits `1 << cell`) that the score cannot tell apart, the
+/// lowest: cells `(r, c)` and `(r', c')` are alike when `r = r'` or both rows are empty
+/// (`row_empty`), and `c = c'` or both columns are empty.
+pub(crate) fn distinct_cells(free: u32, row_empty: [bool; SIZE], col_empty: [bool; SIZE]) -> u32 {
+    // Key of a row or column: its index, or SIZE for "some empty one".
+    let key = |empty: &[bool; SIZE], i: usize| {
+        if empty.get(i).copied().unwrap_or(false) {
+            SIZE
+        } else {
+            i
+        }
+    };
+    let mut seen = [[false; SIZE + 1]; SIZE + 1];
+    let mut out = 0;
+    let mut m = free;
+    while m != 0 {
+        let cell = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (kr, kc) = (key(&row_empty, cell / SIZE), key(&col_empty, cell % SIZE));
+        if let Some(s) = seen.get_mut(kr).and_then(|row| row.get_mut(kc))
+            && !*s
+        {
+            *s = true;
+            out |= 1 << cell;
+        }
+    }
+    out
+}
+
 /// The cells of line `line` (`0..5` rows, `5..10` columns), in order.
 #[must_use]
 pub const fn cells_of(line: usize) -> [usize; SIZE] {
@@ -163,29 +192,7 @@ impl Grid {
                 }
             }
         }
-        // Key of a row or column: its index, or SIZE for "some empty one".
-        let key = |empty: &[bool; SIZE], i: usize| {
-            if empty.get(i).copied().unwrap_or(false) {
-                SIZE
-            } else {
-                i
-            }
-        };
-        let mut seen = [[false; SIZE + 1]; SIZE + 1];
-        let mut out = 0;
-        let mut free = self.free_mask();
-        while free != 0 {
-            let cell = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let (kr, kc) = (key(&row_empty, cell / SIZE), key(&col_empty, cell % SIZE));
-            if let Some(s) = seen.get_mut(kr).and_then(|row| row.get_mut(kc))
-                && !*s
-            {
-                *s = true;
-                out |= 1 << cell;
-            }
-        }
-        out
+        distinct_cells(self.free_mask(), row_empty, col_empty)
     }
 
     /// The cards of line `line` (rows 0-4, columns 5-9); empty for other lines.

@@ -203,7 +203,7 @@ impl LearnedValues {
     }
 
     /// [`hand_value`](Self::hand_value) with the deck already counted.
-    fn counted_hand_value(
+    pub(crate) fn counted_hand_value(
         &self,
         hand: &HandSummary,
         kind: LineKind,

@@ -6,7 +6,7 @@
 //! about a quarter of the rollout player's time (`perf`, `std-host/results/pps/learned/`).
 
 use super::abstraction::DeckCounts;
-use super::grid::{CELLS, Grid, LINES, lines_of};
+use super::grid::{CELLS, Grid, LINES, SIZE, lines_of};
 use super::hand::HandSummary;
 use super::points::PointSystem;
 use crate::card::Card;
@@ -49,6 +49,18 @@ impl Lines {
     #[must_use]
     pub const fn free_mask(&self) -> u32 {
         self.free
+    }
+
+    /// One free cell of each class of placements the score cannot tell apart (as
+    /// [`Grid::distinct_free_mask`]: empty rows are alike, and so are empty columns).
+    #[must_use]
+    pub fn distinct_free_mask(&self) -> u32 {
+        let empty = |line: usize| self.summary(line).len == 0;
+        super::grid::distinct_cells(
+            self.free,
+            core::array::from_fn(empty),
+            core::array::from_fn(|c| empty(SIZE + c)),
+        )
     }
 
     /// How many cells are free.
