@@ -37,7 +37,7 @@ pub enum PpsPlayer {
     /// Rollouts of the learned greedy player for each placement, on common draws
     /// (`--values FILE`; --iterations rounds per move or --game-seconds), for the given number
     /// of candidate placements, the best by the learned values (0: every one).
-    Rollout(usize),
+    Rollout(usize, Option<Lookahead>),
 }
 
 /// A resolved player configuration.
@@ -208,9 +208,12 @@ pub fn play_one(
             ),
             MctsStats::default(),
         ),
-        PpsPlayer::Rollout(keep) => {
+        PpsPlayer::Rollout(keep, playouts) => {
             let mut p = RolloutPlayer::new(values_of(config)?, config.mcts.budget, &clock)
                 .with_candidates(keep);
+            if let Some(l) = playouts {
+                p = p.with_playouts(l);
+            }
             let g = play_game(&mut p, &config.system, &mut r);
             let stats = MctsStats {
                 iterations: p.rounds(),

@@ -13,7 +13,7 @@ use super::abstraction::LineKind;
 use super::game::PokerSquares;
 use super::grid::{CELLS, LINES, lines_of};
 use super::hand::HandSummary;
-use super::learned::{LearnedValues, learned_cell};
+use super::learned::LearnedValues;
 use super::lines::Lines;
 use super::player::{Placer, PlayError};
 use crate::card::Card;
@@ -45,24 +45,59 @@ pub fn expectimax_cell(
     lookahead: Lookahead,
 ) -> Option<usize> {
     let card = game.drawn()?;
-    let grid = game.grid();
-    let deck = game.deck();
-    if grid.filled() + 1 >= CELLS || deck.is_empty() {
-        return learned_cell(values, game);
-    }
-    let node = Node {
-        lines: Lines::of(grid, deck),
-        deck,
-    };
-    let cells = node.lines.distinct_free_mask();
+    expectimax_lines(
+        values,
+        &Lines::of(game.grid(), game.deck()),
+        game.deck(),
+        card,
+        lookahead,
+    )
+}
+
+/// [`expectimax_cell`] on a position's [`Lines`] (`card` drawn, `deck` the cards still to come
+/// without it): the placement of a playout.
+pub(crate) fn expectimax_lines(
+    values: &LearnedValues,
+    lines: &Lines,
+    deck: Cards,
+    card: Card,
+    lookahead: Lookahead,
+) -> Option<usize> {
+    let cells = lines.distinct_free_mask();
     let mut out = [0.0; CELLS];
-    match lookahead {
-        Lookahead::TwoCards if node.lines.free_cells() >= 3 && deck.len() >= 2 => {
-            two_chance(values, &node, card, cells, &mut out);
-        }
-        _ => last_chance(values, &node, card, cells, &mut out),
+    if !expectimax_values(values, lines, deck, card, lookahead, cells, &mut out) {
+        return values.best_line_placement(lines, card).map(|(c, _)| c);
     }
     best_of(cells, &out).map(|(c, _)| c)
+}
+
+/// For each cell `c` of `cells` (free cells of `lines`), `out[c]`: the expectimax value of
+/// `card` placed there, looking `lookahead` cards ahead; `false` (and `out` untouched) when no
+/// card follows the placement (one free cell, or an empty deck), where the values of the
+/// placements are the greedy ones.
+pub(crate) fn expectimax_values(
+    values: &LearnedValues,
+    lines: &Lines,
+    deck: Cards,
+    card: Card,
+    lookahead: Lookahead,
+    cells: u32,
+    out: &mut [f64; CELLS],
+) -> bool {
+    if lines.free_cells() <= 1 || deck.is_empty() {
+        return false;
+    }
+    let node = Node {
+        lines: *lines,
+        deck,
+    };
+    match lookahead {
+        Lookahead::TwoCards if node.lines.free_cells() >= 3 && deck.len() >= 2 => {
+            two_chance(values, &node, card, cells, out);
+        }
+        _ => last_chance(values, &node, card, cells, out),
+    }
+    true
 }
 
 /// A position of the search: its lines, and the cards still to come (the drawn card is not in
@@ -227,7 +262,7 @@ impl Placer for ExpectimaxPlayer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::poker_squares::learned::test_values;
+    use crate::poker_squares::learned::{learned_cell, test_values};
     use crate::poker_squares::player::play_game;
     use crate::poker_squares::points::PointSystem;
     use crate::rng;

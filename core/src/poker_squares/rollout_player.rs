@@ -13,6 +13,7 @@
 use rand_core::Rng;
 
 use super::budget::{Budget, Clock};
+use super::expectimax_player::{Lookahead, expectimax_lines, expectimax_values};
 use super::game::PokerSquares;
 use super::grid::CELLS;
 use super::learned::LearnedValues;
@@ -33,6 +34,8 @@ pub struct RolloutPlayer<'v, 'c, C: Clock> {
     clock: &'c C,
     /// How many candidates, the best by the learned values, get rollouts (0: every one).
     keep: usize,
+    /// How the playouts place: greedy on the values (`None`) or by expectimax.
+    playout: Option<Lookahead>,
     game_start: u64,
     rounds: u64,
 }
@@ -47,6 +50,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             budget,
             clock,
             keep: 0,
+            playout: None,
             game_start: 0,
             rounds: 0,
         }
@@ -58,6 +62,15 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
     #[must_use]
     pub const fn with_candidates(mut self, keep: usize) -> Self {
         self.keep = keep;
+        self
+    }
+
+    /// The same player, its playouts placing by expectimax looking `lookahead` cards ahead
+    /// ([`expectimax_cell`](super::expectimax_cell)) instead of greedily; the candidates are
+    /// then the best by that expectimax.
+    #[must_use]
+    pub const fn with_playouts(mut self, lookahead: Lookahead) -> Self {
+        self.playout = Some(lookahead);
         self
     }
 
@@ -76,10 +89,23 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             let _ = candidates.push(m.trailing_zeros() as usize);
             m &= m - 1;
         }
+        let start = Lines::of(game.grid(), game.deck());
         if self.keep > 0 && candidates.len() > self.keep {
             let mut gain = [0.0; CELLS];
-            self.values
-                .placements(game.grid(), game.deck(), card, &mut gain);
+            let searched = self.playout.is_some_and(|l| {
+                expectimax_values(
+                    self.values,
+                    &start,
+                    game.deck(),
+                    card,
+                    l,
+                    game.grid().distinct_free_mask(),
+                    &mut gain,
+                )
+            });
+            if !searched {
+                self.values.line_placements(&start, card, &mut gain);
+            }
             let of = |c: usize| gain.get(c).copied().unwrap_or(f64::NEG_INFINITY);
             // Highest gain first, the lower cell first among equals.
             candidates.sort_unstable_by(|&a, &b| of(b).total_cmp(&of(a)).then(a.cmp(&b)));
@@ -99,7 +125,6 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
         };
         let mut totals = [0i64; CELLS];
         let mut order: heapless::Vec<Card, 52> = game.deck().iter().collect();
-        let start = Lines::of(game.grid(), game.deck());
         let system = game.system();
         let mut done = 0u32;
         while done < limit {
@@ -116,13 +141,19 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                 if !lines.place(cell, card) {
                     continue;
                 }
+                let mut deck = game.deck();
                 for &next in &order {
                     if lines.is_full() {
                         break;
                     }
                     lines.draw(next);
-                    match self.values.best_line_placement(&lines, next) {
-                        Some((c, _)) if lines.place(c, next) => {}
+                    deck.remove(next);
+                    let cell = match self.playout {
+                        None => self.values.best_line_placement(&lines, next).map(|(c, _)| c),
+                        Some(l) => expectimax_lines(self.values, &lines, deck, next, l),
+                    };
+                    match cell {
+                        Some(c) if lines.place(c, next) => {}
                         _ => break,
                     }
                 }

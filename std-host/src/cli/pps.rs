@@ -46,7 +46,7 @@ pub enum PpsPlayerArg {
 impl PpsPlayerArg {
     /// The player named, the expectimax player looking `lookahead` cards ahead, the rollout
     /// player comparing `candidates` placements.
-    fn player(self, lookahead: Lookahead, candidates: usize) -> PpsPlayer {
+    fn player(self, lookahead: Lookahead, candidates: usize, playouts: Option<Lookahead>) -> PpsPlayer {
         match self {
             PpsPlayerArg::Random => PpsPlayer::Random,
             PpsPlayerArg::Rules => PpsPlayer::Rules,
@@ -55,7 +55,7 @@ impl PpsPlayerArg {
             PpsPlayerArg::Mcts => PpsPlayer::Mcts,
             PpsPlayerArg::Learned => PpsPlayer::Learned,
             PpsPlayerArg::Expectimax => PpsPlayer::Expectimax(lookahead),
-            PpsPlayerArg::Rollout => PpsPlayer::Rollout(candidates),
+            PpsPlayerArg::Rollout => PpsPlayer::Rollout(candidates, playouts),
             PpsPlayerArg::Best => PpsPlayer::Expectimax(Lookahead::OneCard),
         }
     }
@@ -196,6 +196,10 @@ pub struct PlayArgs {
     /// seconds a game instead of milliseconds).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
     pub lookahead: u8,
+    /// How the rollout player's playouts place: 0 greedily on the learned values, 1 or 2 by
+    /// expectimax over the next card or two.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub playout_lookahead: u8,
     /// The learned values of the learned, expectimax and rollout players and of MCTS's
     /// learned simulations: a table written by `pps train` (default: the table cardtree
     /// ships for the point system, American or British).
@@ -299,11 +303,15 @@ impl PlayArgs {
                 mcts.heuristic.mix = PriorMix::MadeInFull;
                 PpsPlayer::Mcts
             }
-            p => p.player(lookahead(self.lookahead), self.candidates),
+            p => p.player(
+                lookahead(self.lookahead),
+                self.candidates,
+                (self.playout_lookahead > 0).then(|| lookahead(self.playout_lookahead)),
+            ),
         };
         let needs_values = matches!(
             player,
-            PpsPlayer::Learned | PpsPlayer::Expectimax(_) | PpsPlayer::Rollout(_)
+            PpsPlayer::Learned | PpsPlayer::Expectimax(_) | PpsPlayer::Rollout(..)
         ) || (player == PpsPlayer::Mcts
             && matches!(
                 mcts.simulation,
