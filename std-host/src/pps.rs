@@ -37,7 +37,7 @@ pub enum PpsPlayer {
     /// Rollouts of the learned greedy player for each placement, on common draws
     /// (`--values FILE`; --iterations rounds per move or --game-seconds), for the given number
     /// of candidate placements, the best by the learned values (0: every one).
-    Rollout(usize, Option<Lookahead>),
+    Rollout(usize, Option<Lookahead>, Option<u32>),
 }
 
 /// A resolved player configuration.
@@ -208,11 +208,14 @@ pub fn play_one(
             ),
             MctsStats::default(),
         ),
-        PpsPlayer::Rollout(keep, playouts) => {
+        PpsPlayer::Rollout(keep, playouts, guard) => {
             let mut p = RolloutPlayer::new(values_of(config)?, config.mcts.budget, &clock)
                 .with_candidates(keep);
             if let Some(l) = playouts {
                 p = p.with_playouts(l);
+            }
+            if let Some(z) = guard {
+                p = p.with_guard(f64::from(z) / 100.0);
             }
             let g = play_game(&mut p, &config.system, &mut r);
             let stats = MctsStats {

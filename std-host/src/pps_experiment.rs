@@ -215,7 +215,7 @@ pub fn configs(
             m.budget = budget;
             let (values, player) = match learned {
                 Some((v, p)) => (Some(v), p),
-                None if table == PpsTable::Rollout => (None, PpsPlayer::Rollout(0, None)),
+                None if table == PpsTable::Rollout => (None, PpsPlayer::Rollout(0, None, None)),
                 None => (None, PpsPlayer::Expectimax(Lookahead::OneCard)),
             };
             let label = match player {
@@ -348,7 +348,7 @@ impl PpsExperiment {
         } = options;
         let system: PointSystem = system_text.parse().context("bad --system")?;
         let player = match table {
-            PpsTable::Rollout => Some(PpsPlayer::Rollout(candidates, None)),
+            PpsTable::Rollout => Some(PpsPlayer::Rollout(candidates, None, None)),
             PpsTable::Expectimax => Some(PpsPlayer::Expectimax(lookahead)),
             _ => None,
         };

@@ -36,6 +36,8 @@ pub struct RolloutPlayer<'v, 'c, C: Clock> {
     keep: usize,
     /// How the playouts place: greedy on the values (`None`) or by expectimax.
     playout: Option<Lookahead>,
+    /// Keep expectimax's choice unless the rollouts beat it by this many standard errors.
+    guard: Option<f64>,
     game_start: u64,
     rounds: u64,
 }
@@ -51,6 +53,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             clock,
             keep: 0,
             playout: None,
+            guard: None,
             game_start: 0,
             rounds: 0,
         }
@@ -74,6 +77,16 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
         self
     }
 
+    /// The same player, guarded: the candidates are ranked by expectimax over the next card,
+    /// and its choice is kept unless another candidate's rollouts beat it by more than `z`
+    /// standard errors of their paired difference (the draws are common, so each round gives
+    /// one difference per candidate).
+    #[must_use]
+    pub const fn with_guard(mut self, z: f64) -> Self {
+        self.guard = Some(z);
+        self
+    }
+
     /// Rounds played since the game started (each plays out every candidate once).
     #[must_use]
     pub const fn rounds(&self) -> u64 {
@@ -90,9 +103,15 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             m &= m - 1;
         }
         let start = Lines::of(game.grid(), game.deck());
-        if self.keep > 0 && candidates.len() > self.keep {
+        let rank = self.guard.is_some() || (self.keep > 0 && candidates.len() > self.keep);
+        if rank {
             let mut gain = [0.0; CELLS];
-            let searched = self.playout.is_some_and(|l| {
+            let by = if self.guard.is_some() {
+                Some(Lookahead::OneCard)
+            } else {
+                self.playout
+            };
+            let searched = by.is_some_and(|l| {
                 expectimax_values(
                     self.values,
                     &start,
@@ -109,7 +128,9 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             let of = |c: usize| gain.get(c).copied().unwrap_or(f64::NEG_INFINITY);
             // Highest gain first, the lower cell first among equals.
             candidates.sort_unstable_by(|&a, &b| of(b).total_cmp(&of(a)).then(a.cmp(&b)));
-            candidates.truncate(self.keep);
+            if self.keep > 0 {
+                candidates.truncate(self.keep);
+            }
         }
         if candidates.len() <= 1 || game.grid().filled() + 1 >= CELLS {
             return candidates.first().copied();
@@ -124,6 +145,9 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             }
         };
         let mut totals = [0i64; CELLS];
+        // Paired against the first candidate: sums of the differences and of their squares.
+        let mut diffs = [0i64; CELLS];
+        let mut squares = [0i64; CELLS];
         let mut order: heapless::Vec<Card, 52> = game.deck().iter().collect();
         let system = game.system();
         let mut done = 0u32;
@@ -136,7 +160,8 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                 break;
             }
             rng::shuffle(rng, &mut order);
-            for (total, &cell) in totals.iter_mut().zip(&candidates) {
+            let mut first = 0i64;
+            for (i, (total, &cell)) in totals.iter_mut().zip(&candidates).enumerate() {
                 let mut lines = start;
                 if !lines.place(cell, card) {
                     continue;
@@ -157,11 +182,36 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                         _ => break,
                     }
                 }
-                *total += i64::from(lines.score(system));
+                let score = i64::from(lines.score(system));
+                *total += score;
+                if i == 0 {
+                    first = score;
+                }
+                if let (Some(d), Some(q)) = (diffs.get_mut(i), squares.get_mut(i)) {
+                    *d += score - first;
+                    *q += (score - first) * (score - first);
+                }
             }
             done += 1;
         }
         self.rounds += u64::from(done);
+        if let Some(z) = self.guard {
+            // The first candidate unless another beats it by more than z standard errors.
+            let n = f64::from(done.max(2));
+            let mut pick = (candidates.first().copied(), 0.0);
+            for (i, &cell) in candidates.iter().enumerate().skip(1) {
+                let (d, q) = (
+                    diffs.get(i).copied().unwrap_or(0) as f64,
+                    squares.get(i).copied().unwrap_or(0) as f64,
+                );
+                let mean = d / n;
+                let var = (q - d * d / n) / (n - 1.0);
+                if mean > pick.1 && mean * mean * n > z * z * var {
+                    pick = (Some(cell), mean);
+                }
+            }
+            return pick.0;
+        }
         let mut best: Option<(usize, i64)> = None;
         for (&cell, &t) in candidates.iter().zip(&totals) {
             if best.is_none_or(|(_, b)| t > b) {
@@ -208,6 +258,33 @@ mod tests {
             play_game(&mut q, &system, &mut rng::stream(7, 0)).unwrap(),
             a
         );
+    }
+
+    /// A guard no rollouts can pass keeps every choice of expectimax over the next card;
+    /// expectimax playouts are seeded like greedy ones.
+    #[test]
+    fn an_unpassable_guard_is_the_expectimax_player() {
+        let system = PointSystem::AMERICAN;
+        let values = test_values(system, 200, 6);
+        for game in 0..3 {
+            let mut guarded = RolloutPlayer::new(&values, Budget::Iterations(6), &NoClock)
+                .with_candidates(3)
+                .with_guard(1e12);
+            let a = play_game(&mut guarded, &system, &mut rng::stream(4, game)).unwrap();
+            assert!(guarded.rounds() > 0);
+            let mut e = crate::poker_squares::ExpectimaxPlayer::new(&values, Lookahead::OneCard);
+            let b = play_game(&mut e, &system, &mut rng::stream(4, game)).unwrap();
+            assert_eq!(a, b, "game {game}");
+        }
+        let mut p = RolloutPlayer::new(&values, Budget::Iterations(2), &NoClock)
+            .with_candidates(2)
+            .with_playouts(Lookahead::OneCard);
+        let a = play_game(&mut p, &system, &mut rng::stream(8, 0)).unwrap();
+        let mut q = RolloutPlayer::new(&values, Budget::Iterations(2), &NoClock)
+            .with_candidates(2)
+            .with_playouts(Lookahead::OneCard);
+        assert_eq!(play_game(&mut q, &system, &mut rng::stream(8, 0)).unwrap(), a);
+        assert!(p.rounds() > 0 && p.rounds() == q.rounds());
     }
 
     #[test]

@@ -46,7 +46,13 @@ pub enum PpsPlayerArg {
 impl PpsPlayerArg {
     /// The player named, the expectimax player looking `lookahead` cards ahead, the rollout
     /// player comparing `candidates` placements.
-    fn player(self, lookahead: Lookahead, candidates: usize, playouts: Option<Lookahead>) -> PpsPlayer {
+    fn player(
+        self,
+        lookahead: Lookahead,
+        candidates: usize,
+        playouts: Option<Lookahead>,
+        guard: Option<u32>,
+    ) -> PpsPlayer {
         match self {
             PpsPlayerArg::Random => PpsPlayer::Random,
             PpsPlayerArg::Rules => PpsPlayer::Rules,
@@ -55,7 +61,7 @@ impl PpsPlayerArg {
             PpsPlayerArg::Mcts => PpsPlayer::Mcts,
             PpsPlayerArg::Learned => PpsPlayer::Learned,
             PpsPlayerArg::Expectimax => PpsPlayer::Expectimax(lookahead),
-            PpsPlayerArg::Rollout => PpsPlayer::Rollout(candidates, playouts),
+            PpsPlayerArg::Rollout => PpsPlayer::Rollout(candidates, playouts, guard),
             PpsPlayerArg::Best => PpsPlayer::Expectimax(Lookahead::OneCard),
         }
     }
@@ -200,6 +206,10 @@ pub struct PlayArgs {
     /// expectimax over the next card or two.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
     pub playout_lookahead: u8,
+    /// The rollout player, guarded: expectimax over the next card ranks the candidates and
+    /// its choice stands unless another's rollouts beat it by more than Z standard errors.
+    #[arg(long, value_name = "Z")]
+    pub guard: Option<f64>,
     /// The learned values of the learned, expectimax and rollout players and of MCTS's
     /// learned simulations: a table written by `pps train` (default: the table cardtree
     /// ships for the point system, American or British).
@@ -307,6 +317,7 @@ impl PlayArgs {
                 lookahead(self.lookahead),
                 self.candidates,
                 (self.playout_lookahead > 0).then(|| lookahead(self.playout_lookahead)),
+                self.guard.map(|z| (z.max(0.0) * 100.0).round() as u32),
             ),
         };
         let needs_values = matches!(

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Learned values of abstract hands (core/src/poker_squares/abstraction.rs, learned.rs) and the
 # players that use them. Remakes the two committed tables, core/src/poker_squares/values/
-# (1,000,000 self-played games each, batches of 20,000: under a minute each on one core, the
-# same bytes for any --threads), then measures, with seed 1 (the games of every other seed-1
-# run, so all pair game for game):
+# (5,000,000 American and 3,000,000 British self-played games, batches of 20,000: two minutes
+# and one on one core, the same bytes for any --threads; rates and sizes: sweep.sh), then
+# measures, with seed 1 (the games of every other seed-1 run, so all pair game for game):
 # - the learned greedy player and `--player best` (expectimax over the next card) over 2,000
 #   games, American and British;
-# - expectimax over the next two cards, 200 American games (about 7 s a game: half an hour);
+# - expectimax over the next two cards, 2,000 American games (0.4 s a game: a quarter of an
+#   hour);
 # - at 1 s a game (a microcontroller's kind of budget), 200 American games: rollouts of the
 #   learned greedy player, the papers' MCTS with learned-greedy playouts, and UCT with leaves
 #   valued by the table (no playouts);
@@ -23,16 +24,16 @@ here=$(cd "$(dirname "$0")" && pwd)
 B=${B:-$here/../../../../target/release/cardtree}
 T=$here/../../../../core/src/poker_squares/values
 rm -f "$T/american.txt" "$T/british.txt"
-"$B" pps train --system american --games 1000000 --batch 20000 --seed 1 --explore-ppm 250000 \
+"$B" pps train --system american --games 5000000 --batch 20000 --seed 1 --explore-ppm 150000 \
     --quiet --out "$T/american.txt"
-"$B" pps train --system british --games 1000000 --batch 20000 --seed 1 --explore-ppm 50000 \
+"$B" pps train --system british --games 3000000 --batch 20000 --seed 1 --explore-ppm 25000 \
     --quiet --out "$T/british.txt"
 play() { "$B" pps play --seed 1 --threads 1 --per-game "$@"; }
 play --player learned --games 2000 >"$here/learned_2000.txt"
 play --player learned --system british --games 2000 >"$here/learned_british_2000.txt"
 play --player best --games 2000 >"$here/best_2000.txt"
 play --player best --system british --games 2000 >"$here/best_british_2000.txt"
-play --player expectimax --lookahead 2 --games 200 >"$here/expectimax2_200.txt"
+play --player expectimax --lookahead 2 --games 2000 >"$here/expectimax2_2000.txt"
 play --player rollout --game-seconds 1 --games 200 >"$here/rollout_1s.txt"
 play --player mcts --simulation learned --prior-mix made-in-full --game-seconds 1 --games 200 \
     >"$here/mcts_learned_1s.txt"
