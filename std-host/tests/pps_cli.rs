@@ -469,7 +469,7 @@ fn best_is_expectimax_on_the_committed_table() {
     };
     let (best, text) = run(&["--player", "best"]);
     assert!(
-        text.contains("learned values: a table of 1000000 self-played games"),
+        text.contains("learned values: a table of 5000000 self-played games"),
         "{text}"
     );
     assert_eq!(run(&["--player", "expectimax"]).0, best);

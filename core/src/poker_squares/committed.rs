@@ -7,18 +7,18 @@
 //! in flash and parses it with [`LearnedValues::parse`](super::LearnedValues::parse), without
 //! a file system or an allocator; a program that never names a table carries none.
 //!
-//! Exploration differs by system because it was measured per system
-//! (`std-host/results/pps/learned/summary.md`): a quarter of the placements at random for
-//! American, one in twenty for British.
+//! Exploration and the number of games differ by system because they were measured per system
+//! (`std-host/results/pps/learned/sweep-5m.txt`, `summary.md`): 15 % of the placements at random
+//! over 5,000,000 games for American, 2.5 % over 3,000,000 for British.
 
 use super::points::PointSystem;
 
-/// The American table: `cardtree pps train --system american --games 1000000 --seed 1
-/// --batch 20000 --explore-ppm 250000`.
+/// The American table: `cardtree pps train --system american --games 5000000 --seed 1
+/// --batch 20000 --explore-ppm 150000`.
 pub const AMERICAN_VALUES: &str = include_str!("values/american.txt");
 
-/// The British table: `cardtree pps train --system british --games 1000000 --seed 1
-/// --batch 20000 --explore-ppm 50000`.
+/// The British table: `cardtree pps train --system british --games 3000000 --seed 1
+/// --batch 20000 --explore-ppm 25000`.
 pub const BRITISH_VALUES: &str = include_str!("values/british.txt");
 
 /// The committed table for `system`, if cardtree ships one.
