@@ -131,7 +131,13 @@ fn best_of(cells: u32, out: &[f64; CELLS]) -> Option<(usize, f64)> {
 /// with the deck less both cards and the free cells after both placements), so for each next
 /// card every line is valued once as it is and once with that card; a candidate cell changes
 /// only its own row and column.
-fn last_chance(values: &LearnedValues, node: &Node, card: Card, cells: u32, out: &mut [f64; CELLS]) {
+fn last_chance(
+    values: &LearnedValues,
+    node: &Node,
+    card: Card,
+    cells: u32,
+    out: &mut [f64; CELLS],
+) {
     let lines = &node.lines;
     let free = lines.free_mask();
     let time = lines.free_cells().saturating_sub(2);
@@ -155,7 +161,8 @@ fn last_chance(values: &LearnedValues, node: &Node, card: Card, cells: u32, out:
         n += 1;
         let mut counts = *lines.deck();
         counts.remove(next);
-        let value = |h: &HandSummary, l: usize| values.counted_hand_value(h, kinds[l], &counts, time);
+        let value =
+            |h: &HandSummary, l: usize| values.counted_hand_value(h, kinds[l], &counts, time);
         // Each line as it is (`now`) and what `next` placed in it changes (`gain`; lines
         // without a free cell cannot take it); the same with `card` in it for the touched lines.
         let mut now = [0.0; LINES];

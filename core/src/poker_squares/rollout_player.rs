@@ -174,7 +174,10 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                     lines.draw(next);
                     deck.remove(next);
                     let cell = match self.playout {
-                        None => self.values.best_line_placement(&lines, next).map(|(c, _)| c),
+                        None => self
+                            .values
+                            .best_line_placement(&lines, next)
+                            .map(|(c, _)| c),
                         Some(l) => expectimax_lines(self.values, &lines, deck, next, l),
                     };
                     match cell {
@@ -283,7 +286,10 @@ mod tests {
         let mut q = RolloutPlayer::new(&values, Budget::Iterations(2), &NoClock)
             .with_candidates(2)
             .with_playouts(Lookahead::OneCard);
-        assert_eq!(play_game(&mut q, &system, &mut rng::stream(8, 0)).unwrap(), a);
+        assert_eq!(
+            play_game(&mut q, &system, &mut rng::stream(8, 0)).unwrap(),
+            a
+        );
         assert!(p.rounds() > 0 && p.rounds() == q.rounds());
     }
 
