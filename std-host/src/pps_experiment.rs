@@ -291,6 +291,17 @@ pub fn paper_mean(table: &str, label: &str) -> Option<f64> {
     })
 }
 
+/// The paper's mean for a table row under a point system (as `--system` takes it): the papers
+/// score American only, so under any other system there is none to set beside ours.
+#[must_use]
+pub fn paper_mean_under(system: &str, table: &str, label: &str) -> Option<f64> {
+    if system.parse::<PointSystem>().ok() == Some(PointSystem::AMERICAN) {
+        paper_mean(table, label)
+    } else {
+        None
+    }
+}
+
 /// The options of the learned players' tables, rollout and expectimax (the other tables
 /// ignore them).
 #[derive(Clone, Copy, Debug, Default)]
@@ -555,9 +566,10 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     );
     let mut ours = Vec::new();
     let mut theirs = Vec::new();
+    let system = fingerprint["system"].as_str().unwrap_or("?");
     for (i, (label, scores, iters, full)) in groups.iter().enumerate() {
         let (mean, sd, half) = crate::stats::summary(scores);
-        let paper = paper_mean(name, label);
+        let paper = paper_mean_under(system, name, label);
         let per_game = *iters as f64 / scores.len().max(1) as f64;
         csv.push_str(&format!(
             "{i},{label},{},{mean:.3},{sd:.3},{:.3},{:.3},{},{per_game:.0},{full}\n",
@@ -645,5 +657,14 @@ mod tests {
             paper_mean("selection-simulation", "12 prune-uct/best-move tuned"),
             Some(123.0)
         );
+    }
+
+    #[test]
+    fn the_papers_numbers_are_american_only() {
+        let row = "12 prune-uct/best-move tuned";
+        assert_eq!(paper_mean_under("american", "best", row), Some(123.0));
+        assert_eq!(paper_mean_under("british", "best", row), None);
+        assert_eq!(paper_mean_under("random:42", "best", row), None);
+        assert_eq!(paper_mean_under("nonsense", "best", row), None);
     }
 }
