@@ -35,9 +35,21 @@ pub enum PpsPlayer {
     /// Expectimax over the next card or two on learned values (`--values FILE`).
     Expectimax(Lookahead),
     /// Rollouts of the learned greedy player for each placement, on common draws
-    /// (`--values FILE`; --iterations rounds per move or --game-seconds), for the given number
-    /// of candidate placements, the best by the learned values (0: every one).
-    Rollout(usize, Option<Lookahead>, Option<u32>),
+    /// (`--values FILE`; --iterations rounds per move or --game-seconds).
+    Rollout(RolloutSettings),
+}
+
+/// The rollout player's settings ([`RolloutPlayer`]'s `with_` methods).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RolloutSettings {
+    /// Placements compared by rollouts, the best by the learned values (0: every one).
+    pub candidates: usize,
+    /// How the playouts place: greedily on the values (`None`) or by expectimax.
+    pub playouts: Option<Lookahead>,
+    /// The guard's number of standard errors, in hundredths (`None`: unguarded).
+    pub guard: Option<u32>,
+    /// The playouts' scores corrected by the values' one-card predictions.
+    pub control_variate: bool,
 }
 
 /// A resolved player configuration.
@@ -208,14 +220,17 @@ pub fn play_one(
             ),
             MctsStats::default(),
         ),
-        PpsPlayer::Rollout(keep, playouts, guard) => {
+        PpsPlayer::Rollout(settings) => {
             let mut p = RolloutPlayer::new(values_of(config)?, config.mcts.budget, &clock)
-                .with_candidates(keep);
-            if let Some(l) = playouts {
+                .with_candidates(settings.candidates);
+            if let Some(l) = settings.playouts {
                 p = p.with_playouts(l);
             }
-            if let Some(z) = guard {
+            if let Some(z) = settings.guard {
                 p = p.with_guard(f64::from(z) / 100.0);
+            }
+            if settings.control_variate {
+                p = p.with_control_variate();
             }
             let g = play_game(&mut p, &config.system, &mut r);
             let stats = MctsStats {

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 
 use crate::plot::{self, Axes, Series};
-use crate::pps::{self, PlayConfig, PpsPlayer, SearchTree};
+use crate::pps::{self, PlayConfig, PpsPlayer, RolloutSettings, SearchTree};
 use crate::runner::{Experiment, OutputFile, Row, Table};
 
 /// The experiment's kind for the runner.
@@ -215,7 +215,9 @@ pub fn configs(
             m.budget = budget;
             let (values, player) = match learned {
                 Some((v, p)) => (Some(v), p),
-                None if table == PpsTable::Rollout => (None, PpsPlayer::Rollout(0, None, None)),
+                None if table == PpsTable::Rollout => {
+                    (None, PpsPlayer::Rollout(RolloutSettings::default()))
+                }
                 None => (None, PpsPlayer::Expectimax(Lookahead::OneCard)),
             };
             let label = match player {
@@ -359,7 +361,10 @@ impl PpsExperiment {
         } = options;
         let system: PointSystem = system_text.parse().context("bad --system")?;
         let player = match table {
-            PpsTable::Rollout => Some(PpsPlayer::Rollout(candidates, None, None)),
+            PpsTable::Rollout => Some(PpsPlayer::Rollout(RolloutSettings {
+                candidates,
+                ..RolloutSettings::default()
+            })),
             PpsTable::Expectimax => Some(PpsPlayer::Expectimax(lookahead)),
             _ => None,
         };

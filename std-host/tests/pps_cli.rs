@@ -501,3 +501,70 @@ fn best_is_expectimax_on_the_committed_table() {
     );
     assert!(!text.contains("learned values"), "{text}");
 }
+
+#[test]
+fn rollout_flags_reach_the_player() {
+    let run = |extra: &[&str]| -> String {
+        let mut all = vec![
+            "pps",
+            "play",
+            "--player",
+            "rollout",
+            "--candidates",
+            "2",
+            "--iterations",
+            "3",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+            "--threads",
+            "1",
+            "--per-game",
+        ];
+        all.extend(extra);
+        let out = cardtree(&all);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // The scores, without the timing line.
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("wall"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let controlled = run(&["--control-variate", "--guard", "1"]);
+    assert!(controlled.contains("mean "), "{controlled}");
+    assert_eq!(
+        run(&["--control-variate", "--guard", "1"]),
+        controlled,
+        "seeded"
+    );
+    // A guard no rollouts pass is expectimax over the next card, control variate or not.
+    let expectimax = run(&["--control-variate", "--guard", "1e9"]);
+    let mut all = vec![
+        "pps",
+        "play",
+        "--player",
+        "expectimax",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+    ];
+    all.extend(["--threads", "1", "--per-game"]);
+    let out = String::from_utf8(cardtree(&all).stdout).unwrap();
+    // Game and score of each line of `game,score,iterations`.
+    let scores = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.split(',').count() == 3 && !l.starts_with("game"))
+            .map(|l| l.rsplit_once(',').map_or(l, |(a, _)| a).to_string())
+            .collect()
+    };
+    assert_eq!(scores(&expectimax), scores(&out));
+    assert!(!scores(&out).is_empty());
+}

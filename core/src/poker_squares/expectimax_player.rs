@@ -63,12 +63,66 @@ pub(crate) fn expectimax_lines(
     card: Card,
     lookahead: Lookahead,
 ) -> Option<usize> {
+    expectimax_lines_valued(values, lines, deck, card, lookahead).map(|(c, _)| c)
+}
+
+/// [`expectimax_lines`] with the expectimax value of its choice, `None` where no card follows
+/// (the choice is then the greedy one).
+pub(crate) fn expectimax_lines_valued(
+    values: &LearnedValues,
+    lines: &Lines,
+    deck: Cards,
+    card: Card,
+    lookahead: Lookahead,
+) -> Option<(usize, Option<f64>)> {
     let cells = lines.distinct_free_mask();
     let mut out = [0.0; CELLS];
     if !expectimax_values(values, lines, deck, card, lookahead, cells, &mut out) {
-        return values.best_line_placement(lines, card).map(|(c, _)| c);
+        return values
+            .best_line_placement(lines, card)
+            .map(|(c, _)| (c, None));
     }
-    best_of(cells, &out).map(|(c, _)| c)
+    best_of(cells, &out).map(|(c, v)| (c, Some(v)))
+}
+
+/// The value of `lines` (`card` drawn: not in its deck) once `card` is placed greedily, valued
+/// as [`last_chance`] values the grid after the next card: every line with the deck less
+/// `card` and the free cells after the placement. So over `card` drawn uniformly from the
+/// deck its mean is [`expectimax_values`]' one-card value of the placement that led here.
+/// `None` for a full grid.
+pub(crate) fn greedy_placed_value(
+    values: &LearnedValues,
+    lines: &Lines,
+    card: Card,
+) -> Option<f64> {
+    let free = lines.free_mask();
+    if free == 0 {
+        return None;
+    }
+    let time = lines.free_cells() - 1;
+    let counts = lines.deck();
+    let mut total = 0.0;
+    let mut gain = [f64::NEG_INFINITY; LINES];
+    for (l, g) in gain.iter_mut().enumerate() {
+        let kind = LineKind::of(l);
+        let plain = lines.summary(l);
+        let now = values.counted_hand_value(&plain, kind, counts, time);
+        total += now;
+        if plain.len < 5 {
+            *g = values.counted_hand_value(&plain.with(card), kind, counts, time) - now;
+        }
+    }
+    let mut best = f64::NEG_INFINITY;
+    let mut m = free;
+    while m != 0 {
+        let (r, k) = lines_of(m.trailing_zeros() as usize);
+        m &= m - 1;
+        best = best.max(
+            gain.get(r).copied().unwrap_or(f64::NEG_INFINITY)
+                + gain.get(k).copied().unwrap_or(f64::NEG_INFINITY),
+        );
+    }
+    Some(total + best)
 }
 
 /// For each cell `c` of `cells` (free cells of `lines`), `out[c]`: the expectimax value of
@@ -296,6 +350,48 @@ mod tests {
                 assert_eq!(Some(cell), learned_cell(&values, &game));
             }
             game.place(cell).unwrap();
+        }
+    }
+
+    /// The control variate's identity (`RolloutPlayer::with_control_variate`): over the next
+    /// card, the value of the grid once it is placed greedily averages to the one-card
+    /// expectimax value of the placement before it.
+    #[test]
+    fn greedy_placed_values_average_to_the_one_card_value() {
+        let system = PointSystem::AMERICAN;
+        let values = test_values(system, 300, 5);
+        let mut game = PokerSquares::new(system);
+        let deck = crate::poker_squares::shuffled_deck(&mut rng::seeded(4));
+        for (i, &c) in deck.iter().take(CELLS - 2).enumerate() {
+            game.draw(c).unwrap();
+            let card = game.drawn().unwrap();
+            let lines = Lines::of(game.grid(), game.deck());
+            let cells = lines.distinct_free_mask();
+            let mut out = [0.0; CELLS];
+            assert!(expectimax_values(
+                &values,
+                &lines,
+                game.deck(),
+                card,
+                Lookahead::OneCard,
+                cells,
+                &mut out
+            ));
+            let mut m = cells;
+            while m != 0 {
+                let cell = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let mut sum = 0.0;
+                for next in game.deck() {
+                    let mut after = lines;
+                    assert!(after.place(cell, card));
+                    after.draw(next);
+                    sum += greedy_placed_value(&values, &after, next).unwrap();
+                }
+                let mean = sum / game.deck().len() as f64;
+                assert!((mean - out[cell]).abs() < 1e-9, "placement {i} cell {cell}");
+            }
+            game.place(learned_cell(&values, &game).unwrap()).unwrap();
         }
     }
 

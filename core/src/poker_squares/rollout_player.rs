@@ -13,7 +13,9 @@
 use rand_core::Rng;
 
 use super::budget::{Budget, Clock};
-use super::expectimax_player::{Lookahead, expectimax_lines, expectimax_values};
+use super::expectimax_player::{
+    Lookahead, expectimax_lines, expectimax_lines_valued, expectimax_values, greedy_placed_value,
+};
 use super::game::PokerSquares;
 use super::grid::CELLS;
 use super::learned::LearnedValues;
@@ -38,6 +40,8 @@ pub struct RolloutPlayer<'v, 'c, C: Clock> {
     playout: Option<Lookahead>,
     /// Keep expectimax's choice unless the rollouts beat it by this many standard errors.
     guard: Option<f64>,
+    /// Playouts' scores corrected by the learned values' one-card predictions.
+    control: bool,
     game_start: u64,
     rounds: u64,
 }
@@ -54,6 +58,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             keep: 0,
             playout: None,
             guard: None,
+            control: false,
             game_start: 0,
             rounds: 0,
         }
@@ -87,6 +92,21 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
         self
     }
 
+    /// The same player with a control variate (Veness, Ng, Hutter and Bowling, "Variance
+    /// reduction in Monte-Carlo tree search", NIPS 2011): its playouts place by expectimax over
+    /// the next card, and at each placement of a playout the difference between the value of
+    /// the grid once the card that follows is placed greedily
+    /// ([`greedy_placed_value`]) and its expectation over that card, the expectimax value of
+    /// the placement, is taken off the playout's score. Each difference has mean zero whatever
+    /// came before it (the draw is uniform over the cards left), so the corrected score has
+    /// the playout's expectation, without the luck of the draws the values foresee.
+    #[must_use]
+    pub const fn with_control_variate(mut self) -> Self {
+        self.playout = Some(Lookahead::OneCard);
+        self.control = true;
+        self
+    }
+
     /// Rounds played since the game started (each plays out every candidate once).
     #[must_use]
     pub const fn rounds(&self) -> u64 {
@@ -104,14 +124,17 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
         }
         let start = Lines::of(game.grid(), game.deck());
         let rank = self.guard.is_some() || (self.keep > 0 && candidates.len() > self.keep);
-        if rank {
-            let mut gain = [0.0; CELLS];
-            let by = if self.guard.is_some() {
+        // The candidates' values by expectimax (or the learned values): to rank them, and
+        // under the control variate the expectation of each playout's first correction.
+        let mut gain = [0.0; CELLS];
+        let mut searched = false;
+        if rank || self.control {
+            let by = if self.guard.is_some() || self.control {
                 Some(Lookahead::OneCard)
             } else {
                 self.playout
             };
-            let searched = by.is_some_and(|l| {
+            searched = by.is_some_and(|l| {
                 expectimax_values(
                     self.values,
                     &start,
@@ -125,6 +148,8 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             if !searched {
                 self.values.line_placements(&start, card, &mut gain);
             }
+        }
+        if rank {
             let of = |c: usize| gain.get(c).copied().unwrap_or(f64::NEG_INFINITY);
             // Highest gain first, the lower cell first among equals.
             candidates.sort_unstable_by(|&a, &b| of(b).total_cmp(&of(a)).then(a.cmp(&b)));
@@ -144,10 +169,10 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                 (u32::MAX, Some(self.clock.micros().saturating_add(per_move)))
             }
         };
-        let mut totals = [0i64; CELLS];
+        let mut totals = [0.0f64; CELLS];
         // Paired against the first candidate: sums of the differences and of their squares.
-        let mut diffs = [0i64; CELLS];
-        let mut squares = [0i64; CELLS];
+        let mut diffs = [0.0f64; CELLS];
+        let mut squares = [0.0f64; CELLS];
         let mut order: heapless::Vec<Card, 52> = game.deck().iter().collect();
         let system = game.system();
         let mut done = 0u32;
@@ -160,24 +185,47 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                 break;
             }
             rng::shuffle(rng, &mut order);
-            let mut first = 0i64;
+            let mut first = 0.0;
             for (i, (total, &cell)) in totals.iter_mut().zip(&candidates).enumerate() {
                 let mut lines = start;
                 if !lines.place(cell, card) {
                     continue;
                 }
                 let mut deck = game.deck();
+                // Under the control variate: the expectation of the next correction, and
+                // their sum.
+                let mut expected = (self.control && searched)
+                    .then(|| gain.get(cell).copied())
+                    .flatten();
+                let mut correction = 0.0;
                 for &next in &order {
                     if lines.is_full() {
                         break;
                     }
                     lines.draw(next);
                     deck.remove(next);
+                    if let Some(e) = expected.take()
+                        && let Some(v) = greedy_placed_value(self.values, &lines, next)
+                    {
+                        correction += v - e;
+                    }
                     let cell = match self.playout {
                         None => self
                             .values
                             .best_line_placement(&lines, next)
                             .map(|(c, _)| c),
+                        // The corrections' expectations are one-card values.
+                        Some(_) if self.control => expectimax_lines_valued(
+                            self.values,
+                            &lines,
+                            deck,
+                            next,
+                            Lookahead::OneCard,
+                        )
+                        .map(|(c, v)| {
+                            expected = v;
+                            c
+                        }),
                         Some(l) => expectimax_lines(self.values, &lines, deck, next, l),
                     };
                     match cell {
@@ -185,7 +233,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                         _ => break,
                     }
                 }
-                let score = i64::from(lines.score(system));
+                let score = f64::from(lines.score(system)) - correction;
                 *total += score;
                 if i == 0 {
                     first = score;
@@ -204,8 +252,8 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             let mut pick = (candidates.first().copied(), 0.0);
             for (i, &cell) in candidates.iter().enumerate().skip(1) {
                 let (d, q) = (
-                    diffs.get(i).copied().unwrap_or(0) as f64,
-                    squares.get(i).copied().unwrap_or(0) as f64,
+                    diffs.get(i).copied().unwrap_or(0.0),
+                    squares.get(i).copied().unwrap_or(0.0),
                 );
                 let mean = d / n;
                 let var = (q - d * d / n) / (n - 1.0);
@@ -215,7 +263,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             }
             return pick.0;
         }
-        let mut best: Option<(usize, i64)> = None;
+        let mut best: Option<(usize, f64)> = None;
         for (&cell, &t) in candidates.iter().zip(&totals) {
             if best.is_none_or(|(_, b)| t > b) {
                 best = Some((cell, t));
@@ -278,6 +326,14 @@ mod tests {
             let mut e = crate::poker_squares::ExpectimaxPlayer::new(&values, Lookahead::OneCard);
             let b = play_game(&mut e, &system, &mut rng::stream(4, game)).unwrap();
             assert_eq!(a, b, "game {game}");
+            // The same with the control variate.
+            let mut controlled = RolloutPlayer::new(&values, Budget::Iterations(4), &NoClock)
+                .with_candidates(3)
+                .with_control_variate()
+                .with_guard(1e12);
+            let c = play_game(&mut controlled, &system, &mut rng::stream(4, game)).unwrap();
+            assert!(controlled.rounds() > 0);
+            assert_eq!(c, b, "game {game}, control variate");
         }
         let mut p = RolloutPlayer::new(&values, Budget::Iterations(2), &NoClock)
             .with_candidates(2)

@@ -11,8 +11,8 @@ use cardtree::poker_squares::{
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::pps::{
-    PlayConfig, PpsPlayer, apriori, committed_table, parse_inputs, play_json, play_many,
-    play_report, score_json, score_text,
+    PlayConfig, PpsPlayer, RolloutSettings, apriori, committed_table, parse_inputs, play_json,
+    play_many, play_report, score_json, score_text,
 };
 
 /// The player of `cardtree pps play`.
@@ -46,13 +46,7 @@ pub enum PpsPlayerArg {
 impl PpsPlayerArg {
     /// The player named, the expectimax player looking `lookahead` cards ahead, the rollout
     /// player comparing `candidates` placements.
-    fn player(
-        self,
-        lookahead: Lookahead,
-        candidates: usize,
-        playouts: Option<Lookahead>,
-        guard: Option<u32>,
-    ) -> PpsPlayer {
+    fn player(self, lookahead: Lookahead, rollout: RolloutSettings) -> PpsPlayer {
         match self {
             PpsPlayerArg::Random => PpsPlayer::Random,
             PpsPlayerArg::Rules => PpsPlayer::Rules,
@@ -61,7 +55,7 @@ impl PpsPlayerArg {
             PpsPlayerArg::Mcts => PpsPlayer::Mcts,
             PpsPlayerArg::Learned => PpsPlayer::Learned,
             PpsPlayerArg::Expectimax => PpsPlayer::Expectimax(lookahead),
-            PpsPlayerArg::Rollout => PpsPlayer::Rollout(candidates, playouts, guard),
+            PpsPlayerArg::Rollout => PpsPlayer::Rollout(rollout),
             PpsPlayerArg::Best => PpsPlayer::Expectimax(Lookahead::OneCard),
         }
     }
@@ -210,6 +204,11 @@ pub struct PlayArgs {
     /// its choice stands unless another's rollouts beat it by more than Z standard errors.
     #[arg(long, value_name = "Z")]
     pub guard: Option<f64>,
+    /// The rollout player's playouts place by expectimax over the next card, and each
+    /// playout's score is corrected by what the learned values predicted of its draws (a
+    /// control variate: the same expectation, less of the cards' luck).
+    #[arg(long)]
+    pub control_variate: bool,
     /// The learned values of the learned, expectimax and rollout players and of MCTS's
     /// learned simulations: a table written by `pps train` (default: the table cardtree
     /// ships for the point system, American or British).
@@ -315,9 +314,13 @@ impl PlayArgs {
             }
             p => p.player(
                 lookahead(self.lookahead),
-                self.candidates,
-                (self.playout_lookahead > 0).then(|| lookahead(self.playout_lookahead)),
-                self.guard.map(|z| (z.max(0.0) * 100.0).round() as u32),
+                RolloutSettings {
+                    candidates: self.candidates,
+                    playouts: (self.playout_lookahead > 0)
+                        .then(|| lookahead(self.playout_lookahead)),
+                    guard: self.guard.map(|z| (z.max(0.0) * 100.0).round() as u32),
+                    control_variate: self.control_variate,
+                },
             ),
         };
         let needs_values = matches!(
