@@ -52,6 +52,23 @@ pub struct RolloutSettings {
     pub control_variate: bool,
 }
 
+impl RolloutSettings {
+    /// `--player best` where a learned table ships: expectimax over the next card ranks the
+    /// placements, the best three are played out by expectimax with the control variate, and
+    /// expectimax's choice stands unless another's rollouts beat it by two standard errors
+    /// (std-host/results/pps/learned/summary.md, "Rollouts").
+    pub const BEST: RolloutSettings = RolloutSettings {
+        candidates: 3,
+        playouts: Some(Lookahead::OneCard),
+        guard: Some(200),
+        control_variate: true,
+    };
+
+    /// [`RolloutSettings::BEST`]'s rounds a move when no budget is given (about 4 s a game on
+    /// one core of this machine).
+    pub const BEST_ROUNDS: u32 = 200;
+}
+
 /// A resolved player configuration.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayConfig {

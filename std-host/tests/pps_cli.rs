@@ -453,9 +453,9 @@ fn train_then_play_learned() {
 /// as `--player expectimax` with no --values, far above the papers' heuristic greedy player on
 /// the same games, and it says which table it used; without a table, it is the papers' MCTS.
 #[test]
-fn best_is_expectimax_on_the_committed_table() {
-    let run = |args: &[&str]| -> (f64, String) {
-        let mut all = vec!["pps", "play", "--games", "200", "--seed", "4"];
+fn best_is_the_guarded_controlled_rollout_player_on_the_committed_table() {
+    let run = |games: &str, args: &[&str]| -> (f64, String) {
+        let mut all = vec!["pps", "play", "--games", games, "--seed", "4"];
         all.extend(args);
         let out = cardtree(&all);
         assert!(
@@ -467,20 +467,37 @@ fn best_is_expectimax_on_the_committed_table() {
         let line = text.lines().find(|l| l.starts_with("mean ")).unwrap();
         (line[5..].trim().parse().unwrap(), text)
     };
-    let (best, text) = run(&["--player", "best"]);
+    // Its defaults: three candidates, expectimax playouts with the control variate, a guard of
+    // two standard errors, 200 rounds a move (two games: about 4 s each).
+    let (best, text) = run("2", &["--player", "best"]);
     assert!(
         text.contains("learned values: a table of 5000000 self-played games"),
         "{text}"
     );
-    assert_eq!(run(&["--player", "expectimax"]).0, best);
-    assert_ne!(run(&["--player", "learned"]).0, best);
-    let (greedy, _) = run(&["--player", "greedy"]);
+    let flags = [
+        "--player",
+        "rollout",
+        "--candidates",
+        "3",
+        "--control-variate",
+        "--guard",
+        "2",
+        "--iterations",
+        "200",
+    ];
+    assert_eq!(run("2", &flags).0, best);
+    // The expectimax player it guards: strong on the committed table.
+    let (expectimax, _) = run("200", &["--player", "expectimax"]);
+    assert_ne!(run("200", &["--player", "learned"]).0, expectimax);
+    let (greedy, _) = run("200", &["--player", "greedy"]);
     assert!(
-        best > greedy + 15.0,
-        "best {best}, heuristic greedy {greedy}"
+        expectimax > greedy + 15.0,
+        "expectimax {expectimax}, heuristic greedy {greedy}"
     );
-    let (british, _) = run(&["--player", "best", "--system", "british"]);
+    let (british, _) = run("200", &["--player", "expectimax", "--system", "british"]);
     assert!(british > 40.0, "british {british}");
+    let (british_best, text) = run("1", &["--player", "best", "--system", "british"]);
+    assert!(british_best > 0.0 && text.contains("3000000"), "{text}");
     // No table ships for a random system: the papers' MCTS, with the budget given.
     let out = cardtree(&[
         "pps",

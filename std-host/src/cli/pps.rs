@@ -36,10 +36,11 @@ pub enum PpsPlayerArg {
     /// Rollouts of the learned greedy player for each placement, on common draws
     /// (`--values FILE`; --iterations rounds per move or --game-seconds).
     Rollout,
-    /// The strongest player cardtree has for the point system, with its defaults: expectimax
-    /// over the next card on the committed learned table (American, British); for other
-    /// systems the papers' MCTS (Table 3 row 12, made-in-full prior mix) with the budget given
-    /// (std-host/results/pps/learned/summary.md).
+    /// The strongest player cardtree has for the point system, with its defaults: on the
+    /// committed learned table (American, British), rollouts of expectimax over the next card
+    /// with a control variate, guarded by expectimax (200 rounds a move unless a budget is
+    /// given: about 4 s a game); for other systems the papers' MCTS (Table 3 row 12,
+    /// made-in-full prior mix) with the budget given (std-host/results/pps/learned/summary.md).
     Best,
 }
 
@@ -56,7 +57,7 @@ impl PpsPlayerArg {
             PpsPlayerArg::Learned => PpsPlayer::Learned,
             PpsPlayerArg::Expectimax => PpsPlayer::Expectimax(lookahead),
             PpsPlayerArg::Rollout => PpsPlayer::Rollout(rollout),
-            PpsPlayerArg::Best => PpsPlayer::Expectimax(Lookahead::OneCard),
+            PpsPlayerArg::Best => PpsPlayer::Rollout(RolloutSettings::BEST),
         }
     }
 }
@@ -311,6 +312,12 @@ impl PlayArgs {
             PpsPlayerArg::Best if committed_values(&system).is_none() => {
                 mcts.heuristic.mix = PriorMix::MadeInFull;
                 PpsPlayer::Mcts
+            }
+            PpsPlayerArg::Best => {
+                if self.iterations.is_none() && self.game_seconds.is_none() {
+                    mcts.budget = Budget::Iterations(RolloutSettings::BEST_ROUNDS);
+                }
+                PpsPlayer::Rollout(RolloutSettings::BEST)
             }
             p => p.player(
                 lookahead(self.lookahead),

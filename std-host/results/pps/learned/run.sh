@@ -4,8 +4,11 @@
 # (5,000,000 American and 3,000,000 British self-played games, batches of 20,000: two minutes
 # and one on one core, the same bytes for any --threads; rates and sizes: sweep.sh), then
 # measures, with seed 1 (the games of every other seed-1 run, so all pair game for game):
-# - the learned greedy player and `--player best` (expectimax over the next card) over 2,000
-#   games, American and British;
+# - the learned greedy player and expectimax over the next card over 2,000 games, American
+#   and British;
+# - `--player best` (rollouts of expectimax with the control variate, guarded by expectimax,
+#   200 rounds a move: 4 s a game) over 500 games, American and British (two threads: the
+#   same games for any number);
 # - expectimax over the next two cards, 2,000 American games (0.4 s a game: a quarter of an
 #   hour);
 # - at 1 s a game (a microcontroller's kind of budget), 200 American games: rollouts of the
@@ -31,8 +34,11 @@ rm -f "$T/american.txt" "$T/british.txt"
 play() { "$B" pps play --seed 1 --threads 1 --per-game "$@"; }
 play --player learned --games 2000 >"$here/learned_2000.txt"
 play --player learned --system british --games 2000 >"$here/learned_british_2000.txt"
-play --player best --games 2000 >"$here/best_2000.txt"
-play --player best --system british --games 2000 >"$here/best_british_2000.txt"
+play --player expectimax --games 2000 >"$here/expectimax_2000.txt"
+play --player expectimax --system british --games 2000 >"$here/expectimax_british_2000.txt"
+best() { "$B" pps play --seed 1 --threads 2 --per-game --player best --games 500 "$@"; }
+best >"$here/best_500.txt"
+best --system british >"$here/best_british_500.txt"
 play --player expectimax --lookahead 2 --games 2000 >"$here/expectimax2_2000.txt"
 play --player rollout --game-seconds 1 --games 200 >"$here/rollout_1s.txt"
 play --player mcts --simulation learned --prior-mix made-in-full --game-seconds 1 --games 200 \
