@@ -16,8 +16,9 @@
 #   valued by the table (no playouts);
 # - the papers' best player (Table 3 row 12, made-in-full prior mix) at 1 s, 500 American games;
 # - random:42, a point system without a shipped table: a table learned as for American (kept
-#   out of the repository), its greedy and expectimax players over 500 games, and the papers'
-#   best at 3 s over 100 games.
+#   out of the repository), its greedy and expectimax players over 500 games, the papers'
+#   best at 3 s over 100 games, and the controlled rollouts of `--player best` on that table
+#   over 100 games.
 # The 1 s and 3 s runs are time-budgeted: machine-dependent, run them on a quiet core. The 30 s
 # comparisons pair these files with ../best-made-in-full, ../best-british-made-in-full and
 # ../best-random42-made-in-full (see summary.md). Exploration rates: sweep.sh.
@@ -57,3 +58,6 @@ play --system random:42 --player expectimax --values "$R" --games 500 \
     >"$here/random42_expectimax_500.txt"
 play --system random:42 --player mcts --prior-mix made-in-full --game-seconds 3 --games 100 \
     >"$here/random42_r12_3s.txt"
+# What `--player best` plays where a table ships, on the random:42 table, games 0-99.
+play --system random:42 --player rollout --control-variate --candidates 3 --guard 2 \
+    --iterations 200 --values "$R" --games 100 >"$here/random42_best_100.txt"
