@@ -223,6 +223,7 @@ pub fn configs(
             let label = match player {
                 PpsPlayer::Expectimax(Lookahead::TwoCards) => "expectimax-2 learned",
                 PpsPlayer::Expectimax(_) => "expectimax learned",
+                PpsPlayer::Rollout(r) if r.control_variate => "rollout-cv learned",
                 _ => "rollout learned",
             };
             out.push((
@@ -308,9 +309,9 @@ pub fn paper_mean_under(system: &str, table: &str, label: &str) -> Option<f64> {
 /// ignore them).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LearnedOptions<'a> {
-    /// Rollout: placements compared by rollouts each move, the best by the learned values (0:
-    /// every placement).
-    pub candidates: usize,
+    /// The rollout table's player (`candidates`: placements compared by rollouts each move, the
+    /// best by the learned values, 0 for every placement).
+    pub rollout: RolloutSettings,
     /// Expectimax: how many cards ahead.
     pub lookahead: Lookahead,
     /// A table file (`--values`) instead of the table cardtree ships for the point system.
@@ -332,8 +333,8 @@ pub struct PpsExperiment {
     pub budget: Budget,
     /// How every configuration's heuristic combines the a-priori probabilities.
     pub prior_mix: PriorMix,
-    /// The rollout table's candidates per move (0: every placement).
-    pub candidates: usize,
+    /// The rollout table's player.
+    pub rollout: RolloutSettings,
     /// The expectimax table's lookahead.
     pub lookahead: Lookahead,
     /// The learned tables' values file and the FNV-1a hash of its text, when not the table
@@ -355,16 +356,13 @@ impl PpsExperiment {
         options: LearnedOptions<'_>,
     ) -> Result<PpsExperiment, Error> {
         let LearnedOptions {
-            candidates,
+            rollout,
             lookahead,
             values,
         } = options;
         let system: PointSystem = system_text.parse().context("bad --system")?;
         let player = match table {
-            PpsTable::Rollout => Some(PpsPlayer::Rollout(RolloutSettings {
-                candidates,
-                ..RolloutSettings::default()
-            })),
+            PpsTable::Rollout => Some(PpsPlayer::Rollout(rollout)),
             PpsTable::Expectimax => Some(PpsPlayer::Expectimax(lookahead)),
             _ => None,
         };
@@ -390,7 +388,7 @@ impl PpsExperiment {
             seed,
             budget,
             prior_mix,
-            candidates,
+            rollout,
             lookahead,
             values: file,
             configs: configs(table, system, budget, learned)
@@ -425,6 +423,15 @@ fn command(fingerprint: &Value) -> String {
     }
     if let Some(k) = f["candidates"].as_u64() {
         c.push_str(&format!(" --candidates {k}"));
+    }
+    if let Some(k) = f["playout_lookahead"].as_u64() {
+        c.push_str(&format!(" --playout-lookahead {k}"));
+    }
+    if let Some(z) = f["guard"].as_f64() {
+        c.push_str(&format!(" --guard {z}"));
+    }
+    if f["control_variate"].as_bool() == Some(true) {
+        c.push_str(" --control-variate");
     }
     if let Some(k) = f["lookahead"].as_u64() {
         c.push_str(&format!(" --lookahead {k}"));
@@ -473,7 +480,18 @@ impl Experiment for PpsExperiment {
             f["prior_mix"] = json!(prior_mix_name(self.prior_mix));
         }
         if self.table == PpsTable::Rollout {
-            f["candidates"] = json!(self.candidates);
+            let r = &self.rollout;
+            f["candidates"] = json!(r.candidates);
+            // Each named only when set, as above.
+            if let (Some(l), false) = (r.playouts, r.control_variate) {
+                f["playout_lookahead"] = json!(l as u8);
+            }
+            if let Some(z) = r.guard {
+                f["guard"] = json!(f64::from(z) / 100.0);
+            }
+            if r.control_variate {
+                f["control_variate"] = json!(true);
+            }
         }
         if self.table == PpsTable::Expectimax {
             f["lookahead"] = json!(self.lookahead as u8);

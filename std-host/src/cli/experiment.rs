@@ -166,6 +166,16 @@ pub struct PpsExperimentArgs {
     /// values (0: every placement).
     #[arg(long, default_value_t = 0)]
     candidates: usize,
+    /// The rollout table's playouts: 0 greedy on the learned values, 1 or 2 by expectimax.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    playout_lookahead: u8,
+    /// The rollout table's guard: expectimax's choice stands unless another candidate's
+    /// rollouts beat it by more than Z standard errors.
+    #[arg(long, value_name = "Z")]
+    guard: Option<f64>,
+    /// The rollout table's playouts by expectimax with the control variate (as `pps play`).
+    #[arg(long)]
+    control_variate: bool,
     /// The expectimax table's lookahead: the next card (1) or the next two (2).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
     lookahead: u8,
@@ -303,7 +313,12 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
         budget,
         args.prior_mix.into(),
         LearnedOptions {
-            candidates: args.candidates,
+            rollout: super::pps::rollout_settings(
+                args.candidates,
+                args.playout_lookahead,
+                args.guard,
+                args.control_variate,
+            ),
             lookahead: super::pps::lookahead(args.lookahead),
             values: args.values.as_deref(),
         },

@@ -62,6 +62,22 @@ impl PpsPlayerArg {
     }
 }
 
+/// The rollout player of `--candidates`, `--playout-lookahead`, `--guard` and
+/// `--control-variate` (`pps play` and `experiment pps --table rollout`).
+pub(crate) fn rollout_settings(
+    candidates: usize,
+    playout_lookahead: u8,
+    guard: Option<f64>,
+    control_variate: bool,
+) -> RolloutSettings {
+    RolloutSettings {
+        candidates,
+        playouts: (playout_lookahead > 0).then(|| lookahead(playout_lookahead)),
+        guard: guard.map(|z| (z.max(0.0) * 100.0).round() as u32),
+        control_variate,
+    }
+}
+
 /// The expectimax look-ahead of `--lookahead N` (1 or 2, as clap checks).
 pub(crate) fn lookahead(cards: u8) -> Lookahead {
     match cards {
@@ -321,13 +337,12 @@ impl PlayArgs {
             }
             p => p.player(
                 lookahead(self.lookahead),
-                RolloutSettings {
-                    candidates: self.candidates,
-                    playouts: (self.playout_lookahead > 0)
-                        .then(|| lookahead(self.playout_lookahead)),
-                    guard: self.guard.map(|z| (z.max(0.0) * 100.0).round() as u32),
-                    control_variate: self.control_variate,
-                },
+                rollout_settings(
+                    self.candidates,
+                    self.playout_lookahead,
+                    self.guard,
+                    self.control_variate,
+                ),
             ),
         };
         let needs_values = matches!(
