@@ -146,6 +146,26 @@ fn experiment_learned_tables_play_the_shipped_table() {
         "{md}"
     );
     assert!(md.contains("| rollout learned |"), "{md}");
+    // `--player best`'s settings: the fingerprint (and so the summary's command) records them.
+    let out = table(&[
+        "--table",
+        "rollout",
+        "--candidates",
+        "3",
+        "--control-variate",
+        "--guard",
+        "2",
+        "--iterations",
+        "2",
+    ]);
+    let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap_or_default();
+    let md = summary(out);
+    assert!(
+        md.contains("--candidates 3 --guard 2 --control-variate")
+            && md.contains("| rollout-cv learned |"),
+        "{md}"
+    );
+    assert!(manifest.contains("\"control_variate\": true"), "{manifest}");
     // Expectimax on the same table, named with its lookahead.
     let md = summary(table(&["--table", "expectimax"]));
     assert!(
@@ -584,42 +604,4 @@ fn rollout_flags_reach_the_player() {
     };
     assert_eq!(scores(&expectimax), scores(&out));
     assert!(!scores(&out).is_empty());
-}
-
-#[test]
-fn experiment_rollout_table_takes_the_best_players_flags() {
-    let dir = std::env::temp_dir().join(format!("cardtree-pps-rollout-cv-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let out = cardtree(&[
-        "experiment",
-        "pps",
-        "--table",
-        "rollout",
-        "--candidates",
-        "3",
-        "--control-variate",
-        "--guard",
-        "2",
-        "--iterations",
-        "2",
-        "--games",
-        "2",
-        "--quiet",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
-    let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(
-        md.contains("--candidates 3 --guard 2 --control-variate")
-            && md.contains("| rollout-cv learned |"),
-        "{md}"
-    );
-    assert!(manifest.contains("\"control_variate\": true"), "{manifest}");
 }

@@ -85,46 +85,6 @@ pub(crate) fn expectimax_lines_valued(
     best_of(cells, &out).map(|(c, v)| (c, Some(v)))
 }
 
-/// The value of `lines` (`card` drawn: not in its deck) once `card` is placed greedily, valued
-/// as [`last_chance`] values the grid after the next card: every line with the deck less
-/// `card` and the free cells after the placement. So over `card` drawn uniformly from the
-/// deck its mean is [`expectimax_values`]' one-card value of the placement that led here.
-/// `None` for a full grid.
-pub(crate) fn greedy_placed_value(
-    values: &LearnedValues,
-    lines: &Lines,
-    card: Card,
-) -> Option<f64> {
-    let free = lines.free_mask();
-    if free == 0 {
-        return None;
-    }
-    let time = lines.free_cells() - 1;
-    let counts = lines.deck();
-    let mut total = 0.0;
-    let mut gain = [f64::NEG_INFINITY; LINES];
-    for (l, g) in gain.iter_mut().enumerate() {
-        let kind = LineKind::of(l);
-        let plain = lines.summary(l);
-        let now = values.counted_hand_value(&plain, kind, counts, time);
-        total += now;
-        if plain.len < 5 {
-            *g = values.counted_hand_value(&plain.with(card), kind, counts, time) - now;
-        }
-    }
-    let mut best = f64::NEG_INFINITY;
-    let mut m = free;
-    while m != 0 {
-        let (r, k) = lines_of(m.trailing_zeros() as usize);
-        m &= m - 1;
-        best = best.max(
-            gain.get(r).copied().unwrap_or(f64::NEG_INFINITY)
-                + gain.get(k).copied().unwrap_or(f64::NEG_INFINITY),
-        );
-    }
-    Some(total + best)
-}
-
 /// For each cell `c` of `cells` (free cells of `lines`), `out[c]`: the expectimax value of
 /// `card` placed there, looking `lookahead` cards ahead; `false` (and `out` untouched) when no
 /// card follows the placement (one free cell, or an empty deck), where the values of the
@@ -386,7 +346,7 @@ mod tests {
                     let mut after = lines;
                     assert!(after.place(cell, card));
                     after.draw(next);
-                    sum += greedy_placed_value(&values, &after, next).unwrap();
+                    sum += values.greedy_placed_value(&after, next).unwrap();
                 }
                 let mean = sum / game.deck().len() as f64;
                 assert!((mean - out[cell]).abs() < 1e-9, "placement {i} cell {cell}");

@@ -283,12 +283,33 @@ impl LearnedValues {
     /// cells (the grid's own, or one fewer for the value after a placement yet to be made).
     #[must_use]
     pub fn grid_value(&self, grid: &Grid, deck: Cards, free: usize) -> f64 {
-        let counts = DeckCounts::of(deck);
+        self.lines_value(&Lines::of(grid, deck), free)
+    }
+
+    /// [`grid_value`](Self::grid_value) on a position's [`Lines`] (its deck as it counts it).
+    #[must_use]
+    pub fn lines_value(&self, lines: &Lines, free: usize) -> f64 {
         (0..LINES)
             .map(|line| {
-                self.counted_hand_value(&grid.summary(line), LineKind::of(line), &counts, free)
+                self.counted_hand_value(
+                    &lines.summary(line),
+                    LineKind::of(line),
+                    lines.deck(),
+                    free,
+                )
             })
             .sum()
+    }
+
+    /// The value of `lines` (`card` drawn: not in its deck) once `card` is placed greedily
+    /// ([`best_line_placement`](Self::best_line_placement)): every line valued with that deck
+    /// and the free cells after the placement. Over `card` drawn uniformly from the deck, its
+    /// mean is expectimax's one-card value of the placement that led here (the rollout
+    /// player's control variate rests on it). `None` for a full grid.
+    #[must_use]
+    pub fn greedy_placed_value(&self, lines: &Lines, card: Card) -> Option<f64> {
+        let (_, gain) = self.best_line_placement(lines, card)?;
+        Some(self.lines_value(lines, lines.free_cells() - 1) + gain)
     }
 }
 

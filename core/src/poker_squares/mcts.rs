@@ -21,6 +21,7 @@ use super::game::PokerSquares;
 use super::grid::CELLS;
 use super::heuristic::{Evaluator, HeuristicConfig, LineCache};
 use super::learned::{LearnedValues, learned_cell, play_out_learned};
+use super::lines::Lines;
 use super::player::{Placer, PlayError};
 use super::points::PointSystem;
 use super::prune::{PruneRule, best_index};
@@ -388,15 +389,12 @@ impl TreePolicy<PokerSquares> for Knowledge<'_> {
         let Some(values) = self.values else {
             return f64::from(state.score());
         };
-        let (grid, deck) = (state.grid(), state.deck());
-        let free = CELLS - grid.filled();
-        let Some(card) = state.drawn() else {
-            return values.grid_value(grid, deck, free);
-        };
-        let best = values
-            .best_placement(grid, deck, card)
-            .map_or(0.0, |(_, gain)| gain);
-        values.grid_value(grid, deck, free.saturating_sub(1)) + best
+        let lines = Lines::of(state.grid(), state.deck());
+        match state.drawn() {
+            Some(card) => values.greedy_placed_value(&lines, card),
+            None => None,
+        }
+        .unwrap_or_else(|| values.lines_value(&lines, lines.free_cells()))
     }
 
     fn reward(&self, value: f64) -> f64 {

@@ -14,7 +14,7 @@ use rand_core::Rng;
 
 use super::budget::{Budget, Clock};
 use super::expectimax_player::{
-    Lookahead, expectimax_lines, expectimax_lines_valued, expectimax_values, greedy_placed_value,
+    Lookahead, expectimax_lines, expectimax_lines_valued, expectimax_values,
 };
 use super::game::PokerSquares;
 use super::grid::CELLS;
@@ -96,7 +96,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
     /// reduction in Monte-Carlo tree search", NIPS 2011): its playouts place by expectimax over
     /// the next card, and at each placement of a playout the difference between the value of
     /// the grid once the card that follows is placed greedily
-    /// ([`greedy_placed_value`]) and its expectation over that card, the expectimax value of
+    /// ([`LearnedValues::greedy_placed_value`]) and its expectation over that card, the expectimax value of
     /// the placement, is taken off the playout's score. Each difference has mean zero whatever
     /// came before it (the draw is uniform over the cards left), so the corrected score has
     /// the playout's expectation, without the luck of the draws the values foresee.
@@ -205,7 +205,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                     lines.draw(next);
                     deck.remove(next);
                     if let Some(e) = expected.take()
-                        && let Some(v) = greedy_placed_value(self.values, &lines, next)
+                        && let Some(v) = self.values.greedy_placed_value(&lines, next)
                     {
                         correction += v - e;
                     }
