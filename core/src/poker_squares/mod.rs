@@ -80,7 +80,7 @@ pub use player::{Placer, PlayError, play_game, shuffled_deck};
 pub use points::{ParseSystemError, PointSystem, SystemKind};
 pub use prune::{PruneRule, best_index};
 pub use random_player::RandomPlayer;
-pub use rollout_player::RolloutPlayer;
+pub use rollout_player::{RolloutPlayer, Rollouts};
 pub use rule_player::{RulePlayer, rule_cell};
 pub use rules::simple_rule;
 pub use simulate::{AUTO_PLAYOUTS, Simulation, pick_simulation, simulate};

@@ -28,6 +28,72 @@ use crate::rng;
 /// Rounds between two readings of the clock under a time budget.
 const CLOCK_EVERY: u32 = 4;
 
+/// What one move's rollouts found ([`RolloutPlayer::rollouts`]): the candidate placements in
+/// the order they were ranked, and over the rounds played, each one's total score and its
+/// differences from the first candidate's (the same draws: paired).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rollouts {
+    cells: heapless::Vec<usize, CELLS>,
+    totals: [f64; CELLS],
+    diffs: [f64; CELLS],
+    squares: [f64; CELLS],
+    rounds: u32,
+}
+
+impl Rollouts {
+    /// The candidate cells, ranked (by expectimax or the learned values when the player ranks
+    /// them; else in cell order).
+    #[must_use]
+    pub fn cells(&self) -> &[usize] {
+        &self.cells
+    }
+
+    /// Rounds played: each played every candidate out once (0 where one candidate is left).
+    #[must_use]
+    pub const fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    /// The mean playout score of candidate `i` (corrected under the control variate), if it
+    /// was played out.
+    #[must_use]
+    pub fn mean(&self, i: usize) -> Option<f64> {
+        (self.rounds > 0 && i < self.cells.len())
+            .then(|| self.totals.get(i).map(|t| t / f64::from(self.rounds)))
+            .flatten()
+    }
+
+    /// The guard's pick: the first candidate unless another beats it by more than `z`
+    /// standard errors of their paired difference (the highest mean of those that do).
+    fn guarded(&self, z: f64) -> Option<usize> {
+        let n = f64::from(self.rounds.max(2));
+        let mut pick = (self.cells.first().copied(), 0.0);
+        for (i, &cell) in self.cells.iter().enumerate().skip(1) {
+            let (d, q) = (
+                self.diffs.get(i).copied().unwrap_or(0.0),
+                self.squares.get(i).copied().unwrap_or(0.0),
+            );
+            let mean = d / n;
+            let var = (q - d * d / n) / (n - 1.0);
+            if mean > pick.1 && mean * mean * n > z * z * var {
+                pick = (Some(cell), mean);
+            }
+        }
+        pick.0
+    }
+
+    /// The candidate of highest total (the first of equals).
+    fn best(&self) -> Option<usize> {
+        let mut best: Option<(usize, f64)> = None;
+        for (&cell, &t) in self.cells.iter().zip(&self.totals) {
+            if best.is_none_or(|(_, b)| t > b) {
+                best = Some((cell, t));
+            }
+        }
+        best.map(|(c, _)| c)
+    }
+}
+
 /// The rollout player: learned values, a budget of rounds per move or time per game.
 #[derive(Debug)]
 pub struct RolloutPlayer<'v, 'c, C: Clock> {
@@ -115,6 +181,23 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
 
     /// The cell for `game`'s drawn card.
     fn choose<R: Rng + ?Sized>(&mut self, game: &PokerSquares, rng: &mut R) -> Option<usize> {
+        let found = self.rollouts(game, rng)?;
+        if found.rounds == 0 {
+            return found.cells.first().copied();
+        }
+        match self.guard {
+            Some(z) => found.guarded(z),
+            None => found.best(),
+        }
+    }
+
+    /// The rollouts this player makes for `game`'s drawn card within its budget (`None` if
+    /// no card is drawn), without choosing: what [`Placer::place`] chooses from.
+    pub fn rollouts<R: Rng + ?Sized>(
+        &mut self,
+        game: &PokerSquares,
+        rng: &mut R,
+    ) -> Option<Rollouts> {
         let card = game.drawn()?;
         let mut candidates: heapless::Vec<usize, CELLS> = heapless::Vec::new();
         let mut m = game.grid().distinct_free_mask();
@@ -157,8 +240,15 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                 candidates.truncate(self.keep);
             }
         }
-        if candidates.len() <= 1 || game.grid().filled() + 1 >= CELLS {
-            return candidates.first().copied();
+        let mut found = Rollouts {
+            cells: candidates,
+            totals: [0.0; CELLS],
+            diffs: [0.0; CELLS],
+            squares: [0.0; CELLS],
+            rounds: 0,
+        };
+        if found.cells.len() <= 1 || game.grid().filled() + 1 >= CELLS {
+            return Some(found);
         }
         let (limit, deadline) = match self.budget {
             Budget::Iterations(n) => (n, None),
@@ -169,10 +259,6 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                 (u32::MAX, Some(self.clock.micros().saturating_add(per_move)))
             }
         };
-        let mut totals = [0.0f64; CELLS];
-        // Paired against the first candidate: sums of the differences and of their squares.
-        let mut diffs = [0.0f64; CELLS];
-        let mut squares = [0.0f64; CELLS];
         let mut order: heapless::Vec<Card, 52> = game.deck().iter().collect();
         let system = game.system();
         let mut done = 0u32;
@@ -186,7 +272,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             }
             rng::shuffle(rng, &mut order);
             let mut first = 0.0;
-            for (i, (total, &cell)) in totals.iter_mut().zip(&candidates).enumerate() {
+            for (i, (total, &cell)) in found.totals.iter_mut().zip(&found.cells).enumerate() {
                 let mut lines = start;
                 if !lines.place(cell, card) {
                     continue;
@@ -238,7 +324,8 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                 if i == 0 {
                     first = score;
                 }
-                if let (Some(d), Some(q)) = (diffs.get_mut(i), squares.get_mut(i)) {
+                // Paired against the first candidate: the differences and their squares.
+                if let (Some(d), Some(q)) = (found.diffs.get_mut(i), found.squares.get_mut(i)) {
                     *d += score - first;
                     *q += (score - first) * (score - first);
                 }
@@ -246,30 +333,8 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
             done += 1;
         }
         self.rounds += u64::from(done);
-        if let Some(z) = self.guard {
-            // The first candidate unless another beats it by more than z standard errors.
-            let n = f64::from(done.max(2));
-            let mut pick = (candidates.first().copied(), 0.0);
-            for (i, &cell) in candidates.iter().enumerate().skip(1) {
-                let (d, q) = (
-                    diffs.get(i).copied().unwrap_or(0.0),
-                    squares.get(i).copied().unwrap_or(0.0),
-                );
-                let mean = d / n;
-                let var = (q - d * d / n) / (n - 1.0);
-                if mean > pick.1 && mean * mean * n > z * z * var {
-                    pick = (Some(cell), mean);
-                }
-            }
-            return pick.0;
-        }
-        let mut best: Option<(usize, f64)> = None;
-        for (&cell, &t) in candidates.iter().zip(&totals) {
-            if best.is_none_or(|(_, b)| t > b) {
-                best = Some((cell, t));
-            }
-        }
-        best.map(|(c, _)| c)
+        found.rounds = done;
+        Some(found)
     }
 }
 
@@ -347,6 +412,40 @@ mod tests {
             a
         );
         assert!(p.rounds() > 0 && p.rounds() == q.rounds());
+    }
+
+    /// Unguarded, the player places where its rollouts' mean is highest; the rollouts are
+    /// those of the same rounds, seeded alike.
+    #[test]
+    fn the_choice_is_the_best_mean_of_its_rollouts() {
+        let system = PointSystem::AMERICAN;
+        let values = test_values(system, 200, 9);
+        let mut r = rng::stream(3, 0);
+        let deck = crate::poker_squares::shuffled_deck(&mut r);
+        let mut game = PokerSquares::new(system);
+        for (mv, &card) in (0u64..).zip(deck.iter().take(CELLS)) {
+            game.draw(card).unwrap();
+            let player = || {
+                RolloutPlayer::new(&values, Budget::Iterations(5), &NoClock)
+                    .with_candidates(4)
+                    .with_control_variate()
+            };
+            let found = player().rollouts(&game, &mut rng::stream(5, mv)).unwrap();
+            let cell = player().place(&game, &mut rng::stream(5, mv)).unwrap();
+            if found.rounds() > 0 {
+                assert!(found.cells().len() > 1 && found.cells().len() <= 4);
+                let means: heapless::Vec<f64, CELLS> = (0..found.cells().len())
+                    .map(|i| found.mean(i).unwrap())
+                    .collect();
+                let top = means.iter().copied().fold(f64::MIN, f64::max);
+                let at = found.cells().iter().position(|&c| c == cell).unwrap();
+                assert_eq!(means[at], top);
+                assert_eq!(found.mean(found.cells().len()), None);
+            } else {
+                assert_eq!(found.cells().first(), Some(&cell));
+            }
+            game.place(cell).unwrap();
+        }
     }
 
     #[test]
