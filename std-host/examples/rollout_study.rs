@@ -88,11 +88,8 @@ fn main() -> Result<(), String> {
             let cell = player
                 .place(&game, &mut rng::stream(2000 + p, j as u64))
                 .map_err(|e| format!("{e:?}"))?;
-            // A cell outside the reference's candidates is valued as its worst.
-            let worst = (0..found.cells().len())
-                .filter_map(|i| found.mean(i))
-                .fold(f64::MAX, f64::min);
-            row.push(top - q(cell).unwrap_or(worst));
+            // A setting keeps at most the reference's candidates, ranked alike.
+            row.push(top - q(cell).ok_or("a setting chose outside the reference's candidates")?);
         }
         let cells: Vec<String> = row.iter().map(|l| format!("{l:.2}")).collect();
         println!("{p} k{k} {}", cells.join(" "));

@@ -2,6 +2,9 @@
 
 use std::process::Command;
 
+/// `--player best`'s rollout settings as flags (`RolloutSettings::BEST` in std-host/src/pps.rs).
+const BEST_FLAGS: [&str; 5] = ["--candidates", "3", "--control-variate", "--guard", "2"];
+
 fn cardtree(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_cardtree"))
         .args(args)
@@ -147,17 +150,14 @@ fn experiment_learned_tables_play_the_shipped_table() {
     );
     assert!(md.contains("| rollout learned |"), "{md}");
     // `--player best`'s settings: the fingerprint (and so the summary's command) records them.
-    let out = table(&[
-        "--table",
-        "rollout",
-        "--candidates",
-        "3",
-        "--control-variate",
-        "--guard",
-        "2",
-        "--iterations",
-        "2",
-    ]);
+    let out = table(
+        &[
+            &["--table", "rollout"][..],
+            &BEST_FLAGS,
+            &["--iterations", "2"],
+        ]
+        .concat(),
+    );
     let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap_or_default();
     let md = summary(out);
     assert!(
@@ -495,16 +495,11 @@ fn best_is_the_guarded_controlled_rollout_player_on_the_committed_table() {
         "{text}"
     );
     let flags = [
-        "--player",
-        "rollout",
-        "--candidates",
-        "3",
-        "--control-variate",
-        "--guard",
-        "2",
-        "--iterations",
-        "200",
-    ];
+        &["--player", "rollout"][..],
+        &BEST_FLAGS,
+        &["--iterations", "200"],
+    ]
+    .concat();
     assert_eq!(run("2", &flags).0, best);
     // The expectimax player it guards: strong on the committed table.
     let (expectimax, _) = run("200", &["--player", "expectimax"]);

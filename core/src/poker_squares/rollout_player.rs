@@ -58,9 +58,10 @@ impl Rollouts {
     /// was played out.
     #[must_use]
     pub fn mean(&self, i: usize) -> Option<f64> {
-        (self.rounds > 0 && i < self.cells.len())
-            .then(|| self.totals.get(i).map(|t| t / f64::from(self.rounds)))
-            .flatten()
+        if self.rounds == 0 || i >= self.cells.len() {
+            return None;
+        }
+        self.totals.get(i).map(|t| t / f64::from(self.rounds))
     }
 
     /// The guard's pick: the first candidate unless another beats it by more than `z`
