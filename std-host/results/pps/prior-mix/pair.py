@@ -1,7 +1,8 @@
 """Paired differences of Poker Squares runs on the same games.
 
-python3 pair.py BASE OTHER...: for each OTHER, the mean of OTHER - BASE over the games both
-hold, with a 95 % normal interval. A file is either `pps play --per-game` output (lines
+python3 pair.py [--z Z] BASE OTHER...: for each OTHER, the mean of OTHER - BASE over the games
+both hold, with a normal interval of Z standard errors (default 1.96, 95 %; 2.178 is Pocock's
+boundary for two looks at an overall 5 %). A file is either `pps play --per-game` output (lines
 `game,score,...`) or an experiment's raw.csv (a header with `game` and `score` columns).
 """
 import csv
@@ -21,15 +22,19 @@ def load(path):
     return d
 
 
-base = load(sys.argv[1])
-for f in sys.argv[2:]:
+args = sys.argv[1:]
+z = 1.96
+if args[:1] == ["--z"]:
+    z, args = float(args[1]), args[2:]
+base = load(args[0])
+for f in args[1:]:
     o = load(f)
     ks = sorted(set(base) & set(o))
     d = [o[k] - base[k] for k in ks]
     n = len(d)
     if n < 2:
-        print(f"{f} - {sys.argv[1]}: {n} common games, no interval")
+        print(f"{f} - {args[0]}: {n} common games, no interval")
         continue
     m = sum(d) / n
     sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
-    print(f"{f} - {sys.argv[1]}: {m:+.2f} +- {1.96 * sd / math.sqrt(n):.2f} ({n} games), mean {sum(o[k] for k in ks)/n:.2f} vs {sum(base[k] for k in ks)/n:.2f}")
+    print(f"{f} - {args[0]}: {m:+.2f} +- {z * sd / math.sqrt(n):.2f} ({n} games), mean {sum(o[k] for k in ks)/n:.2f} vs {sum(base[k] for k in ks)/n:.2f}")
