@@ -222,6 +222,37 @@ impl AbstractHand {
         u16::try_from(index).ok().map(AbstractHand)
     }
 
+    /// Whether `card` leaving `deck` may change [`of_counts`](Self::of_counts) of `hand`
+    /// (whatever the kind and free cells). The state reads the deck only through the counts of
+    /// the ranks the hand holds, the count of its suit when it has one suit, and which ranks
+    /// are left (for straights); a card of another rank, not the last of its rank, and not of
+    /// the hand's only suit leaves all three as they were. `false` means the same state.
+    #[must_use]
+    pub(crate) fn counts_card(hand: &HandSummary, deck: &DeckCounts, card: Card) -> bool {
+        let r = card.rank().index();
+        hand.ranks & (1 << r) != 0
+            || deck.ranks.get(r).copied() == Some(1)
+            || (hand.suits.count_ones() == 1 && hand.suits & (1 << card.suit().index()) != 0)
+    }
+
+    /// The class, `0..52`, of `card` as a card joining `hand` and leaving the deck: cards of
+    /// one class give `hand.with(card)` the same [`of_counts`](Self::of_counts) state against
+    /// the deck less the card, and the same [`HandSummary::class`] (same kind, deck and free
+    /// cells otherwise). The rank always counts; the suit only while the hand could still be
+    /// of one suit: which suit for an empty hand (the suit's count sets the flush outs), the
+    /// hand's own suit or another for a hand of one suit (one card, or three that end the
+    /// flush alike), and not at all for a hand of two suits or more.
+    #[must_use]
+    pub(crate) fn joining_class(hand: &HandSummary, card: Card) -> usize {
+        let s = card.suit().index();
+        let suit = match hand.suits.count_ones() {
+            0 => s,
+            1 => usize::from(hand.suits & (1 << s) == 0),
+            _ => 0,
+        };
+        card.rank().index() * 4 + suit
+    }
+
     /// The index, `0..COUNT`.
     #[must_use]
     pub const fn index(self) -> usize {
@@ -324,6 +355,7 @@ fn straights_alive(ranks: u16, in_deck: u16) -> usize {
 mod tests {
     use super::*;
     use crate::card::Rank;
+    use crate::poker_squares::HandClass;
 
     fn hand(text: &str) -> HandSummary {
         let mut h = HandSummary::EMPTY;
@@ -388,6 +420,78 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// [`AbstractHand::counts_card`] and [`AbstractHand::joining_class`] say what they claim
+    /// on random hands and decks: a card that does not count leaves the state as it was, and
+    /// cards of one joining class give the same state and the same class of hand.
+    #[test]
+    fn cards_that_do_not_count_and_joining_classes_keep_the_state() {
+        let mut r = crate::rng::seeded(9);
+        let (mut kept, mut shared) = (0, 0);
+        for _ in 0..3000 {
+            let deal = crate::poker_squares::shuffled_deck(&mut r);
+            let len = crate::rng::index(&mut r, 5);
+            let drawn = 5 + crate::rng::index(&mut r, 40);
+            // Few suits or ranks now and then: one-suit hands and pairs come often.
+            let narrow = crate::rng::index(&mut r, 3);
+            let mut hand = HandSummary::EMPTY;
+            let mut deck = Cards::ALL;
+            for card in deal
+                .iter()
+                .filter(|c| match narrow {
+                    0 => c.suit().index() == 0,
+                    1 => c.rank().index() < 4,
+                    _ => true,
+                })
+                .take(len)
+            {
+                hand.add(*card);
+                deck.remove(*card);
+            }
+            // Other cards drawn: some ranks and suits run low or out.
+            for c in deal.iter().take(drawn) {
+                deck.remove(*c);
+            }
+            let counts = DeckCounts::of(deck);
+            let kind = LineKind::of(crate::rng::index(&mut r, 10));
+            let free = crate::rng::index(&mut r, CELLS);
+            let less = |card: Card| {
+                let mut d = counts;
+                d.remove(card);
+                d
+            };
+            let mut first: [Option<(Option<AbstractHand>, HandClass)>; 52] = [None; 52];
+            for card in deck {
+                let d = less(card);
+                if !AbstractHand::counts_card(&hand, &counts, card) {
+                    kept += 1;
+                    assert_eq!(
+                        AbstractHand::of_counts(&hand, kind, &d, free),
+                        AbstractHand::of_counts(&hand, kind, &counts, free),
+                        "{hand:?} {card}"
+                    );
+                }
+                if hand.len >= 5 {
+                    continue;
+                }
+                let joined = hand.with(card);
+                let got = (
+                    AbstractHand::of_counts(&joined, kind, &d, free),
+                    joined.class(),
+                );
+                let class = AbstractHand::joining_class(&hand, card);
+                match first.get_mut(class).unwrap() {
+                    Some(want) => {
+                        shared += 1;
+                        assert_eq!(got, *want, "{hand:?} {card}");
+                    }
+                    slot => *slot = Some(got),
+                }
+            }
+        }
+        // The claims were tested, not passed by default.
+        assert!(kept > 10_000 && shared > 10_000, "{kept} {shared}");
     }
 
     #[test]

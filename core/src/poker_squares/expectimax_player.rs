@@ -9,7 +9,7 @@
 
 use rand_core::Rng;
 
-use super::abstraction::LineKind;
+use super::abstraction::{AbstractHand, LineKind};
 use super::game::PokerSquares;
 use super::grid::{CELLS, LINES, lines_of};
 use super::hand::HandSummary;
@@ -137,6 +137,35 @@ fn best_of(cells: u32, out: &[f64; CELLS]) -> Option<(usize, f64)> {
     best
 }
 
+/// Values of one line with the next card in it, by the card's
+/// [`joining_class`](AbstractHand::joining_class): computed once a position for each class met.
+#[derive(Clone, Copy)]
+struct Joined {
+    value: [f64; 52],
+    known: u64,
+}
+
+impl Joined {
+    const NONE: Joined = Joined {
+        value: [0.0; 52],
+        known: 0,
+    };
+
+    /// The value of class `class`, computed by `value` the first time.
+    fn get(&mut self, class: usize, value: impl FnOnce() -> f64) -> f64 {
+        let bit = 1u64.checked_shl(class as u32).unwrap_or(0);
+        match self.value.get_mut(class) {
+            Some(v) if self.known & bit != 0 => *v,
+            Some(v) => {
+                *v = value();
+                self.known |= bit;
+                *v
+            }
+            None => value(),
+        }
+    }
+}
+
 /// For each cell `c` of `cells` (free cells of `node`, which has at least two free cells and
 /// a card to come): `out[c]` is the expected value, over the next card drawn uniformly from
 /// the deck and placed greedily, of the grid with `card` at `c` and that card placed.
@@ -144,7 +173,10 @@ fn best_of(cells: u32, out: &[f64; CELLS]) -> Option<(usize, f64)> {
 /// The value of a grid is the sum of its lines' values ([`LearnedValues::counted_hand_value`],
 /// with the deck less both cards and the free cells after both placements), so for each next
 /// card every line is valued once as it is and once with that card; a candidate cell changes
-/// only its own row and column.
+/// only its own row and column. Most next cards leave a line's state as it is
+/// ([`AbstractHand::counts_card`]), and cards of one [`joining_class`](AbstractHand::joining_class)
+/// give it the same state with them: each such value is computed once (the same values, to
+/// the bit, as computing each; about 8 KiB of stack).
 fn last_chance(
     values: &LearnedValues,
     node: &Node,
@@ -155,6 +187,7 @@ fn last_chance(
     let lines = &node.lines;
     let free = lines.free_mask();
     let time = lines.free_cells().saturating_sub(2);
+    let full = lines.deck();
     let kinds: [LineKind; LINES] = core::array::from_fn(LineKind::of);
     let plain: [HandSummary; LINES] = core::array::from_fn(|l| lines.summary(l));
     let with_card: [HandSummary; LINES] = core::array::from_fn(|l| plain[l].with(card));
@@ -170,10 +203,18 @@ fn last_chance(
     for c in out.iter_mut() {
         *c = 0.0;
     }
+    // Each line's value against the whole deck: its value after any next card that does not
+    // count for it.
+    let kept: [f64; LINES] =
+        core::array::from_fn(|l| values.counted_hand_value(&plain[l], kinds[l], full, time));
+    let kept_c: [f64; LINES] =
+        core::array::from_fn(|l| values.counted_hand_value(&with_card[l], kinds[l], full, time));
+    let mut joined = [Joined::NONE; LINES];
+    let mut joined_c = [Joined::NONE; LINES];
     let mut n = 0u32;
     for next in node.deck {
         n += 1;
-        let mut counts = *lines.deck();
+        let mut counts = *full;
         counts.remove(next);
         let value =
             |h: &HandSummary, l: usize| values.counted_hand_value(h, kinds[l], &counts, time);
@@ -185,15 +226,26 @@ fn last_chance(
         let mut gain_c = [f64::NEG_INFINITY; LINES];
         let mut total = 0.0;
         for l in 0..LINES {
-            now[l] = value(&plain[l], l);
+            now[l] = if AbstractHand::counts_card(&plain[l], full, next) {
+                value(&plain[l], l)
+            } else {
+                kept[l]
+            };
             total += now[l];
             if plain[l].len < 5 {
-                gain[l] = value(&plain[l].with(next), l) - now[l];
+                let class = AbstractHand::joining_class(&plain[l], next);
+                gain[l] = joined[l].get(class, || value(&plain[l].with(next), l)) - now[l];
             }
             if touched[l] && plain[l].len < 5 {
-                now_c[l] = value(&with_card[l], l);
+                now_c[l] = if AbstractHand::counts_card(&with_card[l], full, next) {
+                    value(&with_card[l], l)
+                } else {
+                    kept_c[l]
+                };
                 if with_card[l].len < 5 {
-                    gain_c[l] = value(&with_card[l].with(next), l) - now_c[l];
+                    let class = AbstractHand::joining_class(&with_card[l], next);
+                    gain_c[l] =
+                        joined_c[l].get(class, || value(&with_card[l].with(next), l)) - now_c[l];
                 }
             }
         }
