@@ -39,7 +39,7 @@ pub enum PpsPlayerArg {
     /// The strongest player cardtree has for the point system, with its defaults: on the
     /// committed learned table (American, British), rollouts of expectimax over the next card
     /// with a control variate, guarded by expectimax (200 rounds a move unless a budget is
-    /// given: about 4 s a game); for other systems the papers' MCTS (Table 3 row 12,
+    /// given: about 3 s a game); for other systems the papers' MCTS (Table 3 row 12,
     /// made-in-full prior mix) with the budget given (std-host/results/pps/learned/summary.md).
     Best,
 }
