@@ -488,7 +488,7 @@ fn best_is_the_guarded_controlled_rollout_player_on_the_committed_table() {
         (line[5..].trim().parse().unwrap(), text)
     };
     // Its defaults: three candidates, expectimax playouts with the control variate, a guard of
-    // two standard errors, 200 rounds a move (two games: about 4 s each).
+    // two standard errors, 200 rounds a move (two games: about 3 s each).
     let (best, text) = run("2", &["--player", "best"]);
     assert!(
         text.contains("learned values: a table of 5000000 self-played games"),
