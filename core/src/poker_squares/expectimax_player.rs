@@ -203,12 +203,17 @@ fn last_chance(
     for c in out.iter_mut() {
         *c = 0.0;
     }
-    // Each line's value against the whole deck: its value after any next card that does not
-    // count for it.
+    // Each line's value against the whole deck, and the touched lines' with `card`: their
+    // values after any next card that does not count for them.
     let kept: [f64; LINES] =
         core::array::from_fn(|l| values.counted_hand_value(&plain[l], kinds[l], full, time));
-    let kept_c: [f64; LINES] =
-        core::array::from_fn(|l| values.counted_hand_value(&with_card[l], kinds[l], full, time));
+    let kept_c: [f64; LINES] = core::array::from_fn(|l| {
+        if touched[l] && plain[l].len < 5 {
+            values.counted_hand_value(&with_card[l], kinds[l], full, time)
+        } else {
+            0.0
+        }
+    });
     let mut joined = [Joined::NONE; LINES];
     let mut joined_c = [Joined::NONE; LINES];
     let mut n = 0u32;
