@@ -568,11 +568,18 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
         g.2 += get(ii).parse::<u64>().unwrap_or(0);
         g.3 += get(ifull).parse::<u64>().unwrap_or(0);
     }
+    // The learned players have no MCTS prior; the rollout player's iterations are rounds.
+    let learned = matches!(kind, PpsTable::Rollout | PpsTable::Expectimax);
+    let per_move = if kind == PpsTable::Rollout {
+        "rollout rounds"
+    } else {
+        "iterations"
+    };
     let budget = match (
         fingerprint["budget"]["iterations_per_move"].as_u64(),
         fingerprint["budget"]["seconds_per_game"].as_f64(),
     ) {
-        (Some(k), _) => format!("{k} iterations per searched move"),
+        (Some(k), _) => format!("{k} {per_move} per searched move"),
         (_, Some(s)) => format!("{s} s per game (machine-dependent)"),
         _ => "unknown budget".to_string(),
     };
@@ -580,11 +587,18 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
         "config,label,games,mean,sd,ci95_low,ci95_high,paper_mean,iterations_per_game,tree_full\n",
     );
     let mut md = format!(
-        "# Poker Squares, table {name}\n\nSystem {}, {} paired games per row, seed {}, budget: {budget}, prior mix: {}.\n\nCommand: `{}` (shards: `--shard i/n`, then `cardtree experiment merge`).\n\n| row | ours: mean | 95 % interval | sd | paper | iterations per game |\n|---|---:|---|---:|---:|---:|\n",
+        "# Poker Squares, table {name}\n\nSystem {}, {} paired games per row, seed {}, budget: {budget}{}.\n\nCommand: `{}` (shards: `--shard i/n`, then `cardtree experiment merge`).\n\n| row | ours: mean | 95 % interval | sd | paper | {per_move} per game |\n|---|---:|---|---:|---:|---:|\n",
         fingerprint["system"].as_str().unwrap_or("?"),
         fingerprint["games"],
         fingerprint["seed"],
-        fingerprint["prior_mix"].as_str().unwrap_or("sum"),
+        if learned {
+            String::new()
+        } else {
+            format!(
+                ", prior mix: {}",
+                fingerprint["prior_mix"].as_str().unwrap_or("sum")
+            )
+        },
         command(fingerprint),
     );
     let mut ours = Vec::new();

@@ -165,6 +165,11 @@ fn experiment_learned_tables_play_the_shipped_table() {
             && md.contains("| rollout-cv learned |"),
         "{md}"
     );
+    // The rollout player's budget is in rounds, and no MCTS prior mix is named.
+    assert!(
+        md.contains("2 rollout rounds per searched move") && !md.contains("prior mix"),
+        "{md}"
+    );
     assert!(manifest.contains("\"control_variate\": true"), "{manifest}");
     // Expectimax on the same table, named with its lookahead.
     let md = summary(table(&["--table", "expectimax"]));
