@@ -4,13 +4,22 @@ python3 pair.py [--z Z] BASE OTHER...: for each OTHER, the mean of OTHER - BASE 
 both hold, with a normal interval of Z standard errors (default 1.96, 95 %; 2.178 is Pocock's
 boundary for two looks at an overall 5 %). A file is either `pps play --per-game` output (lines
 `game,score,...`) or an experiment's raw.csv (a header with `game` and `score` columns).
+Runs of several seeds pool as comma-separated lists, BASE1,BASE2 OTHER1,OTHER2: the k-th file of
+OTHER pairs with the k-th of BASE (the same game index under another seed is another game).
 """
 import csv
 import math
 import sys
 
 
-def load(path):
+def load(paths):
+    d = {}
+    for k, path in enumerate(paths.split(",")):
+        d.update({(k, g): s for g, s in load_one(path).items()})
+    return d
+
+
+def load_one(path):
     d = {}
     game, score = 0, 1
     for line in open(path):
