@@ -2,8 +2,9 @@
 
 python3 pair.py [--z Z] BASE OTHER...: for each OTHER, the mean of OTHER - BASE over the games
 both hold, with a normal interval of Z standard errors (default 1.96, 95 %; 2.178 is Pocock's
-boundary for two looks at an overall 5 %) and the difference's z (mean over standard error). A file is either `pps play --per-game` output (lines
-`game,score,...`) or an experiment's raw.csv (a header with `game` and `score` columns).
+boundary for two looks at an overall 5 %) and the difference's z (mean over standard error).
+A file is either `pps play --per-game` output (lines `game,score,...`) or an experiment's
+raw.csv (a header with `game` and `score` columns).
 Runs of several seeds pool as comma-separated lists, BASE1,BASE2 OTHER1,OTHER2: the k-th file of
 OTHER pairs with the k-th of BASE (the same game index under another seed is another game).
 """
@@ -47,4 +48,5 @@ for f in args[1:]:
     m = sum(d) / n
     sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
     se = sd / math.sqrt(n)
-    print(f"{f} - {args[0]}: {m:+.2f} +- {z * se:.2f} ({n} games, z = {m / se:.2f}), mean {sum(o[k] for k in ks)/n:.2f} vs {sum(base[k] for k in ks)/n:.2f}")
+    zd = f"{m / se:.2f}" if se > 0 else "undefined"
+    print(f"{f} - {args[0]}: {m:+.2f} +- {z * se:.2f} ({n} games, z = {zd}), mean {sum(o[k] for k in ks)/n:.2f} vs {sum(base[k] for k in ks)/n:.2f}")
