@@ -67,6 +67,21 @@ impl RolloutSettings {
     /// [`RolloutSettings::BEST`]'s rounds a move when no budget is given (about 3 s a game on
     /// one core of this machine: 2.7 s of CPU a game, `pps play --player best --games 10`).
     pub const BEST_ROUNDS: u32 = 200;
+
+    /// `--player best` for a point system cardtree ships no table for, on the table it learns
+    /// there (or `--values`): the same rollouts, unguarded. Such a table leaves expectimax
+    /// about 12 points a game below what the rollouts see (random:42; 0.3 on the American
+    /// table), and the guard, made to keep a strong table's choice, keeps most of that loss:
+    /// unguarded at 1,000 rounds a move loses 7.14 +- 3.18 points a game less than the
+    /// guarded 200 (std-host/results/pps/learned/rollout-study-random42.txt).
+    pub const BEST_LEARNED: RolloutSettings = RolloutSettings {
+        guard: None,
+        ..RolloutSettings::BEST
+    };
+
+    /// [`RolloutSettings::BEST_LEARNED`]'s rounds a move when no budget is given (about 14 s a
+    /// game on one core of this machine, inside the contest's 30 s).
+    pub const BEST_LEARNED_ROUNDS: u32 = 1000;
 }
 
 /// A resolved player configuration.

@@ -474,11 +474,12 @@ fn train_then_play_learned() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `--player best` plays expectimax over the next card on the committed table: the same games
-/// as `--player expectimax` with no --values, far above the papers' heuristic greedy player on
-/// the same games, and it says which table it used; without a table, it is the papers' MCTS.
+/// `--player best` plays guarded, controlled rollouts on the committed table, and says which
+/// table it used; the expectimax player it guards is far above the papers' heuristic greedy
+/// player on the same games. Where no table ships, the rollouts are unguarded, on --values or
+/// on a table learned first.
 #[test]
-fn best_is_the_guarded_controlled_rollout_player_on_the_committed_table() {
+fn best_is_the_controlled_rollout_player_guarded_on_a_committed_table() {
     let run = |games: &str, args: &[&str]| -> (f64, String) {
         let mut all = vec!["pps", "play", "--games", games, "--seed", "4"];
         all.extend(args);
@@ -518,7 +519,48 @@ fn best_is_the_guarded_controlled_rollout_player_on_the_committed_table() {
     assert!(british > 40.0, "british {british}");
     let (british_best, text) = run("1", &["--player", "best", "--system", "british"]);
     assert!(british_best > 0.0 && text.contains("3000000"), "{text}");
-    // No table ships for a random system: the papers' MCTS, with the budget given.
+    // No table ships for a random system: the same rollouts unguarded, on --values or on a
+    // table it learns first (1,000,000 games: the recipe of `pps train`'s random:42 table).
+    let dir = std::env::temp_dir().join(format!("cardtree-best-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("r42.txt");
+    let table = table.to_str().unwrap();
+    let out = cardtree(&[
+        "pps",
+        "train",
+        "--system",
+        "random:42",
+        "--games",
+        "2000",
+        "--batch",
+        "1000",
+        "--out",
+        table,
+        "--quiet",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let random = [
+        "--system",
+        "random:42",
+        "--values",
+        table,
+        "--iterations",
+        "30",
+    ];
+    let (best, _) = run("2", &[&["--player", "best"][..], &random].concat());
+    let unguarded = [
+        "--player",
+        "rollout",
+        "--candidates",
+        "3",
+        "--control-variate",
+    ];
+    assert_eq!(run("2", &[&unguarded[..], &random].concat()).0, best);
+    std::fs::remove_dir_all(&dir).unwrap();
     let out = cardtree(&[
         "pps",
         "play",
@@ -527,16 +569,20 @@ fn best_is_the_guarded_controlled_rollout_player_on_the_committed_table() {
         "--system",
         "random:42",
         "--iterations",
-        "20",
+        "2",
         "--games",
         "1",
     ]);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (text, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("learning one (1000000 games"), "{err}");
     assert!(
-        out.status.success() && text.contains("iterations "),
+        text.contains("learned values: a table of 1000000 self-played games"),
         "{text}"
     );
-    assert!(!text.contains("learned values"), "{text}");
 }
 
 #[test]

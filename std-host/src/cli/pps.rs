@@ -36,11 +36,12 @@ pub enum PpsPlayerArg {
     /// Rollouts of the learned greedy player for each placement, on common draws
     /// (`--values FILE`; --iterations rounds per move or --game-seconds).
     Rollout,
-    /// The strongest player cardtree has for the point system, with its defaults: on the
-    /// committed learned table (American, British), rollouts of expectimax over the next card
-    /// with a control variate, guarded by expectimax (200 rounds a move unless a budget is
-    /// given: about 3 s a game); for other systems the papers' MCTS (Table 3 row 12,
-    /// made-in-full prior mix) with the budget given (std-host/results/pps/learned/summary.md).
+    /// The strongest player cardtree has for the point system, with its defaults: rollouts of
+    /// expectimax over the next card with a control variate. On the committed learned table
+    /// (American, British) guarded by expectimax, 200 rounds a move (about 3 s a game); for
+    /// other systems on `--values FILE` or else a table it learns first (1,000,000
+    /// self-played games, about 30 s), unguarded, 1,000 rounds a move (about 14 s a game);
+    /// `--iterations` or `--game-seconds` set the budget (std-host/results/pps/learned/summary.md).
     Best,
 }
 
@@ -260,8 +261,10 @@ pub fn parse_weights(s: &str) -> Result<HeuristicConfig, Error> {
 }
 
 impl PlayArgs {
-    /// The configuration these arguments name.
-    pub fn resolve(&self) -> Result<PlayConfig, Error> {
+    /// The configuration these arguments name. `--player best` for a point system cardtree
+    /// ships no table for, without `--values`, learns one first
+    /// ([`Training::unshipped`](crate::pps_train::Training::unshipped), on `threads` workers).
+    pub fn resolve(&self, threads: usize) -> Result<PlayConfig, Error> {
         let system: PointSystem = self.system.parse().context("bad --system")?;
         let mut mcts = MctsConfig::new();
         if !(self.cp.is_finite() && self.cp >= 0.0) {
@@ -322,18 +325,19 @@ impl PlayArgs {
             (None, None) => Budget::Iterations(1000),
         };
         let player = match self.player {
-            // No table ships for the system: the papers' best player (Table 3 row 12) with
-            // the prior mix measured best (std-host/results/pps/prior-mix/summary.md) is the
-            // strongest measured there (std-host/results/pps/learned/summary.md).
-            PpsPlayerArg::Best if committed_values(&system).is_none() => {
-                mcts.heuristic.mix = PriorMix::MadeInFull;
-                PpsPlayer::Mcts
-            }
             PpsPlayerArg::Best => {
+                let (settings, rounds) = if committed_values(&system).is_some() {
+                    (RolloutSettings::BEST, RolloutSettings::BEST_ROUNDS)
+                } else {
+                    (
+                        RolloutSettings::BEST_LEARNED,
+                        RolloutSettings::BEST_LEARNED_ROUNDS,
+                    )
+                };
                 if self.iterations.is_none() && self.game_seconds.is_none() {
-                    mcts.budget = Budget::Iterations(RolloutSettings::BEST_ROUNDS);
+                    mcts.budget = Budget::Iterations(rounds);
                 }
-                PpsPlayer::Rollout(RolloutSettings::BEST)
+                PpsPlayer::Rollout(settings)
             }
             p => p.player(
                 lookahead(self.lookahead),
@@ -355,6 +359,17 @@ impl PlayArgs {
             ));
         let values = match &self.values {
             Some(path) => Some(crate::pps::table_file(path, &system, &self.system)?.0),
+            None if self.player == PpsPlayerArg::Best && committed_values(&system).is_none() => {
+                let training = crate::pps_train::Training::unshipped(&self.system, threads, true);
+                eprintln!(
+                    "cardtree ships no learned table for --system {}: learning one ({} games; \
+                     --values FILE gives one made by `cardtree pps train`)",
+                    self.system, training.games
+                );
+                Some(std::sync::Arc::new(crate::pps_train::train_in_memory(
+                    &training,
+                )?))
+            }
             None if needs_values => Some(committed_table(&system, &self.system)?),
             None => None,
         };
@@ -475,7 +490,7 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             per_game,
             output,
         } => {
-            let config = args.resolve()?;
+            let config = args.resolve(threads)?;
             let start = Instant::now();
             let results = play_many(&config, seed, games, threads, true)?;
             let wall = start.elapsed().as_secs_f64();
