@@ -40,8 +40,9 @@ pub enum PpsPlayerArg {
     /// expectimax over the next card with a control variate. On the committed learned table
     /// (American, British) guarded by expectimax, 200 rounds a move (about 3 s a game); for
     /// other systems on `--values FILE` or else a table it learns first (1,000,000
-    /// self-played games, about 30 s), unguarded, 1,000 rounds a move (about 14 s a game);
-    /// `--iterations` or `--game-seconds` set the budget (std-host/results/pps/learned/summary.md).
+    /// self-played games, about 10 s on two threads), unguarded, 1,000 rounds a move (about
+    /// 14 s a game); `--iterations` or `--game-seconds` set the budget
+    /// (std-host/results/pps/learned/summary.md).
     Best,
 }
 
