@@ -4,7 +4,7 @@
 # applied to a scratch worktree of HEAD, built, and plays the fixed row 12 on the same 2,000
 # games and budget as run.sh (300 iterations a move, seed 1), and the greedy player by the
 # heuristic (004 Table 3 row 7's policy, no search) on 2,000 games. Run from a clean checkout;
-# about 15 minutes on two cores. Paired differences against run.sh's r12.txt and the unpatched
+# about 5 minutes on two cores. Paired differences against run.sh's r12.txt and the unpatched
 # greedy_base.txt: python3 ../prior-mix/pair.py r12.txt dev6-ties.txt ...
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
