@@ -325,9 +325,10 @@ impl PlayArgs {
             (Some(k), None) => Budget::Iterations(k),
             (None, None) => Budget::Iterations(1000),
         };
+        let shipped = committed_values(&system).is_some();
         let player = match self.player {
             PpsPlayerArg::Best => {
-                let (settings, rounds) = if committed_values(&system).is_some() {
+                let (settings, rounds) = if shipped {
                     (RolloutSettings::BEST, RolloutSettings::BEST_ROUNDS)
                 } else {
                     (
@@ -360,7 +361,7 @@ impl PlayArgs {
             ));
         let values = match &self.values {
             Some(path) => Some(crate::pps::table_file(path, &system, &self.system)?.0),
-            None if self.player == PpsPlayerArg::Best && committed_values(&system).is_none() => {
+            None if self.player == PpsPlayerArg::Best && !shipped => {
                 let training = crate::pps_train::Training::unshipped(&self.system, threads, true);
                 eprintln!(
                     "cardtree ships no learned table for --system {}: learning one ({} games; \
