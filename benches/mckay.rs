@@ -1,5 +1,6 @@
-//! McKay's search (`../shared/papers/000_…`): one search of 5000 playouts from the opening
-//! lead of `../shared/bridge/dev_deals.jsonl` deal 0, as one item of the experiment runs it.
+//! McKay's search (McKay & Kruskal, "A New Method of Averaging in Monte Carlo Game Tree
+//! Search", 2009): one search of 5000 playouts from the opening lead of
+//! `tests/data/bridge/dev_deals.jsonl` deal 0, as one item of the experiment runs it.
 //! Criterion's throughput is playouts per second; the work line gives the tree's size.
 
 use std::hint::black_box;
@@ -11,8 +12,8 @@ use cardtree_host::mckay::{self, LeadTree, SweepGrid};
 use criterion::{Criterion, Throughput};
 
 fn searches(c: &mut Criterion) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bridge/dev_deals.jsonl");
-    let text = std::fs::read_to_string(&path).expect("../shared/bridge/dev_deals.jsonl");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/bridge/dev_deals.jsonl");
+    let text = std::fs::read_to_string(&path).expect("tests/data/bridge/dev_deals.jsonl");
     let first: String = text.lines().take(1).collect();
     let deal = &mckay::read_deals(&first, "dev_deals.jsonl", 0).expect("deal")[0];
     let position = deal.position().expect("position");

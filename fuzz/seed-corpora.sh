@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Seed corpora for the fuzz targets, from the shared test vectors (../../shared) and the
+# Seed corpora for the fuzz targets, from the test vectors in tests/data/ and the
 # repository's own test files: fuzz/corpus/<target>/, one input per file. The corpora are
 # built, not committed (.gitignore); libFuzzer adds what it finds to them.
 set -euo pipefail
 cd "$(dirname "$0")"
-shared=../../shared
+shared=../tests/data
 [ -d "$shared/bridge" ] || { echo "seed-corpora: $shared/bridge is missing" >&2; exit 1; }
 
 seed() { # seed <target> <name> <content>
@@ -55,7 +55,7 @@ done
 
 # PBN files: the repository's test session.
 mkdir -p corpus/pbn_file
-cp ../tests/data/session.pbn corpus/pbn_file/session.pbn
+cp ../tests/data/bridge/session.pbn corpus/pbn_file/session.pbn
 
 count=$(find corpus -type f | wc -l)
 echo "seed-corpora: $count inputs in fuzz/corpus/"

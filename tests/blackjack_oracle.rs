@@ -1,4 +1,4 @@
-//! The Blackjack oracle against `../shared/blackjack/exact_values.json` (Eric Farmer's
+//! The Blackjack oracle against `tests/data/blackjack/exact_values.json` (Eric Farmer's
 //! combinatorial analyser): dealer probabilities to all five printed decimals, expected values
 //! of a round (CDZ-, resplits to four hands included) to all nine, the total and every up card.
 
@@ -8,7 +8,7 @@ use cardtree::blackjack::{MEMO_SLOTS, Oracle, Pip, Rules, Shoe, Slot, SplitPlay,
 
 fn reference() -> serde_json::Value {
     let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/blackjack/exact_values.json");
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/blackjack/exact_values.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).expect("exact_values.json is JSON")

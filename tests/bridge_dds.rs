@@ -1,4 +1,4 @@
-//! The solver against DDS: every card of every deal and ending of `../shared/bridge/` must get
+//! The solver against DDS: every card of every deal and ending of `tests/data/bridge/` must get
 //! exactly the number DDS recorded.
 
 mod common;
@@ -15,7 +15,7 @@ struct Vector {
 }
 
 fn vectors(name: &str) -> Vec<Vector> {
-    common::shared_vectors("bridge", name)
+    common::vectors("bridge", name)
         .into_iter()
         .map(|v| {
             let leader = v["leader"]

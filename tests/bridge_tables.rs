@@ -1,5 +1,5 @@
 //! Double-dummy tables and par against DDS: every number of every table and every par score
-//! of `../shared/bridge/dd_tables.jsonl` must match, and the par contracts as sets.
+//! of `tests/data/bridge/dd_tables.jsonl` must match, and the par contracts as sets.
 
 mod common;
 
@@ -21,7 +21,7 @@ fn seat(s: &str) -> Seat {
 }
 
 fn vectors() -> Vec<Vector> {
-    common::shared_vectors("bridge", "dd_tables.jsonl")
+    common::vectors("bridge", "dd_tables.jsonl")
         .into_iter()
         .map(|v| {
             let dd = DdTable::from_fn(|declarer, strain| {

@@ -1,4 +1,4 @@
-//! Poker Squares scoring against every vector of `../shared/poker-squares/`, produced by the
+//! Poker Squares scoring against every vector of `tests/data/poker-squares/`, produced by the
 //! EAAI-2016 framework's own scoring code.
 
 use cardtree::Card;
@@ -7,7 +7,7 @@ use cardtree::poker_squares::{Grid, PointSystem, classify};
 mod common;
 
 fn lines(name: &str) -> Vec<serde_json::Value> {
-    common::shared_vectors("poker-squares", name)
+    common::vectors("poker-squares", name)
 }
 
 #[test]

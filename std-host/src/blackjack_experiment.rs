@@ -1,5 +1,5 @@
-//! `cardtree experiment blackjack`: the comparison of `../shared/papers/003_*` ("MCTS for Black
-//! Jack"): every player on every shoe (Part II), MCTS over its iterations `MCTS_N` and its
+//! `cardtree experiment blackjack`: the comparison of the report "MCTS for Black Jack" (unsigned,
+//! undated): every player on every shoe (Part II), MCTS over its iterations `MCTS_N` and its
 //! exploration constant `C` (Part III), ours beside the paper's numbers
 //! (`std-host/data/blackjack_paper.csv`).
 //!
@@ -300,7 +300,7 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     let seed = fingerprint["seed"].as_u64().unwrap_or(0);
     let block = fingerprint["block"].as_u64().unwrap_or(0);
     let mut md = format!(
-        "# Blackjack: MCTS and its rivals (../shared/papers/003_*)\n\n\
+        "# Blackjack: MCTS and its rivals (\"MCTS for Black Jack\")\n\n\
          Made by `cardtree experiment blackjack --hands {hands} --block {block} --seed {seed} --out DIR`.\n\n\
          Six-deck shoes (the presets of `ShoePreset`), S17, DAS, one split, no surrender, 3:2, peek; \
          a full shoe every hand. {hands} paired hands per cell, seed {seed}. \

@@ -9,14 +9,14 @@ use cardtree::{Deal, Seat, rng};
 pub enum Format {
     /// One PBN deal string per line.
     Pbn,
-    /// One JSON object per line, `{"id":0,"pbn":"W:..."}`, as in `../shared/bridge/`.
+    /// One JSON object per line, `{"id":0,"pbn":"W:..."}`, as in `tests/data/bridge/`.
     Jsonl,
 }
 
 /// `count` uniformly random deals from one generator seeded with `seed`, written from `first`.
 ///
 /// The deals follow [`Deal::random`]; with seed 1 and first seat West they are the deals of
-/// `../shared/bridge/dev_deals.jsonl`.
+/// `tests/data/bridge/dev_deals.jsonl`.
 pub fn generate(seed: u64, count: usize, first: Seat, format: Format) -> String {
     let mut rng = rng::seeded(seed);
     let mut out = String::new();

@@ -1,7 +1,7 @@
 //! The host's error: what went wrong and where, as a value every command returns.
 //!
-//! One enum for the whole host, in the manner of smoltcp's and shakmaty's error types (see
-//! `../shared/STYLE.md`): a variant per kind of failure. `Display` is the whole message on one
+//! One enum for the whole host, in the manner of smoltcp's and shakmaty's error types (the
+//! style the project learns from): a variant per kind of failure. `Display` is the whole message on one
 //! line, causes included, which is what `cardtree` prints before it exits non-zero;
 //! [`std::error::Error::source`] gives the cause beneath (an I/O error, a JSON error, an error
 //! value of the `cardtree` core) as a value, for a program that wants to inspect it:

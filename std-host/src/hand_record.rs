@@ -1,6 +1,6 @@
 //! `cardtree bridge table`: hand records. For each board, the double-dummy table (tricks for
 //! every declarer in every strain) and the par, from a PBN deal, a JSON-lines file in the
-//! format of `../shared/bridge/dd_tables.jsonl`, or a PBN file ([`crate::pbn_file`]).
+//! format of `tests/data/bridge/dd_tables.jsonl`, or a PBN file ([`crate::pbn_file`]).
 
 use crate::error::{Context, Error};
 use std::fmt::Write as _;

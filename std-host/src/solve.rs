@@ -79,7 +79,7 @@ pub fn quote(s: &str) -> String {
     format!("\"{}\"", excerpt(&s.escape_debug().to_string()))
 }
 
-/// Reads one line of the `../shared/bridge/` format: `pbn`, `leader`, `trump`, optional `id`
+/// Reads one line of the `tests/data/bridge/` format: `pbn`, `leader`, `trump`, optional `id`
 /// (any `tricks` is ignored).
 pub fn parse_line(line: &str) -> Result<Task, Error> {
     let v: serde_json::Value = serde_json::from_str(line).context("not JSON")?;

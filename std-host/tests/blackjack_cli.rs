@@ -22,7 +22,7 @@ fn ok_json(args: &[&str]) -> serde_json::Value {
 
 fn reference() -> serde_json::Value {
     let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/blackjack/exact_values.json");
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/blackjack/exact_values.json");
     serde_json::from_str(&std::fs::read_to_string(&path).expect("reference file")).unwrap()
 }
 

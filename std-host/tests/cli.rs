@@ -135,7 +135,7 @@ fn solve_one_deal_and_a_file() {
         "{}",
         got[0]
     );
-    // The first ending of ../shared/bridge/endings.jsonl: DDS says 2 tricks for every card.
+    // The first ending of tests/data/bridge/endings.jsonl: DDS says 2 tricks for every card.
     assert!(
         got[1].starts_with(r#"{"id":"c","tricks":{"H6":2,"D4":2,"CK":2},"best":2"#),
         "{}",
@@ -270,7 +270,7 @@ fn bench_reports_json() {
     let deals = dir.join("deals.jsonl");
     let all = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/bridge/dev_deals.jsonl"
+        "/../tests/data/bridge/dev_deals.jsonl"
     ))
     .unwrap();
     let two: String = all.lines().take(2).map(|l| format!("{l}\n")).collect();

@@ -18,10 +18,10 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Two deals of `../shared/bridge/dev_deals.jsonl` in a file of their own.
+/// Two deals of `tests/data/bridge/dev_deals.jsonl` in a file of their own.
 fn two_deals(dir: &Path) -> PathBuf {
     let shared =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/bridge/dev_deals.jsonl");
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/bridge/dev_deals.jsonl");
     let text = std::fs::read_to_string(&shared).unwrap();
     let path = dir.join("deals.jsonl");
     let two: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();

@@ -11,11 +11,10 @@ use cardtree_host::mckay::{self, LeadTree, McKay, SweepGrid};
 use cardtree_host::runner::{self, Experiment, Row, RunOptions, Shard};
 use serde_json::Value;
 
-/// The first `n` deals of `../shared/bridge/dev_deals.jsonl`, with their DDS values.
+/// The first `n` deals of `tests/data/bridge/dev_deals.jsonl`, with their DDS values.
 fn dev_deals(n: usize) -> Vec<mckay::LeadDeal> {
-    // `../shared` beside the repository.
     let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/bridge/dev_deals.jsonl");
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/bridge/dev_deals.jsonl");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let lines: String = text.lines().take(n).map(|l| format!("{l}\n")).collect();
     mckay::read_deals(&lines, "dev_deals.jsonl", 0).unwrap()

@@ -25,7 +25,7 @@
 //!   that line is dropped and its item run again, so a truncated journal resumes; so does an
 //!   empty or missing one.
 //!
-//! The valid inputs are made from lines of `../shared/bridge/` (read there, never copied into
+//! The valid inputs are made from lines of `tests/data/bridge/` (read there, never copied into
 //! the repository), deals that solve in milliseconds.
 
 use std::collections::BTreeMap;
@@ -85,15 +85,15 @@ fn arg(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 temporary path")
 }
 
-/// A file of `../shared/bridge/`.
+/// A file of `tests/data/bridge/`.
 fn shared(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/bridge")
+        .join("../tests/data/bridge")
         .join(name);
     fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// The line of a `../shared/bridge/` file with id `id`.
+/// The line of a `tests/data/bridge/` file with id `id`.
 fn line_with_id(text: &str, id: u32) -> String {
     let prefix = format!("{{\"id\":{id},");
     text.lines()

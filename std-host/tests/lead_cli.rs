@@ -38,7 +38,7 @@ fn lead(extra: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
-/// Every field, every card of the hand keyed as in ../shared/bridge/, numbers in range, and
+/// Every field, every card of the hand keyed as in tests/data/bridge/, numbers in range, and
 /// the same numbers on one thread as on two.
 #[test]
 fn json_has_every_card_and_does_not_depend_on_threads() {

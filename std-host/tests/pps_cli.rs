@@ -16,7 +16,7 @@ const GRID: &str = "KD 2C 2H JS 9C 5C TD 6S AS TS KS QC QH 5S AH 7S 7D 9S 6C 6H 
 
 #[test]
 fn score_json_is_exact() {
-    // Line 2 of ../shared/poker-squares/dev_grids.jsonl.
+    // Line 2 of tests/data/poker-squares/dev_grids.jsonl.
     let out = cardtree(&[
         "pps", "score", "--grid", GRID, "--system", "american", "--json",
     ]);

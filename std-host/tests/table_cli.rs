@@ -14,7 +14,7 @@ fn cardtree(args: &[&str]) -> std::process::Output {
 
 fn shared(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/bridge")
+        .join("../tests/data/bridge")
         .join(name)
 }
 
@@ -28,7 +28,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// themselves: every table, par score and par contract of DDS, in its format.
 #[test]
 fn json_lines_reproduce_the_shared_file() {
-    let text = std::fs::read_to_string(shared("dd_tables.jsonl")).expect("../shared/bridge");
+    let text = std::fs::read_to_string(shared("dd_tables.jsonl")).expect("tests/data/bridge");
     // Lines 20 to 31: among them two-contract sacrifices (ids 24, 29), in DDS's order.
     let first: Vec<&str> = text.lines().skip(20).take(12).collect();
     let dir = temp_dir("json");
@@ -59,7 +59,7 @@ fn json_lines_reproduce_the_shared_file() {
 /// tags, sections and comments stay as they were, and a second run changes nothing.
 #[test]
 fn pbn_session_round_trips_with_the_tags() {
-    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/session.pbn");
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/bridge/session.pbn");
     let original = std::fs::read_to_string(&input).unwrap();
     let dir = temp_dir("pbn");
     let once = dir.join("once.pbn");

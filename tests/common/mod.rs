@@ -1,12 +1,12 @@
-//! Shared by the integration tests: reading the test vectors of `../shared/`.
+//! Shared by the integration tests: reading the test vectors of `tests/data/`.
 
 use std::path::PathBuf;
 
-/// Every line of `../shared/<dir>/<name>` (JSON lines) as JSON; panics with the file and line
+/// Every line of `tests/data/<dir>/<name>` (JSON lines) as JSON; panics with the file and line
 /// on bad data.
-pub(crate) fn shared_vectors(dir: &str, name: &str) -> Vec<serde_json::Value> {
+pub(crate) fn vectors(dir: &str, name: &str) -> Vec<serde_json::Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
+        .join("tests/data")
         .join(dir)
         .join(name);
     let text = std::fs::read_to_string(&path)

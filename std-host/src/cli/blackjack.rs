@@ -138,7 +138,7 @@ impl From<SplitPlayArg> for SplitPlay {
 #[derive(Debug, Subcommand)]
 pub enum BlackjackCommand {
     /// The dealer's exact final-total probabilities per up card, from a full shoe less the up
-    /// card, not conditioned on the peek (as ../shared/blackjack/exact_values.json).
+    /// card, not conditioned on the peek (as tests/data/blackjack/exact_values.json).
     Dealer {
         #[command(flatten)]
         rules: RuleArgs,

@@ -16,7 +16,7 @@ use crate::solve::{self, DEFAULT_TABLE_MIB, Task};
 #[derive(Debug, Subcommand)]
 pub enum BridgeCommand {
     /// Solve every card of the player on lead, double dummy: one deal (--deal) or a JSON-lines
-    /// file (--file, the format of ../shared/bridge/). --json: one object a deal,
+    /// file (--file, the format of tests/data/bridge/). --json: one object a deal,
     /// {"tricks":{"SA":9,...},"best":9,"nodes":N,"ms":T}.
     Solve {
         /// A PBN deal, full or an ending at a trick boundary: "W:AKQ.JT9.876.5432 ...".
@@ -49,7 +49,7 @@ pub enum BridgeCommand {
     /// Benchmark the solver: every lead of every line of a JSON-lines file, one thread, a
     /// fresh table per deal; with --dds, DDS on the same deals in the same run.
     Bench {
-        /// JSON lines with fields pbn, leader, trump (e.g. ../shared/bridge/dev_deals.jsonl).
+        /// JSON lines with fields pbn, leader, trump (e.g. tests/data/bridge/dev_deals.jsonl).
         #[arg(long)]
         file: PathBuf,
         /// Transposition-table memory, in MiB.
@@ -62,7 +62,7 @@ pub enum BridgeCommand {
         #[arg(long)]
         per_deal: Option<PathBuf>,
         /// Whole double-dummy tables (20 solves a deal, lines with a pbn field, e.g.
-        /// ../shared/bridge/dd_tables.jsonl) instead of every lead; with --dds, DDS's
+        /// tests/data/bridge/dd_tables.jsonl) instead of every lead; with --dds, DDS's
         /// CalcDDtable on the same deals.
         #[arg(long)]
         tables: bool,
@@ -74,7 +74,7 @@ pub enum BridgeCommand {
     /// The solver's ablation: every lead of every deal of a file with all techniques on, then
     /// with each switched off in turn; prints a Markdown table of tricks searched and time.
     Ablation {
-        /// JSON lines with fields pbn, leader, trump (e.g. ../shared/bridge/dev_deals.jsonl).
+        /// JSON lines with fields pbn, leader, trump (e.g. tests/data/bridge/dev_deals.jsonl).
         #[arg(long)]
         file: PathBuf,
         /// Transposition-table memory, in MiB.
@@ -90,7 +90,7 @@ pub enum BridgeCommand {
     },
     /// Hand records: the double-dummy table (tricks for every declarer in every strain) and
     /// the par score and contracts of one deal (--deal), a JSON-lines file (--file, the format
-    /// of ../shared/bridge/dd_tables.jsonl) or a PBN file (--pbn, written back with the
+    /// of tests/data/bridge/dd_tables.jsonl) or a PBN file (--pbn, written back with the
     /// DoubleDummyTricks, OptimumScore, ParContract and OptimumResultTable tags). --json: one
     /// line a board with the fields of dd_tables.jsonl.
     Table {
@@ -185,7 +185,7 @@ pub enum BridgeCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
-    /// Deal uniformly random hands from a seed (the generator of ../shared/bridge/).
+    /// Deal uniformly random hands from a seed (the generator of tests/data/bridge/).
     Deal {
         /// Seed of the run; the same seed gives the same deals on every machine.
         #[arg(long, default_value_t = 1)]
@@ -230,7 +230,7 @@ pub enum ObjectiveArg {
 pub enum DealFormat {
     /// One PBN deal per line.
     Pbn,
-    /// JSON lines {"id":..,"pbn":".."}, the format of ../shared/bridge/ (without tricks).
+    /// JSON lines {"id":..,"pbn":".."}, the format of tests/data/bridge/ (without tricks).
     Jsonl,
 }
 

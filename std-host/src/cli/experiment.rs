@@ -21,7 +21,7 @@ pub enum ExperimentCommand {
     /// sampled layouts, ISMCTS, a random lead; each lead scored by the double-dummy tricks it
     /// loses on the real deal.
     Leads(LeadsArgs),
-    /// Blackjack (../shared/papers/003_*): every player on every shoe, MCTS_N and C sweeps.
+    /// Blackjack ("MCTS for Black Jack"): every player on every shoe, MCTS_N and C sweeps.
     Blackjack(crate::blackjack_experiment::ExperimentArgs),
     /// Parameterized Poker Squares: paper 004's Table 2 (squashing), the Cp table, the twelve
     /// rows of Table 3 and the alpha/beta/gamma sweep, beside the papers' numbers.
@@ -59,7 +59,7 @@ pub enum ExperimentCommand {
 /// `cardtree experiment mckay`.
 #[derive(Debug, clap::Args)]
 pub struct McKayArgs {
-    /// Deals in the JSON-lines format of ../shared/bridge/ (full deals; leads without a
+    /// Deals in the JSON-lines format of tests/data/bridge/ (full deals; leads without a
     /// "tricks" field are valued by cardtree's solver). `--deals` is the same flag.
     #[arg(
         long = "file",
@@ -103,8 +103,8 @@ pub struct McKayArgs {
 /// `cardtree experiment leads`.
 #[derive(Debug, clap::Args)]
 pub struct LeadsArgs {
-    /// Deals in the JSON-lines format of ../shared/bridge/ (full deals; leads without a
-    /// "tricks" field are valued by cardtree's solver), e.g. ../shared/bridge/dev_deals.jsonl.
+    /// Deals in the JSON-lines format of tests/data/bridge/ (full deals; leads without a
+    /// "tricks" field are valued by cardtree's solver), e.g. tests/data/bridge/dev_deals.jsonl.
     /// `--deals` is the same flag.
     #[arg(long = "file", visible_alias = "deals", value_name = "FILE")]
     deals: PathBuf,

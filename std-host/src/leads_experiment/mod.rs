@@ -3,7 +3,7 @@
 //! For each deal of a deals file only the leader's hand is known. Each method picks a lead from
 //! sampled layouts of the other three hands; the lead's cost is the double-dummy tricks it
 //! loses on the real deal against the best lead there (the file's `tricks`), the measure of
-//! `../shared/papers/000_…` (there with every hand known). Rows: a uniformly random lead (its
+//! McKay & Kruskal, "A New Method of Averaging in Monte Carlo Game Tree Search" (2009) (there with every hand known). Rows: a uniformly random lead (its
 //! expected cost); PIMC with the exact solver at several numbers of layouts (nested: the first
 //! 10 of the 300 layouts are the 10-layout row's, so the rows are paired); PIMC with McKay's
 //! UCT on each layout at several (layouts, playouts, c, p), on the same layouts as the solver;

@@ -64,7 +64,7 @@ impl LeadDeal {
         f64::from(self.best()) - f64::from(sum) / self.tricks.len().max(1) as f64
     }
 
-    /// The JSON line of `../shared/bridge/`'s format.
+    /// The JSON line of `tests/data/bridge/`'s format.
     #[must_use]
     pub fn to_json(&self) -> String {
         let mut tricks = serde_json::Map::new();
@@ -82,7 +82,7 @@ impl LeadDeal {
     }
 }
 
-/// Reads deals in the JSON-lines format of `../shared/bridge/`. Each line's `tricks` gives the
+/// Reads deals in the JSON-lines format of `tests/data/bridge/`. Each line's `tricks` gives the
 /// leads' values; lines without it are valued by cardtree's solver (in parallel, a table of
 /// `table_mib` per thread). Errors name the line.
 pub fn read_deals(text: &str, source: &str, table_mib: usize) -> Result<Vec<LeadDeal>, Error> {
@@ -156,7 +156,7 @@ pub fn parse_deals(text: &str, source: &str) -> Result<Vec<LeadDeal>, Error> {
 }
 
 /// `count` random deals from `seed` (the generator of `cardtree bridge deal` and of
-/// `../shared/bridge/`), West on lead at no trump, valued by cardtree's solver.
+/// `tests/data/bridge/`), West on lead at no trump, valued by cardtree's solver.
 pub fn quick_deals(seed: u64, count: usize, table_mib: usize) -> Result<Vec<LeadDeal>, Error> {
     let text = crate::deals::generate(seed, count, Seat::West, crate::deals::Format::Pbn);
     let mut deals: Vec<LeadDeal> = text

@@ -1,5 +1,5 @@
-//! `cardtree experiment mckay`: McKay & Kruskal's experiment (`../shared/papers/000_…`,
-//! "Method" and Figure 3). For every cell (exploration constant `c`, power `p`) of a grid and
+//! `cardtree experiment mckay`: the experiment of McKay & Kruskal, "A New Method of Averaging in
+//! Monte Carlo Game Tree Search" (2009), its "Method" and Figure 3. For every cell (exploration constant `c`, power `p`) of a grid and
 //! every deal, power-mean UCT chooses an opening lead from a fixed number of playouts; the
 //! chosen lead is scored by its double-dummy value.
 //!

@@ -1,4 +1,4 @@
-//! The deals of `../shared/bridge/` (DDS test vectors) read by cardtree's PBN parser, and
+//! The deals of `tests/data/bridge/` (DDS test vectors) read by cardtree's PBN parser, and
 //! regenerated from their seed by cardtree's generator.
 
 mod common;
@@ -6,7 +6,7 @@ mod common;
 use cardtree::{Card, Deal, Seat, SizeRule, pbn, rng};
 
 fn shared(name: &str) -> Vec<serde_json::Value> {
-    common::shared_vectors("bridge", name)
+    common::vectors("bridge", name)
 }
 
 fn leader(v: &serde_json::Value) -> Seat {
@@ -66,7 +66,7 @@ fn endings_parse_as_equal_hands() {
 
 #[test]
 fn dev_deals_are_regenerated_from_seed_1() {
-    // The README of ../shared/bridge/ gives the generator: Xoshiro256++ from seed_from_u64(1),
+    // The README of tests/data/bridge/ gives the generator: Xoshiro256++ from seed_from_u64(1),
     // a Fisher-Yates shuffle of the deck per deal, dealt N, E, S, W.
     let rows = shared("dev_deals.jsonl");
     let mut rng = rng::seeded(1);
