@@ -60,7 +60,7 @@ fn optimal_rounds(c: &mut Criterion) {
     g.sample_size(10);
     let rules = Rules::new();
     let shoe = Shoe::standard(6).expect("shoe");
-    let mut slots = vec![Slot::EMPTY; cardtree_host::blackjack::OPTIMAL_MEMO_SLOTS];
+    let mut slots = vec![Slot::EMPTY; cardtree_host::blackjack::play::OPTIMAL_MEMO_SLOTS];
     let mut cache = vec![Decision::EMPTY; DECISION_SLOTS];
     let mut player =
         Optimal::with_cache(Oracle::new(rules, &mut slots).expect("oracle"), &mut cache);

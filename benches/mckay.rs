@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use cardtree::search::{Backup, Expansion, RandomPolicy, uct};
 use cardtree::{Power, rng};
-use cardtree_host::mckay::{self, LeadTree, SweepGrid};
+use cardtree_host::experiments::mckay::{self, LeadTree, SweepGrid};
 use criterion::{Criterion, Throughput};
 
 fn searches(c: &mut Criterion) {

@@ -3,7 +3,7 @@
 //! gives records or a one-line error that names the line; what reads builds its position.
 #![no_main]
 
-use cardtree_host::{hand_record, mckay, solve};
+use cardtree_host::bridge::{hand_record, lead_deals, solve};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
             Err(e) => one_line(&e.to_string()),
         }
     }
-    match mckay::parse_deals(text, "fuzz") {
+    match lead_deals::parse_deals(text, "fuzz") {
         Ok(deals) => {
             for d in &deals {
                 let pos = d.position().expect("a parsed deal has a position");

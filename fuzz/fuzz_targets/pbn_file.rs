@@ -5,9 +5,9 @@
 
 use std::sync::OnceLock;
 
-use cardtree_host::hand_record::{self, Board, Record};
-use cardtree_host::pbn_file;
-use cardtree_host::solve::host_table;
+use cardtree_host::bridge::hand_record::{self, Board, Record};
+use cardtree_host::bridge::pbn_file;
+use cardtree_host::bridge::solve::host_table;
 use libfuzzer_sys::fuzz_target;
 
 /// One solved board's record, written into every board of the input. Each hand holds one

@@ -9,7 +9,7 @@ use cardtree::{BySeat, Deal, Seat, rng};
 #[test]
 fn random_deals_and_endings_agree_with_dds_in_every_strain() {
     let mut dds = dds_bridge::Solver::default();
-    let mut table = cardtree_host::solve::host_table(16);
+    let mut table = cardtree_host::bridge::solve::host_table(16);
     let mut r = rng::seeded(2026);
     let mut checked = 0;
     for i in 0..40u64 {
@@ -28,7 +28,7 @@ fn random_deals_and_endings_agree_with_dds_in_every_strain() {
             let mut ours: Vec<_> = solution.cards.into_iter().collect();
             ours.sort();
             let (theirs, _) =
-                cardtree_host::dds::solve(&mut dds, &pbn, leader, strain).expect("dds");
+                cardtree_host::bridge::dds::solve(&mut dds, &pbn, leader, strain).expect("dds");
             assert_eq!(ours, theirs, "{pbn} {strain} {leader} leads");
             let best = theirs.iter().map(|c| c.1).max().unwrap_or(0);
             assert_eq!(solve_value(&pos, &mut table).tricks, best, "{pbn} {strain}");
@@ -45,13 +45,13 @@ fn random_deals_and_endings_agree_with_dds_in_every_strain() {
 fn random_tables_and_par_agree_with_dds() {
     use cardtree::bridge::{DdTable, Vulnerability, dd_table, dealer_of_board, par};
     let mut dds = dds_bridge::Solver::default();
-    let mut table = cardtree_host::solve::host_table(16);
+    let mut table = cardtree_host::bridge::solve::host_table(16);
     let mut r = rng::seeded(15);
     for board in 1..=32u32 {
         let deal = Deal::random(&mut r);
         let pbn = deal.pbn(Seat::North).to_string();
         let ours = dd_table(&deal, &mut table).expect("full deal").table;
-        let theirs = cardtree_host::dds::dd_table(&mut dds, &pbn).expect("dds");
+        let theirs = cardtree_host::bridge::dds::dd_table(&mut dds, &pbn).expect("dds");
         assert_eq!(ours, theirs, "board {board}: {pbn}");
         let (dealer, vul) = (dealer_of_board(board), Vulnerability::of_board(board));
         check_par(&ours, dealer, vul, &pbn);
@@ -69,7 +69,7 @@ fn random_tables_and_par_agree_with_dds() {
 
     fn check_par(t: &DdTable, dealer: Seat, vul: Vulnerability, what: &str) {
         let p = par(t, dealer, vul);
-        let (score, contracts) = cardtree_host::dds::par(t, dealer, vul);
+        let (score, contracts) = cardtree_host::bridge::dds::par(t, dealer, vul);
         let mut ours: Vec<(u8, Strain, Seat)> = p
             .contracts
             .iter()

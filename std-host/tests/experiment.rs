@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use cardtree::search::{Backup, Exploration, RandomPolicy, UctConfig, uct};
 use cardtree::{Card, Power, rng};
 use cardtree_host::error::Error;
-use cardtree_host::mckay::{self, LeadTree, McKay, SweepGrid};
+use cardtree_host::experiments::mckay::{self, LeadTree, McKay, SweepGrid};
 use cardtree_host::runner::{self, Experiment, Row, RunOptions, Shard};
 use serde_json::Value;
 

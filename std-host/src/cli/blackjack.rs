@@ -1,12 +1,13 @@
 //! `cardtree blackjack`: the Blackjack commands' clap types (rules, players, shoes) and
-//! their dispatch to the drivers in `crate::blackjack` and `crate::blackjack_strategy`, which
+//! their dispatch to the drivers in `crate::blackjack::play` and `crate::blackjack::strategy`, which
 //! know no clap.
 
 use crate::error::Error;
 use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset, SplitPlay};
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::blackjack::{BlackjackPlayer, dealer, ev, play};
+use crate::blackjack::oracle::{dealer, ev};
+use crate::blackjack::play::{BlackjackPlayer, play};
 
 /// The rule flags shared by the blackjack commands.
 #[derive(Clone, Copy, Debug, Args)]
@@ -245,7 +246,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
             markdown,
             output,
         } => {
-            use crate::blackjack_strategy::{Layout, card, render};
+            use crate::blackjack::strategy::{Layout, card, render};
             let layout = if output.json {
                 Layout::Json
             } else if markdown {
@@ -289,7 +290,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
                     exploration: c,
                     closed_loop,
                     rollout: if basic_rollout {
-                        Rollout::Basic(crate::blackjack_strategy::chart_for(rules.rules())?)
+                        Rollout::Basic(crate::blackjack::strategy::chart_for(rules.rules())?)
                     } else {
                         Rollout::HitBelow17
                     },

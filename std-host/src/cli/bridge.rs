@@ -8,9 +8,9 @@ use cardtree::Seat;
 use cardtree::bridge::Strain;
 use clap::{Subcommand, ValueEnum};
 
-use crate::deals;
+use crate::bridge::deals;
+use crate::bridge::solve::{self, DEFAULT_TABLE_MIB, Task};
 use crate::output::{self, OutputArgs};
-use crate::solve::{self, DEFAULT_TABLE_MIB, Task};
 
 /// The subcommands of `cardtree bridge`.
 #[derive(Debug, Subcommand)]
@@ -269,9 +269,9 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             output,
         } => {
             let report = if tables {
-                crate::solver_bench::tables(&file, table_mib, dds, per_deal.as_deref())?
+                crate::bridge::bench::tables(&file, table_mib, dds, per_deal.as_deref())?
             } else {
-                crate::solver_bench::run(&file, table_mib, dds, per_deal.as_deref())?
+                crate::bridge::bench::run(&file, table_mib, dds, per_deal.as_deref())?
             };
             output.emit(&if output.json {
                 format!("{}\n", report.json)
@@ -290,7 +290,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             table_mib,
             output,
         } => {
-            use crate::hand_record::{self, Board};
+            use crate::bridge::hand_record::{self, Board};
             if let Some(text) = deal {
                 let mut b = Board::new(board, &text)?;
                 b.dealer = dealer.unwrap_or(b.dealer);
@@ -304,7 +304,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
                 return emit(&body, output.out.as_ref());
             }
             if let Some(path) = pbn {
-                return crate::hand_record::table_pbn(
+                return crate::bridge::hand_record::table_pbn(
                     &path,
                     output.json,
                     threads,
@@ -339,7 +339,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             quiet,
             output,
         } => {
-            use crate::lead::{self, Method};
+            use crate::bridge::lead::{self, Method};
             use cardtree::bridge::{Constraints, LeadProblem, Objective};
             let leader = declarer.next();
             if let Some(s) = seat.filter(|&s| s != leader) {
@@ -399,7 +399,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             budget,
             out,
         } => emit(
-            &crate::solver_bench::ablation(&file, table_mib, budget)?,
+            &crate::bridge::bench::ablation(&file, table_mib, budget)?,
             out.as_ref(),
         ),
         BridgeCommand::Solve {

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use cardtree::search::FinalMove;
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::mckay::{self, Constants, Powers};
+use crate::bridge::solve::DEFAULT_TABLE_MIB;
+use crate::experiments::mckay::{self, Constants, Powers};
 use crate::runner::{self, RunOptions, Shard};
-use crate::solve::DEFAULT_TABLE_MIB;
 
 /// The subcommands of `cardtree experiment`.
 #[derive(Debug, Subcommand)]
@@ -22,7 +22,7 @@ pub enum ExperimentCommand {
     /// loses on the real deal.
     Leads(LeadsArgs),
     /// Blackjack ("MCTS for Black Jack"): every player on every shoe, MCTS_N and C sweeps.
-    Blackjack(crate::blackjack_experiment::ExperimentArgs),
+    Blackjack(crate::experiments::blackjack::ExperimentArgs),
     /// Parameterized Poker Squares: paper 004's Table 2 (squashing), the Cp table, the twelve
     /// rows of Table 3 and the alpha/beta/gamma sweep, beside the papers' numbers.
     Pps(PpsExperimentArgs),
@@ -142,7 +142,7 @@ pub struct LeadsArgs {
 pub struct PpsExperimentArgs {
     /// Which table.
     #[arg(long, value_enum)]
-    table: crate::pps_experiment::PpsTable,
+    table: crate::experiments::pps::PpsTable,
     /// The point system.
     #[arg(long, default_value = "american", allow_hyphen_values = true)]
     system: String,
@@ -240,7 +240,7 @@ pub fn run(cmd: ExperimentCommand) -> Result<(), Error> {
     match cmd {
         ExperimentCommand::Mckay(args) => experiment_mckay(args),
         ExperimentCommand::Leads(args) => experiment_leads(args),
-        ExperimentCommand::Blackjack(args) => crate::blackjack_experiment::main(&args),
+        ExperimentCommand::Blackjack(args) => crate::experiments::blackjack::main(&args),
         ExperimentCommand::Pps(args) => experiment_pps(args),
         ExperimentCommand::Plan {
             shards,
@@ -289,16 +289,16 @@ pub fn run(cmd: ExperimentCommand) -> Result<(), Error> {
 fn summarizer(kind: &str) -> Option<runner::Summarizer> {
     match kind {
         mckay::KIND => Some(mckay::summarize),
-        crate::blackjack_experiment::KIND => Some(crate::blackjack_experiment::summarize),
-        crate::pps_experiment::KIND => Some(crate::pps_experiment::summarize),
-        crate::leads_experiment::KIND => Some(crate::leads_experiment::summarize),
+        crate::experiments::blackjack::KIND => Some(crate::experiments::blackjack::summarize),
+        crate::experiments::pps::KIND => Some(crate::experiments::pps::summarize),
+        crate::experiments::leads::KIND => Some(crate::experiments::leads::summarize),
         _ => None,
     }
 }
 
 /// `cardtree experiment pps`.
 fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
-    use crate::pps_experiment::{LearnedOptions, PpsExperiment, summarize};
+    use crate::experiments::pps::{LearnedOptions, PpsExperiment, summarize};
     use cardtree::poker_squares::Budget;
     let budget = match (args.iterations, args.game_seconds) {
         (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
@@ -330,7 +330,7 @@ fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
 
 /// `cardtree experiment mckay`.
 fn experiment_leads(args: LeadsArgs) -> Result<(), Error> {
-    use crate::leads_experiment::{self, Leads};
+    use crate::experiments::leads::{self, Leads};
     let text = std::fs::read_to_string(&args.deals).map_err(|e| Error::read(&args.deals, e))?;
     let source = args
         .deals
@@ -341,13 +341,13 @@ fn experiment_leads(args: LeadsArgs) -> Result<(), Error> {
         deals,
         source,
         seed: args.seed,
-        solver_layouts: leads_experiment::parse_layouts(&args.layouts).context("--layouts")?,
-        uct: leads_experiment::parse_uct_rows(&args.uct).context("--uct")?,
-        ismcts: leads_experiment::parse_ismcts_rows(&args.ismcts).context("--ismcts")?,
+        solver_layouts: leads::parse_layouts(&args.layouts).context("--layouts")?,
+        uct: leads::parse_uct_rows(&args.uct).context("--uct")?,
+        ismcts: leads::parse_ismcts_rows(&args.ismcts).context("--ismcts")?,
         table_mib: args.table_mib,
     };
     let options = args.run.options(args.out.clone());
-    let report = runner::run(&experiment, leads_experiment::summarize, &options)?;
+    let report = runner::run(&experiment, leads::summarize, &options)?;
     runner::report(&report, &options)
 }
 

@@ -1,5 +1,5 @@
 //! `cardtree pps`: the command line of Parameterized Poker Squares (clap types, and the
-//! dispatch to the drivers in [`crate::pps`], [`crate::pps_train`]).
+//! dispatch to the drivers in [`crate::pps::play`], [`crate::pps::train`]).
 
 use crate::error::{Context, Error};
 use std::time::Instant;
@@ -10,7 +10,7 @@ use cardtree::poker_squares::{
 };
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::pps::{
+use crate::pps::play::{
     PlayConfig, PpsPlayer, RolloutSettings, apriori, committed_table, parse_inputs, play_json,
     play_many, play_report, score_json, score_text,
 };
@@ -264,7 +264,7 @@ pub fn parse_weights(s: &str) -> Result<HeuristicConfig, Error> {
 impl PlayArgs {
     /// The configuration these arguments name. `--player best` for a point system cardtree
     /// ships no table for, without `--values`, learns one first
-    /// ([`Training::unshipped`](crate::pps_train::Training::unshipped), on `threads` workers).
+    /// ([`Training::unshipped`](crate::pps::train::Training::unshipped), on `threads` workers).
     pub fn resolve(&self, threads: usize) -> Result<PlayConfig, Error> {
         let system: PointSystem = self.system.parse().context("bad --system")?;
         let mut mcts = MctsConfig::new();
@@ -360,15 +360,15 @@ impl PlayArgs {
                 Simulation::Learned | Simulation::LearnedValue
             ));
         let values = match &self.values {
-            Some(path) => Some(crate::pps::table_file(path, &system, &self.system)?.0),
+            Some(path) => Some(crate::pps::play::table_file(path, &system, &self.system)?.0),
             None if self.player == PpsPlayerArg::Best && !shipped => {
-                let training = crate::pps_train::Training::unshipped(&self.system, threads, true);
+                let training = crate::pps::train::Training::unshipped(&self.system, threads, true);
                 eprintln!(
                     "cardtree ships no learned table for --system {}: learning one ({} games; \
                      --values FILE gives one made by `cardtree pps train`)",
                     self.system, training.games
                 );
-                Some(std::sync::Arc::new(crate::pps_train::train_in_memory(
+                Some(std::sync::Arc::new(crate::pps::train::train_in_memory(
                     &training,
                 )?))
             }
@@ -519,7 +519,7 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             threads,
             quiet,
         } => {
-            let training = crate::pps_train::Training {
+            let training = crate::pps::train::Training {
                 system_text: system,
                 games,
                 seed,
@@ -529,7 +529,7 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
                 progress: !quiet,
             };
             let start = Instant::now();
-            let done = crate::pps_train::train(&training, &out)?;
+            let done = crate::pps::train::train(&training, &out)?;
             println!(
                 "{}: {} games ({} played now, in {:.1} s), {} of {} abstract states seen; last batch's mean score {:.2}",
                 out.display(),

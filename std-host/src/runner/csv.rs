@@ -123,7 +123,7 @@ fn check_row(columns: &[String], row: &Row) -> Result<(), Error> {
     if let Some(f) = row.iter().find(|f| f.contains([',', '"', '\n', '\r'])) {
         return Err(invalid!(
             "field {:?} holds a comma, quote or line break",
-            crate::solve::excerpt(f)
+            crate::bridge::solve::excerpt(f)
         ));
     }
     Ok(())

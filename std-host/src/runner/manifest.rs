@@ -6,8 +6,8 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::Shard;
+use crate::bridge::solve::excerpt;
 use crate::output;
-use crate::solve::excerpt;
 
 /// The manifest's file name.
 const FILE: &str = "manifest.json";

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset};
 use serde_json::{Value, json};
 
-use crate::blackjack::{BlackjackPlayer, play_hands};
+use crate::blackjack::play::{BlackjackPlayer, play_hands};
 use crate::plot::{self, Axes, Series};
 use crate::runner::{self, Experiment, OutputFile, Row, RunOptions, Shard, Table};
 
@@ -39,7 +39,7 @@ pub const COLUMNS: [&str; 10] = [
 ];
 
 /// The paper's numbers: Part II's table and Part III's sweeps, transcribed.
-pub const PAPER: &str = include_str!("../data/blackjack_paper.csv");
+pub const PAPER: &str = include_str!("../../../data/blackjack_paper.csv");
 
 /// One configuration: which table it belongs to, the shoe, the player, MCTS's parameters.
 #[derive(Clone, Debug, PartialEq)]

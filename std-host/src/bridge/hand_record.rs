@@ -1,63 +1,16 @@
 //! `cardtree bridge table`: hand records. For each board, the double-dummy table (tricks for
 //! every declarer in every strain) and the par, from a PBN deal, a JSON-lines file in the
-//! format of `tests/data/bridge/dd_tables.jsonl`, or a PBN file ([`crate::pbn_file`]).
+//! format of `tests/data/bridge/dd_tables.jsonl`, or a PBN file ([`crate::bridge::pbn_file`]).
 
 use crate::error::{Context, Error};
 use std::fmt::Write as _;
-use std::time::Instant;
 
-use cardtree::bridge::{
-    DdTable, Par, SolveStats, Strain, Vulnerability, dd_table, dealer_of_board, par,
-};
-use cardtree::{Deal, Seat};
+use cardtree::Seat;
+use cardtree::bridge::{DdTable, Strain};
 
-use crate::solve::{self, HostTable, parse_seat};
+pub use crate::bridge::board::{Board, Record, solve};
+use crate::bridge::solve::{self, parse_seat};
 use crate::workers;
-
-/// One board to solve.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
-    /// The input's `id`, echoed in JSON output.
-    pub id: Option<serde_json::Value>,
-    /// The board number (dealer and vulnerability default to its place in the cycle of 16).
-    pub number: u32,
-    /// The deal as given.
-    pub pbn: String,
-    /// The deal.
-    pub deal: Deal,
-    /// The dealer.
-    pub dealer: Seat,
-    /// Who is vulnerable.
-    pub vulnerable: Vulnerability,
-}
-
-impl Board {
-    /// Board `number` with `pbn` (a full deal); dealer and vulnerability from the cycle.
-    pub fn new(number: u32, pbn: &str) -> Result<Board, Error> {
-        let deal: Deal = pbn.parse().map_err(Error::from)?;
-        Ok(Board {
-            id: None,
-            number,
-            pbn: pbn.to_string(),
-            deal,
-            dealer: dealer_of_board(number),
-            vulnerable: Vulnerability::of_board(number),
-        })
-    }
-}
-
-/// A solved board.
-#[derive(Clone, Debug)]
-pub struct Record {
-    /// The double-dummy table.
-    pub table: DdTable,
-    /// The par.
-    pub par: Par,
-    /// The solver's work.
-    pub stats: SolveStats,
-    /// Wall-clock milliseconds of the table (par is negligible).
-    pub ms: f64,
-}
 
 /// Reads one line of the `dd_tables.jsonl` format: `pbn` (a full deal), optional `id`,
 /// `dealer` and `vulnerable` (any `dd` and `par` are ignored). Without `dealer` or
@@ -90,19 +43,6 @@ pub fn parse_line(line: &str, index: usize) -> Result<Board, Error> {
             .with_context(|| format!("vulnerable: {:?}", solve::excerpt(s)))?;
     }
     Ok(board)
-}
-
-/// Solves `board`'s table with `table`, then its par.
-pub fn solve(board: &Board, table: &mut HostTable) -> Result<Record, Error> {
-    let start = Instant::now();
-    let solved = dd_table(&board.deal, table).map_err(Error::from)?;
-    let ms = start.elapsed().as_secs_f64() * 1e3;
-    Ok(Record {
-        table: solved.table,
-        par: par(&solved.table, board.dealer, board.vulnerable),
-        stats: solved.stats,
-        ms,
-    })
 }
 
 /// Strains as hand records and the shared file list them: S, H, D, C, NT.
@@ -224,8 +164,8 @@ pub fn table_pbn(
         ),
     };
     let start = std::time::Instant::now();
-    let games = crate::pbn_file::games(&text);
-    let boards = crate::pbn_file::boards(&games);
+    let games = crate::bridge::pbn_file::games(&text);
+    let boards = crate::bridge::pbn_file::boards(&games);
     let mut good = Vec::new();
     let mut errors = 0;
     for (g, b) in &boards {
@@ -260,12 +200,12 @@ pub fn table_pbn(
         lines.into_bytes()
     } else if latin1 {
         // Every character is the input's (below U+0100) or one of the tags' (ASCII).
-        crate::pbn_file::with_records(&text, &games, &records)
+        crate::bridge::pbn_file::with_records(&text, &games, &records)
             .chars()
             .map(|c| u8::try_from(c).unwrap_or(b'?'))
             .collect()
     } else {
-        crate::pbn_file::with_records(&text, &games, &records).into_bytes()
+        crate::bridge::pbn_file::with_records(&text, &games, &records).into_bytes()
     };
     crate::output::emit(&body, out)?;
     eprintln!(
@@ -283,6 +223,7 @@ pub fn table_pbn(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cardtree::bridge::Vulnerability;
 
     #[test]
     fn a_line_round_trips_to_the_shared_format() {

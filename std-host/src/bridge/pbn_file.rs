@@ -26,8 +26,8 @@ use std::ops::Range;
 use cardtree::bridge::{DdTable, Vulnerability, dealer_of_board};
 use cardtree::{Deal, Seat};
 
-use crate::hand_record::{Board, Record};
-use crate::solve::excerpt;
+use crate::bridge::board::{Board, Record};
+use crate::bridge::solve::excerpt;
 
 /// One tag pair.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
-//! `cardtree blackjack ...`: the oracle's numbers, paired rounds of every player, and the
-//! Blackjack experiment (items, one item from its seed, the summary beside the paper).
+//! `cardtree blackjack play`: paired rounds of every player, on many threads; the experiment
+//! (`crate::experiments::blackjack`) plays its items with the same functions.
 
 use crate::error::{Context, Error};
 use std::fmt::Write as _;
@@ -7,11 +7,11 @@ use std::time::Instant;
 
 use cardtree::blackjack::{
     Audit, Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, Mcts, Optimal,
-    Oracle, Pip, Rollout, Rules, SearchConfig, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid,
-    dealer_outcomes, play_round,
+    Oracle, Rollout, Rules, SearchConfig, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid,
+    play_round,
 };
 use cardtree::rng;
-use serde_json::{Map, Value, json};
+use serde_json::json;
 
 /// Memo slots of the optimal player's oracle: four times [`MEMO_SLOTS`] (8 MiB), so that the
 /// values of lone hands it keeps from decision to decision (one context per up card) are
@@ -109,7 +109,7 @@ pub fn play_hands(
         }
         BlackjackPlayer::Timid => run.play(Timid),
         BlackjackPlayer::Basic => {
-            run.play(Basic::new(crate::blackjack_strategy::chart_for(rules)?))
+            run.play(Basic::new(crate::blackjack::strategy::chart_for(rules)?))
         }
         BlackjackPlayer::Default => run.play(DealerLike),
         BlackjackPlayer::Optimal => {
@@ -229,115 +229,6 @@ pub fn play_parallel(
 fn mean_interval(values: &[f64]) -> (f64, f64) {
     let (mean, _, half) = crate::stats::summary(values);
     (mean, half)
-}
-
-pub(crate) fn rules_json(r: &Rules) -> Value {
-    json!({
-        "decks": r.decks,
-        "dealer_hits_soft_17": r.dealer_hits_soft_17,
-        "double_after_split": r.double_after_split,
-        "double_any_two": r.double_any_two,
-        "max_hands_after_split": r.max_split_hands,
-        "resplit_aces": r.resplit_aces,
-        "late_surrender": r.late_surrender,
-        "blackjack_pays": r.blackjack_pays,
-        "dealer_peeks": r.dealer_peeks,
-    })
-}
-
-/// The up cards in the order of the reference file: 2..10, then A.
-pub(crate) const UP_ORDER: [Pip; 10] = [
-    Pip::Two,
-    Pip::Three,
-    Pip::Four,
-    Pip::Five,
-    Pip::Six,
-    Pip::Seven,
-    Pip::Eight,
-    Pip::Nine,
-    Pip::Ten,
-    Pip::Ace,
-];
-
-/// `cardtree blackjack dealer`.
-pub fn dealer(rules: Rules, peeked: bool, as_json: bool) -> Result<String, Error> {
-    rules.validate().map_err(Error::from)?;
-    let shoe = Shoe::standard(rules.decks).map_err(Error::from)?;
-    let mut per_up = Map::new();
-    let mut text = format!(
-        "dealer final totals, {} decks, {}, from a full shoe less the up card{}\n up   bust       17       18       19       20       21       blackjack\n",
-        rules.decks,
-        if rules.dealer_hits_soft_17 {
-            "H17"
-        } else {
-            "S17"
-        },
-        if peeked { ", given no blackjack" } else { "" }
-    );
-    for up in UP_ORDER {
-        let mut s = shoe;
-        s.remove(up).map_err(Error::from)?;
-        let d = dealer_outcomes(&s, up, rules.dealer_hits_soft_17, peeked).map_err(Error::from)?;
-        let mut o = Map::new();
-        o.insert("bust".into(), json!(d.bust()));
-        let _ = write!(text, "{:>3}  {:.5}", up.label(), d.bust());
-        for t in 17..=21u8 {
-            o.insert(t.to_string(), json!(d.total(t)));
-            let _ = write!(text, "  {:.5}", d.total(t));
-        }
-        o.insert("blackjack".into(), json!(d.blackjack()));
-        let _ = writeln!(text, "  {:.5}", d.blackjack());
-        per_up.insert(up.label().into(), Value::Object(o));
-    }
-    if as_json {
-        Ok(json!({
-            "rules": rules_json(&rules),
-            "peeked": peeked,
-            "dealer_outcomes_full_shoe": per_up,
-        })
-        .to_string()
-            + "\n")
-    } else {
-        Ok(text)
-    }
-}
-
-/// `cardtree blackjack ev`.
-pub fn ev(rules: Rules, play: SplitPlay, as_json: bool) -> Result<String, Error> {
-    let shoe = Shoe::standard(rules.decks).map_err(Error::from)?;
-    let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
-    let start = Instant::now();
-    let mut oracle = Oracle::new(rules, &mut slots)
-        .map_err(Error::from)?
-        .with_split_play(play);
-    let v = oracle.round(&shoe).map_err(Error::from)?;
-    let memo_peak = oracle.memo_peak();
-    let seconds = start.elapsed().as_secs_f64();
-    let mut by_up = Map::new();
-    let mut text = format!(
-        "expected return under optimal composition-dependent play: {:+.6} % of the bet ({:.2} s)\n",
-        v.total * 100.0,
-        seconds
-    );
-    for up in UP_ORDER {
-        let e = v.by_up[up.index()] * 100.0;
-        by_up.insert(up.label().into(), json!(e));
-        let _ = writeln!(text, "  up {:>2}: {:+.6} %", up.label(), e);
-    }
-    if as_json {
-        Ok(json!({
-            "rules": rules_json(&rules),
-            "ev_total_percent": v.total * 100.0,
-            "ev_by_upcard_percent": by_up,
-            "split_play": format!("{play:?}").to_lowercase(),
-            "memo_peak_slots": memo_peak,
-            "seconds": seconds,
-        })
-        .to_string()
-            + "\n")
-    } else {
-        Ok(text)
-    }
 }
 
 /// `cardtree blackjack play`.

@@ -9,8 +9,8 @@ use std::path::Path;
 use cardtree::bridge::{SolveStats, SolverConfig};
 use serde_json::{Value, json};
 
+use crate::bridge::solve::{self, Task, Timing};
 use crate::output;
-use crate::solve::{self, Task, Timing};
 
 /// One deal's cost.
 #[derive(Clone, Copy, Debug, Default)]
@@ -306,7 +306,8 @@ fn dds_run(
     let mut mismatches = 0;
     for (task, mine) in tasks.iter().zip(ours) {
         let start = std::time::Instant::now();
-        let (theirs, nodes) = crate::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
+        let (theirs, nodes) =
+            crate::bridge::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
         costs.push(Cost {
             ms: start.elapsed().as_secs_f64() * 1e3,
             nodes: 0,
@@ -346,7 +347,7 @@ pub fn tables(
         .lines()
         .enumerate()
         .map(|(i, line)| {
-            crate::hand_record::parse_line(line, i)
+            crate::bridge::hand_record::parse_line(line, i)
                 .with_context(|| format!("{}:{}", path.display(), i + 1))
         })
         .collect::<Result<Vec<_>, Error>>()?;
@@ -357,7 +358,7 @@ pub fn tables(
     let mut ours = Vec::new();
     let mut solved = Vec::new();
     for b in &boards {
-        let r = crate::hand_record::solve(b, &mut table)?;
+        let r = crate::bridge::hand_record::solve(b, &mut table)?;
         ours.push(Cost {
             ms: r.ms,
             nodes: r.stats.nodes,
@@ -403,7 +404,7 @@ pub fn tables(
 /// DDS's whole tables of `boards`, checked against `ours`; `None` unless asked.
 #[cfg(feature = "dds")]
 fn dds_tables(
-    boards: &[crate::hand_record::Board],
+    boards: &[crate::bridge::hand_record::Board],
     ours: &[cardtree::bridge::DdTable],
     dds: bool,
 ) -> Result<Option<Vec<Cost>>, Error> {
@@ -414,7 +415,7 @@ fn dds_tables(
     let mut costs = Vec::new();
     for (b, mine) in boards.iter().zip(ours) {
         let start = std::time::Instant::now();
-        let theirs = crate::dds::dd_table(&mut solver, &b.pbn)?;
+        let theirs = crate::bridge::dds::dd_table(&mut solver, &b.pbn)?;
         costs.push(Cost {
             ms: start.elapsed().as_secs_f64() * 1e3,
             nodes: 0,
@@ -429,7 +430,7 @@ fn dds_tables(
 
 #[cfg(not(feature = "dds"))]
 fn dds_tables(
-    _: &[crate::hand_record::Board],
+    _: &[crate::bridge::hand_record::Board],
     _: &[cardtree::bridge::DdTable],
     _: bool,
 ) -> Result<Option<Vec<Cost>>, Error> {

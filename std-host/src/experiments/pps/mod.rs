@@ -16,14 +16,14 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 
 use crate::plot::{self, Axes, Series};
-use crate::pps::{self, PlayConfig, PpsPlayer, RolloutSettings, SearchTree};
+use crate::pps::play::{self, PlayConfig, PpsPlayer, RolloutSettings, SearchTree};
 use crate::runner::{Experiment, OutputFile, Row, Table};
 
 /// The experiment's kind for the runner.
 pub const KIND: &str = "pps";
 
 /// The papers' numbers: `table,label,paper_mean,source`.
-pub const PAPERS_CSV: &str = include_str!("../data/pps_papers.csv");
+pub const PAPERS_CSV: &str = include_str!("../../../data/pps_papers.csv");
 
 /// The columns of `raw.csv` after `item`.
 const COLUMNS: [&str; 6] = [
@@ -369,11 +369,11 @@ impl PpsExperiment {
         let mut file = None;
         let learned = match (player, values) {
             (Some(player), Some(path)) => {
-                let (table, hash) = pps::table_file(path, &system, system_text)?;
+                let (table, hash) = play::table_file(path, &system, system_text)?;
                 file = Some((path.display().to_string(), hash));
                 Some((table, player))
             }
-            (Some(player), None) => Some((pps::committed_table(&system, system_text)?, player)),
+            (Some(player), None) => Some((play::committed_table(&system, system_text)?, player)),
             (None, Some(_)) => {
                 return Err(Error::Invalid(
                     "--values is for the rollout and expectimax tables only".into(),
@@ -511,7 +511,7 @@ impl Experiment for PpsExperiment {
     }
 
     fn worker(&self) -> SearchTree {
-        pps::new_tree()
+        play::new_tree()
     }
 
     fn run(&self, tree: &mut SearchTree, k: usize) -> Result<Vec<Row>, Error> {
@@ -521,7 +521,7 @@ impl Experiment for PpsExperiment {
             .configs
             .get(ci)
             .ok_or_else(|| invalid!("item {k} out of range"))?;
-        let r = pps::play_one(config, self.seed, game as u64, tree)?;
+        let r = play::play_one(config, self.seed, game as u64, tree)?;
         Ok(vec![vec![
             ci.to_string(),
             label.clone(),

@@ -8,7 +8,6 @@
 //! search draws from `rng::stream(seed, k)`.
 
 use crate::error::{Context, Error};
-mod deals;
 mod grid;
 mod summary;
 
@@ -18,10 +17,10 @@ use cardtree::search::{
 use cardtree::{Card, Power, rng};
 use serde_json::{Value, json};
 
-use crate::heap_tree::{HeapTree, heap_tree};
 use crate::runner::{Experiment, Row};
 
-pub use deals::{LeadDeal, parse_deals, quick_deals, read_deals};
+pub use crate::bridge::lead_deals::{LeadDeal, parse_deals, quick_deals, read_deals};
+pub use crate::bridge::lead_tree::{LeadTree, TREE_NODES, lead_tree};
 pub use grid::{Constants, Powers, parse_constants, parse_powers};
 pub use summary::summarize;
 
@@ -36,19 +35,6 @@ pub const PAPER_CONSTANTS: [f64; 11] = [
 pub const PAPER_POWERS: [u32; 15] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 /// The paper's playouts per search ("Method": "running through 5000 plays of every hand").
 pub const PAPER_PLAYOUTS: u32 = 5000;
-
-/// Nodes of one search tree: 5000 of McKay's playouts from a full deal create at most about
-/// 1.2 million nodes; trees of 16 bytes a node, so 40 MiB a thread.
-pub const TREE_NODES: usize = 2_621_440;
-
-/// A tree of one search, on the heap.
-pub type LeadTree = HeapTree<Card>;
-
-/// A fresh, empty tree of [`TREE_NODES`] nodes.
-#[must_use]
-pub fn lead_tree() -> LeadTree {
-    heap_tree(TREE_NODES)
-}
 
 /// The search variant of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

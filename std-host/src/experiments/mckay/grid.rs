@@ -119,7 +119,7 @@ fn parse_list<T: Copy + PartialOrd>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mckay::{PAPER_CONSTANTS, PAPER_POWERS};
+    use crate::experiments::mckay::{PAPER_CONSTANTS, PAPER_POWERS};
 
     #[test]
     fn grids_parse() {

@@ -22,8 +22,8 @@ use cardtree::search::{RandomPolicy, uct};
 use cardtree::{Deal, SizeRule, pbn, rng};
 use serde_json::{Value, json};
 
-use crate::lead::{Method, Worker, value_layout};
-use crate::mckay::LeadDeal;
+use crate::bridge::lead::{Method, Worker, value_layout};
+use crate::bridge::lead_deals::LeadDeal;
 use crate::runner::{Experiment, Row};
 
 mod rows;

@@ -6,7 +6,7 @@ use cardtree::bridge::{BridgePlay, Strain, solve};
 use cardtree::{Card, Seat, SizeRule, pbn};
 use serde_json::{Value, json};
 
-use crate::solve as solve_cmd;
+use crate::bridge::solve as solve_cmd;
 
 /// One deal of the experiment: the opening position and the double-dummy value of every lead.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,7 +127,7 @@ pub fn parse_deals(text: &str, source: &str) -> Result<Vec<LeadDeal>, Error> {
                 .as_object()
                 .ok_or_else(|| at(Error::Invalid("\"tricks\" is not an object".into())))?;
             for (card, t) in map {
-                let quoted = crate::solve::quote(card);
+                let quoted = crate::bridge::solve::quote(card);
                 let c: Card = card
                     .parse()
                     .map_err(|e| at(Error::from(e).at(format!("tricks: {quoted}"))))?;
@@ -158,7 +158,8 @@ pub fn parse_deals(text: &str, source: &str) -> Result<Vec<LeadDeal>, Error> {
 /// `count` random deals from `seed` (the generator of `cardtree bridge deal` and of
 /// `tests/data/bridge/`), West on lead at no trump, valued by cardtree's solver.
 pub fn quick_deals(seed: u64, count: usize, table_mib: usize) -> Result<Vec<LeadDeal>, Error> {
-    let text = crate::deals::generate(seed, count, Seat::West, crate::deals::Format::Pbn);
+    let text =
+        crate::bridge::deals::generate(seed, count, Seat::West, crate::bridge::deals::Format::Pbn);
     let mut deals: Vec<LeadDeal> = text
         .lines()
         .enumerate()

@@ -14,8 +14,8 @@ use cardtree::bridge::{
 };
 use cardtree::search::{Backup, Expansion, Exploration, FinalMove, UctConfig};
 
-use crate::mckay::{LeadTree, lead_tree};
-use crate::solve::{HostTable, host_table};
+use crate::bridge::lead_tree::{LeadTree, lead_tree};
+use crate::bridge::solve::{HostTable, host_table};
 use crate::workers;
 
 /// How each method values the leads.
@@ -109,7 +109,7 @@ impl Worker {
         Worker::Table(host_table(mib))
     }
 
-    /// A search tree of [`TREE_NODES`](crate::mckay::TREE_NODES) nodes.
+    /// A search tree of [`TREE_NODES`](crate::bridge::lead_tree::TREE_NODES) nodes.
     #[must_use]
     pub fn tree() -> Worker {
         Worker::Tree(lead_tree())

@@ -13,7 +13,7 @@ use cardtree::blackjack::{
 };
 use serde_json::{Map, Value, json};
 
-use crate::blackjack::{UP_ORDER, rules_json};
+use crate::blackjack::oracle::{UP_ORDER, rules_json};
 
 /// How `strategy` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use crate::plot::{self, Heatmap};
 use crate::runner::{OutputFile, Table};
 
 /// Figure 3 of the paper: the mean |error| per (constant, power), rows `c`, columns `p`.
-const PAPER_FIGURE_3: &str = include_str!("../../data/mckay2009_figure3.csv");
+const PAPER_FIGURE_3: &str = include_str!("../../../data/mckay2009_figure3.csv");
 
 /// One cell of the summary.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -92,7 +92,7 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
             row[i].parse::<f64>().map_err(|_| {
                 invalid!(
                     "item {item}: {} is not a number",
-                    crate::solve::quote(&row[i])
+                    crate::bridge::solve::quote(&row[i])
                 )
             })
         };

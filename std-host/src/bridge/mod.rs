@@ -1,0 +1,21 @@
+//! Double-dummy bridge on the host: the `cardtree bridge` drivers and the files they read and
+//! write.
+//!
+//! - [`solve`]: every card of the player on lead, for a deal or a JSON-lines file;
+//! - [`board`], [`hand_record`], [`pbn_file`]: hand records (double-dummy tables and par) and PBN files;
+//! - [`lead`]: the opening-lead advisor (sampled layouts, the solver, UCT or ISMCTS);
+//! - [`lead_deals`], [`lead_tree`]: deals with the value of every lead, and UCT's tree for one;
+//! - [`deals`]: random deals from a seed;
+//! - [`bench`]: the solver's benchmark and ablation, and [`dds`] (feature `dds`), the reference.
+
+pub mod bench;
+pub mod board;
+#[cfg(feature = "dds")]
+pub mod dds;
+pub mod deals;
+pub mod hand_record;
+pub mod lead;
+pub mod lead_deals;
+pub mod lead_tree;
+pub mod pbn_file;
+pub mod solve;
