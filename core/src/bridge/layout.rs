@@ -18,11 +18,11 @@ use core::fmt;
 use rand_core::Rng;
 
 use super::constraints::Constraints;
+use super::deal::Deal;
+use super::seat::{BySeat, Seat};
 use crate::card::Card;
 use crate::cards::Cards;
-use crate::deal::Deal;
 use crate::rng;
-use crate::seat::{BySeat, Seat};
 
 /// The tries one draw may make before it reports [`LayoutError::TooManyTries`]. At a few
 /// hundred nanoseconds a try on a desktop, 1,000,000 tries is well under a second; a

@@ -23,6 +23,7 @@ use super::constraints::Constraints;
 use super::layout::{DEFAULT_MAX_TRIES, LayoutError, Layouts};
 use super::play::{BridgePlay, PositionError};
 use super::score::Contract;
+use super::seat::{BySeat, Seat};
 use super::solver::{SolveStats, SolverConfig, TableMemory, TransTable, solve_with};
 use super::strain::Strain;
 use crate::card::Card;
@@ -31,7 +32,6 @@ use crate::game::{Game, MoveList};
 use crate::math;
 use crate::rng;
 use crate::search::{InformationSet, RandomPolicy, SearchError, UctConfig, ismcts, uct};
-use crate::seat::{BySeat, Seat};
 use crate::tree::{Storage, TreeInner};
 
 /// The most cards a leader can hold.
@@ -168,7 +168,7 @@ impl LeadProblem {
     }
 
     /// The position of play on one layout.
-    pub fn position(&self, deal: &crate::deal::Deal) -> Result<BridgePlay, LeadError> {
+    pub fn position(&self, deal: &super::deal::Deal) -> Result<BridgePlay, LeadError> {
         Ok(BridgePlay::new(deal, self.strain, self.leader)?)
     }
 
@@ -695,8 +695,8 @@ pub fn ismcts_lead<B: Storage<Card>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bridge::deal::Deal;
     use crate::bridge::solver::{TtLine, solve};
-    use crate::deal::Deal;
     use crate::power_mean::Power;
     use crate::search::Exploration;
     use crate::tree::Tree;

@@ -32,9 +32,9 @@ use core::fmt;
 
 use super::dd_table::DdTable;
 use super::score::{Contract, Penalty, undertricks};
+use super::seat::Seat;
 use super::{Strain, Vulnerability};
 use crate::game::Side;
-use crate::seat::Seat;
 
 /// The seats that can declare a par contract: one player, or both of a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,12 +2,12 @@
 
 use core::fmt;
 
+use super::deal::Deal;
+use super::seat::{BySeat, Seat};
 use super::strain::Strain;
 use crate::card::{Card, Suit};
 use crate::cards::Cards;
-use crate::deal::Deal;
 use crate::game::{Game, MoveList, Player, Side, Turn, ValueRange};
-use crate::seat::{BySeat, Seat};
 
 /// A card-play position: the cards left in each hand, the strain, the trick in progress (led by
 /// `leader`) and the tricks each side has won so far.
@@ -305,7 +305,7 @@ impl fmt::Debug for BridgePlay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pbn::{SizeRule, parse};
+    use crate::bridge::pbn::{SizeRule, parse};
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()

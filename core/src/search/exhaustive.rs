@@ -259,7 +259,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tictactoe::TicTacToe;
+    use crate::games::TicTacToe;
 
     #[test]
     fn minimax_visits_the_whole_tic_tac_toe_tree_and_finds_a_draw() {

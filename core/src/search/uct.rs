@@ -1040,9 +1040,9 @@ fn summarise<M: Copy, B: Storage<M>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::{DiceDuel, moves};
+    use crate::games::TicTacToe;
+    use crate::games::{DiceDuel, dice_moves as moves};
     use crate::search::RandomPolicy;
-    use crate::tictactoe::TicTacToe;
     use crate::tree::Tree;
 
     fn run<B: Storage<u8>>(

@@ -3,6 +3,7 @@
 
 use super::{Arena, Check, Failure, SEED};
 use crate::blackjack::{CardOrder, Rules, SearchConfig, Shoe, play_round};
+use crate::bridge::BySeat;
 use crate::bridge::{
     BridgePlay, Constraints, DEFAULT_MAX_TRIES, Layouts, LeadConfig, LeadError, LeadProblem,
     LeadReport, Solution, SolverEvaluator, Strain, TransTable, UctEvaluator, evaluate_leads,
@@ -15,7 +16,6 @@ use crate::poker_squares::{
 use crate::search::{
     Exploration, NaturalOrder, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta, uct,
 };
-use crate::seat::BySeat;
 use crate::selfcheck::Digest;
 use crate::tree::{Blank, NodeId, Storage, TreeInner};
 use crate::{Card, Deal, Game, Power, Seat, SizeRule, TicTacToe, pbn, rng};

@@ -14,9 +14,9 @@
 use super::search::Search;
 use super::{Solution, SolveStats, SolverConfig};
 use crate::bridge::play::BridgePlay;
+use crate::bridge::seat::Seat;
 use crate::cards::Cards;
 use crate::game::{Game, Turn};
-use crate::seat::Seat;
 
 use super::bits::in_suit;
 use super::moves::{Order, order};

@@ -1,14 +1,14 @@
 //! [`Deal`]: four disjoint bridge hands, full or part-played, and uniform random deals (their
-//! PBN text, `FromStr` and `Display`, is in [`crate::pbn`]).
+//! PBN text, `FromStr` and `Display`, is in [`pbn`](super::pbn)).
 
 use core::fmt;
 
 use rand_core::Rng;
 
+use super::seat::{BySeat, Seat};
 use crate::card::{Card, Rank, Suit};
 use crate::cards::Cards;
 use crate::rng;
-use crate::seat::{BySeat, Seat};
 
 /// Four hands that share no card: a full deal of 13 cards each, or what is left of one.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
