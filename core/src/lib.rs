@@ -66,6 +66,7 @@
 mod fmt;
 
 pub mod blackjack;
+mod blank;
 pub mod bridge;
 mod card;
 mod cards;
@@ -81,6 +82,7 @@ pub mod selfcheck;
 mod text;
 mod tree;
 
+pub use blank::Blank;
 pub use bridge::pbn::{self, PbnError, SizeRule};
 pub use bridge::{BySeat, Deal, Overlap, Seat};
 pub use card::{Card, OutOfRange, ParseCardError, Rank, Suit};
@@ -90,7 +92,7 @@ pub use game::{
 };
 pub use games::{DiceDuel, ParseBoardError, TicTacToe, dice_moves};
 pub use power_mean::{MeanError, Power, PowerError};
-pub use tree::{Blank, Children, Node, NodeId, Storage, Tree, TreeError, TreeInner, TreeSlice};
+pub use tree::{Children, Node, NodeId, Storage, Tree, TreeError, TreeInner, TreeSlice};
 
 /// The README's library example, compiled and run as a doc test.
 #[cfg(doctest)]

@@ -159,19 +159,9 @@ pub(crate) fn unit(pip: Pip) -> u64 {
     1u64 << (5 * pip.index())
 }
 
-/// The weights of the player's next card from `shoe` against `up` and their sum, `None` if no
-/// card can come: after a peek (`peeked`), conditioned on the hole card not being the
-/// blackjack card ([`Shoe::draw_weights`]).
-pub(crate) fn next_card_weights(shoe: &Shoe, up: Pip, peeked: bool) -> Option<([u64; 10], f64)> {
-    let hidden_not = if peeked { up.blackjack_partner() } else { None };
-    let w = shoe.draw_weights(hidden_not);
-    let sum: u64 = w.iter().sum();
-    (sum > 0).then_some((w, sum as f64))
-}
-
 /// The expectation over the next card drawn to `hand` from `shoe` of `then` (given the
 /// state `s`, the shoe less the card, the hand with it and its key; a bust is -1), the card
-/// drawn as [`next_card_weights`] says; `None` from an empty shoe.
+/// drawn as [`Shoe::next_card_weights`] says; `None` from an empty shoe.
 pub(crate) fn expect_next<S>(
     s: &mut S,
     shoe: &mut Shoe,
@@ -181,7 +171,7 @@ pub(crate) fn expect_next<S>(
     key: u64,
     mut then: impl FnMut(&mut S, &mut Shoe, Hand, u64) -> Result<f64, BlackjackError>,
 ) -> Result<Option<f64>, BlackjackError> {
-    let Some((weights, w)) = next_card_weights(shoe, up, peeked) else {
+    let Some((weights, w)) = shoe.next_card_weights(up, peeked) else {
         return Ok(None);
     };
     let mut sum = 0.0;

@@ -130,6 +130,17 @@ impl Shoe {
         w
     }
 
+    /// The weights of the player's next card against `up` and their sum, `None` if no card can
+    /// come: after a peek (`peeked`), conditioned on the hole card not being the blackjack
+    /// card ([`Shoe::draw_weights`]). Shared by the oracle, the resplit values and the chart
+    /// solver.
+    pub(crate) fn next_card_weights(&self, up: Pip, peeked: bool) -> Option<([u64; 10], f64)> {
+        let hidden_not = if peeked { up.blackjack_partner() } else { None };
+        let w = self.draw_weights(hidden_not);
+        let sum: u64 = w.iter().sum();
+        (sum > 0).then_some((w, sum as f64))
+    }
+
     /// Draws one card at random, each card left equally likely, and takes it out.
     pub fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Pip, BlackjackError> {
         let i = rng::choose_weighted(rng, &self.counts.map(u32::from))

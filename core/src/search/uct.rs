@@ -5,11 +5,12 @@ use rand_core::Rng;
 use super::SearchError;
 use super::playout::{Policy, playout};
 use super::tree_policy::{PlainTree, TreePolicy};
+use crate::blank::Blank;
 use crate::game::{Game, MAX_MOVES, MAX_SIDES, MoveList, Outcomes, Side, Turn, ValueRange};
 use crate::math;
 use crate::power_mean::Power;
 use crate::rng;
-use crate::tree::{Blank, Node, NodeId, Storage, TreeError, TreeInner};
+use crate::tree::{Node, NodeId, Storage, TreeError, TreeInner};
 
 /// The longest path from the root an iteration follows in the tree; deeper, it simulates.
 const MAX_PATH: usize = 256;

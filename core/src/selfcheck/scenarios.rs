@@ -3,6 +3,7 @@
 
 use super::{Arena, Check, Failure, SEED};
 use crate::blackjack::{CardOrder, Rules, SearchConfig, Shoe, play_round};
+use crate::blank::Blank;
 use crate::bridge::BySeat;
 use crate::bridge::{
     BridgePlay, Constraints, DEFAULT_MAX_TRIES, Layouts, LeadConfig, LeadError, LeadProblem,
@@ -17,7 +18,7 @@ use crate::search::{
     Exploration, NaturalOrder, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta, uct,
 };
 use crate::selfcheck::Digest;
-use crate::tree::{Blank, NodeId, Storage, TreeInner};
+use crate::tree::{NodeId, Storage, TreeInner};
 use crate::{Card, Deal, Game, Power, Seat, SizeRule, TicTacToe, pbn, rng};
 
 /// The generator task of each randomised scenario, so that each draws its own stream of
