@@ -28,6 +28,7 @@ use super::dealer::{DealerCache, dealer_outcomes_cached};
 use super::memo::{Memo, Slot};
 use super::resplit::{HandValues, MOST_HANDS, split_value};
 use super::{Action, Blackjack, BlackjackError, Hand, Pip, Rules, Shoe, Stage};
+use crate::spelling::spelled;
 
 /// Slots enough for a round's values per up card (3,083 hand compositions from an empty
 /// hand, and each pair's split hands with 0 to 4 extra pair cards out: at most 29,171 in use
@@ -50,6 +51,12 @@ pub enum SplitPlay {
     /// analysers' CDP): close to what the [`Optimal`](super::Optimal) player does at the
     /// table; never below `Cdz`.
     Optimal,
+}
+
+spelled! {
+    SplitPlay, "split play";
+    Cdz => "cdz", "CDZ-: the strategy of an unsplit hand of the same cards";
+    Optimal => "optimal", "Optimal for the split hand's own shoe";
 }
 
 /// The exact expected value, in bets, of each legal action at a decision (`None`: not legal).
@@ -796,5 +803,15 @@ mod tests {
         let mut none: [Slot; 0] = [];
         let mut o = Oracle::new(Rules::new(), &mut none).unwrap();
         assert!(o.round(&Shoe::standard(1).unwrap()).is_err());
+    }
+
+    #[test]
+    fn split_play_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &SplitPlay::ALL,
+            &["cdz", "optimal"],
+            SplitPlay::about,
+            &["", "CDZ", "cdz-", "cdp", "Optimal"],
+        );
     }
 }

@@ -6,6 +6,7 @@ use rand_core::Rng;
 
 use super::{BlackjackError, Pip, Rules};
 use crate::rng;
+use crate::spelling::spelled;
 
 /// The undealt cards as a count per value (a composition): the order of the cards never
 /// matters to the rules, so every shoe, standard or not, is ten numbers.
@@ -196,30 +197,18 @@ pub enum ShoePreset {
     Random,
 }
 
+// The order of the paper's table.
+spelled! {
+    ShoePreset, "shoe";
+    Standard => "standard", "Standard decks";
+    High => "high", "8, 9, ten-valued cards and aces only";
+    Low => "low", "2 to 7 only";
+    Even => "even", "Even values only";
+    Odd => "odd", "Odd values only";
+    Random => "random", "A standard shoe half dealt away at random (a new one each hand)";
+}
+
 impl ShoePreset {
-    /// Every preset, in the order of the paper's table.
-    pub const ALL: [ShoePreset; 6] = [
-        ShoePreset::Standard,
-        ShoePreset::High,
-        ShoePreset::Low,
-        ShoePreset::Even,
-        ShoePreset::Odd,
-        ShoePreset::Random,
-    ];
-
-    /// The lower-case name (`standard`, `high`, ...).
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            ShoePreset::Standard => "standard",
-            ShoePreset::High => "high",
-            ShoePreset::Low => "low",
-            ShoePreset::Even => "even",
-            ShoePreset::Odd => "odd",
-            ShoePreset::Random => "random",
-        }
-    }
-
     /// The preset of a lower-case name.
     #[must_use]
     pub fn from_name(name: &str) -> Option<ShoePreset> {
@@ -242,12 +231,6 @@ impl ShoePreset {
                 Ok(shoe)
             }
         }
-    }
-}
-
-impl fmt::Display for ShoePreset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -306,5 +289,15 @@ mod tests {
         // Only the blackjack card left: nothing may come.
         let s = Shoe::from_counts([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
         assert_eq!(s.draw_weights(Some(Pip::Ten)), [0; 10]);
+    }
+
+    #[test]
+    fn shoe_preset_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &ShoePreset::ALL,
+            &["standard", "high", "low", "even", "odd", "random"],
+            ShoePreset::about,
+            &["", "Standard", "hi", "odd ", "half"],
+        );
     }
 }

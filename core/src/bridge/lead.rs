@@ -32,6 +32,7 @@ use crate::game::{Game, MoveList};
 use crate::math;
 use crate::rng;
 use crate::search::{InformationSet, RandomPolicy, SearchError, UctConfig, ismcts, uct};
+use crate::spelling::spelled;
 use crate::tree::{Storage, TreeInner};
 
 /// The most cards a leader can hold.
@@ -478,6 +479,12 @@ pub enum Objective {
     Set,
 }
 
+spelled! {
+    Objective, "objective";
+    Tricks => "tricks", "The most tricks for the defence on average";
+    Set => "set", "The best chance to beat the contract";
+}
+
 /// One card's result.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -816,6 +823,16 @@ mod tests {
         assert_eq!(
             ismcts_lead(&problem, &mut tree, &config, 1, 100),
             Err(LeadError::Layout(LayoutError::TooManyTries { tries: 100 }))
+        );
+    }
+
+    #[test]
+    fn objective_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &Objective::ALL,
+            &["tricks", "set"],
+            Objective::about,
+            &["", "Tricks", "sets", "trick"],
         );
     }
 }

@@ -10,6 +10,7 @@ use super::hand::{HandClass, HandSummary, ROYAL_RANKS, WHEEL_RANKS};
 use super::points::PointSystem;
 use crate::card::{Card, Rank, Suit};
 use crate::cards::Cards;
+use crate::spelling::spelled;
 
 /// One slot of a possibility array (paper 004, "Domain Knowledge").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +59,13 @@ pub enum PriorMix {
     /// As [`PriorMix::Sum`], but a class already made counts with weight 1 (its points in
     /// full), as a four-card hand counts a class every completion keeps.
     MadeInFull,
+}
+
+spelled! {
+    PriorMix, "prior mix";
+    Sum => "sum", "Sum over the classes still possible (made ones at their a-priori odds)";
+    Conditional => "conditional", "That sum divided by those classes' total probability";
+    MadeInFull => "made-in-full", "As sum, but a class already made counts in full";
 }
 
 impl HeuristicConfig {
@@ -736,5 +744,15 @@ mod tests {
                 assert!(value.is_nan());
             }
         }
+    }
+
+    #[test]
+    fn prior_mix_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &PriorMix::ALL,
+            &["sum", "conditional", "made-in-full"],
+            PriorMix::about,
+            &["", "Sum", "made_in_full", "madeinfull"],
+        );
     }
 }

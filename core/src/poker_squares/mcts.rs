@@ -32,6 +32,7 @@ use crate::game::{Game, MoveList, Side};
 use crate::search::{
     Backup, Expansion, Exploration, FinalMove, Policy, TreePolicy, UctConfig, uct_with,
 };
+use crate::spelling::spelled;
 use crate::tree::{Storage, TreeInner};
 
 /// How children of a choice node are selected (paper 004, Table 3).
@@ -48,6 +49,14 @@ pub enum Selection {
     BestMove = 2,
     /// UCT over the children the pruning rule keeps ("Prune + UCT").
     PruneUct = 3,
+}
+
+spelled! {
+    Selection, "selection";
+    Uct => "uct", "UCT";
+    UctCalc => "uct-calc", "UCT + Calc";
+    BestMove => "best-move", "Best move";
+    PruneUct => "prune-uct", "Prune + UCT";
 }
 
 /// Iterations between two readings of the clock under a time budget.
@@ -496,5 +505,15 @@ mod tests {
         let g = play_game(&mut q, &PointSystem::AMERICAN, &mut rng::stream(3, 0)).unwrap();
         assert!(g.is_full());
         assert!(q.stats().tree_full > 0);
+    }
+
+    #[test]
+    fn selection_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &Selection::ALL,
+            &["uct", "uct-calc", "best-move", "prune-uct"],
+            Selection::about,
+            &["", "UCT", "Uct", "prune_uct", "prune-uct "],
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! Tradeoff", Table 2).
 
 use super::points::PointSystem;
+use crate::spelling::spelled;
 
 /// How scores become UCT rewards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +21,15 @@ pub enum Squash {
     Max200 = 3,
     /// From 0 to a fixed maximum of 2000.
     Max2000 = 4,
+}
+
+spelled! {
+    Squash, "squash";
+    None => "none", "Raw scores";
+    Precise => "precise", "Exact range (American: 0..725)";
+    Imprecise => "imprecise", "Ten times the lowest and highest hand score";
+    Max200 => "max200", "0..200";
+    Max2000 => "max2000", "0..2000";
 }
 
 /// The American system's highest grid score: four royal flushes, a straight flush and five
@@ -70,5 +80,15 @@ mod tests {
         );
         assert_eq!(Squash::reward(Some((0.0, 200.0)), 100.0), 0.5);
         assert_eq!(Squash::reward(None, 100.0), 100.0);
+    }
+
+    #[test]
+    fn squash_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &Squash::ALL,
+            &["none", "precise", "imprecise", "max200", "max2000"],
+            Squash::about,
+            &["", "None", "max-200", "max_2000", "max20"],
+        );
     }
 }
