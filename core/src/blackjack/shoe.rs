@@ -165,9 +165,10 @@ impl fmt::Display for Shoe {
     }
 }
 
-/// The named shoes: the standard shoe and the paper's five special decks. The paper
-/// (`../shared/papers/003_*`, Part II) names "high", "low", "even", "odd" and "random" decks
-/// without defining them; these are cardtree's definitions, per deck of the shoe:
+/// The named shoes: the standard shoe and the paper's five special decks. The paper ("MCTS for
+/// Black Jack", an undated student report, Part II) names "high", "low", "even", "odd" and
+/// "random" decks without defining them; these are cardtree's definitions, per deck of the
+/// shoe:
 ///
 /// | preset     | cards per deck                                              | cards |
 /// |------------|-------------------------------------------------------------|-------|

@@ -2,8 +2,9 @@
 //!
 //! A player at the table sees some hands (their own, later dummy) and knows ranges of the
 //! others from the bidding ([`Constraints`]). "Layouts" are the ways to deal the unseen cards
-//! to the unseen seats; the programs McKay & Kruskal describe (`../shared/papers/000_…`,
-//! introduction) choose a card by valuing it on many layouts drawn from those that fit.
+//! to the unseen seats; the programs McKay & Kruskal describe ("A New Method of Averaging in
+//! Monte Carlo Game Tree Search", undated, 2009 or later; introduction) choose a card by
+//! valuing it on many layouts drawn from those that fit.
 //!
 //! Draws are by rejection, which keeps them exactly uniform: a try deals the unseen cards to
 //! the unseen seats uniformly at random and is kept only if every hand satisfies its

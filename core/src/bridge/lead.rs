@@ -1,14 +1,15 @@
 //! Choosing a lead with hidden hands: value every card on sampled layouts, or search one tree
 //! over the leader's information set.
 //!
-//! McKay & Kruskal (`../shared/papers/000_…`, introduction) describe how bridge programs choose
-//! a card in play: deal many layouts of the unseen hands that agree with what is known, value
-//! each card on every layout double dummy, and play the card that does best on average
-//! (perfect-information Monte Carlo, PIMC). [`evaluate_leads`] does that with a pluggable
-//! per-layout [`LayoutEvaluator`]: the exact solver ([`SolverEvaluator`]), or McKay's own
-//! power-mean UCT with a playout budget ([`UctEvaluator`]), the replacement the paper hopes
-//! for. [`ismcts_lead`] instead searches one tree over the information set with
-//! [`search::ismcts`](crate::search::ismcts), a fresh layout each iteration.
+//! McKay & Kruskal ("A New Method of Averaging in Monte Carlo Game Tree Search", undated, 2009
+//! or later; introduction) describe how bridge programs choose a card in play: deal many
+//! layouts of the unseen hands that agree with what is known, value each card on every layout
+//! double dummy, and play the card that does best on average (perfect-information Monte Carlo,
+//! PIMC). [`evaluate_leads`] does that with a pluggable per-layout [`LayoutEvaluator`]: the
+//! exact solver ([`SolverEvaluator`]), or McKay's own power-mean UCT with a playout budget
+//! ([`UctEvaluator`]), the replacement the paper hopes for. [`ismcts_lead`] instead searches
+//! one tree over the information set with [`search::ismcts`](crate::search::ismcts), a fresh
+//! layout each iteration.
 //!
 //! Every random number comes from [`rng::stream`]`(seed, i)` for layout `i` (the layout is drawn
 //! first, then the evaluator goes on with the same generator), so layout `i`'s values depend on
@@ -708,7 +709,7 @@ mod tests {
     use crate::search::Exploration;
     use crate::tree::Tree;
 
-    /// `../shared/bridge/dev_deals.jsonl` deal 7 (as in the self-check), West on lead in NT.
+    /// `vectors/bridge/dev_deals.jsonl` deal 7 (as in the self-check), West on lead in NT.
     const DEAL: &str = "W:KT.AT872.AK.8432 Q7643.964.T987.K 952.Q53.J63.Q765 AJ8.KJ.Q542.AJT9";
 
     fn table() -> TransTable<[TtLine; 4096]> {

@@ -1,4 +1,6 @@
-//! The simulation (playout) policies of paper 004 ("Modified Simulation", Table 3).
+//! The simulation (playout) policies of Arrington, Langley & Bogaerts, "Using Domain Knowledge
+//! to Improve Monte-Carlo Tree Search Performance in Parameterized Poker Squares" (AAAI 2016,
+//! "Modified Simulation", Table 3).
 
 use rand_core::Rng;
 

@@ -1,5 +1,6 @@
-//! Score squashing into `[0, 1]` for UCT's rewards (paper 004, "The Exploration-Exploitation
-//! Tradeoff", Table 2).
+//! Score squashing into `[0, 1]` for UCT's rewards (Arrington, Langley & Bogaerts, "Using
+//! Domain Knowledge to Improve Monte-Carlo Tree Search Performance in Parameterized Poker
+//! Squares", AAAI 2016, "The Exploration-Exploitation Tradeoff", Table 2).
 
 use super::points::PointSystem;
 use crate::spelling::spelled;
@@ -12,8 +13,8 @@ pub enum Squash {
     /// Raw scores (the papers' choice after Table 2, with a large Cp).
     None = 0,
     /// Exact minimum and maximum of the point system. Known exactly here for the American
-    /// system (0 and 725, paper 004, "The Exploration-Exploitation Tradeoff"); for other
-    /// systems this falls back to [`Squash::Imprecise`].
+    /// system (0 and 725, Arrington et al. 2016, "The Exploration-Exploitation Tradeoff"); for
+    /// other systems this falls back to [`Squash::Imprecise`].
     Precise = 1,
     /// Ten times the lowest and highest hand score.
     Imprecise = 2,
@@ -33,7 +34,7 @@ spelled! {
 }
 
 /// The American system's highest grid score: four royal flushes, a straight flush and five
-/// fours of a kind (paper 004, "The Exploration-Exploitation Tradeoff").
+/// fours of a kind (Arrington et al. 2016, "The Exploration-Exploitation Tradeoff").
 pub const AMERICAN_MAX: i32 = 725;
 
 impl Squash {
