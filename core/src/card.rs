@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::tree::Blank;
+use crate::blank::Blank;
 
 /// One of the four suits, in bridge order from lowest (clubs) to highest (spades).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -461,6 +461,16 @@ mod tests {
     }
 
     #[test]
+    fn choose_picks_a_member() {
+        let mut rng = rng::seeded(11);
+        assert_eq!(Cards::EMPTY.choose(&mut rng), None);
+        let hand: Cards = "SA HK C2".parse().unwrap();
+        for _ in 0..20 {
+            assert!(hand.contains(hand.choose(&mut rng).unwrap()));
+        }
+    }
+
+    #[test]
     fn parse_and_print() {
         let hand: Cards = "SA,kh  2c\tTd".parse().unwrap();
         let mut buf = heapless::String::<64>::new();

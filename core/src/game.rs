@@ -4,8 +4,8 @@ use core::fmt;
 
 use rand_core::Rng;
 
+use crate::blank::Blank;
 use crate::rng;
-use crate::tree::Blank;
 
 /// The most legal moves (or chance outcomes) any state may have; enough for every card game
 /// here (at most 52 cards to draw, 25 squares to fill, 13 cards to play).

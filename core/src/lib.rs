@@ -3,16 +3,29 @@
 //! Game-tree search over card games, allocation-free and `no_std`: the same seeded search
 //! gives the same bits on a desktop and on a Cortex-M.
 //!
-//! This crate is the core. It holds the card primitives ([`Card`], the 52-bit set [`Cards`],
-//! [`Deal`] and its [`pbn`] notation), seeded randomness ([`rng`]), the power means of
-//! McKay's "generalized average" ([`Power`]), the arena search [`Tree`], the [`Game`] trait
-//! with [`TicTacToe`] and [`DiceDuel`] as test games, the searches ([`search`]: minimax,
-//! alpha-beta, iterative deepening, expectiminimax, flat Monte Carlo, UCT with power-mean
-//! backups), double-dummy bridge ([`bridge`]: card play, an exact solver, hand records with
-//! double-dummy tables and par) and Blackjack
-//! ([`blackjack`]: the round as a game, an exact expected-value oracle, MCTS and its rivals). It never
-//! allocates, never panics on any input (errors are values), and does all floating-point maths
-//! through [`math`], built on `libm`.
+//! This crate is the core. It never allocates, never panics on any input (errors are values),
+//! and does all floating-point maths through [`math`], built on `libm`. What belongs to what:
+//!
+//! - Cards, shared by the card games: [`Card`] ([`Suit`], [`Rank`]) and the 52-bit set
+//!   [`Cards`].
+//! - Search, which knows the [`Game`] trait and nothing of any game: the arena search [`Tree`],
+//!   seeded randomness ([`rng`]), the power means of McKay's "generalized average"
+//!   ([`Power`]) and the searches ([`search`]: minimax, alpha-beta, iterative deepening,
+//!   expectiminimax, flat Monte Carlo, UCT with power-mean backups).
+//! - The games, each module with its rules and its players:
+//!   - [`bridge`]: [`Seat`]s ([`BySeat`]), [`Deal`]s and their [`pbn`] notation, double-dummy
+//!     card play, an exact solver, hand records with double-dummy tables and par, and opening
+//!     leads against hidden hands;
+//!   - [`blackjack`]: the round as a game, an exact expected-value oracle, MCTS and its
+//!     rivals;
+//!   - [`poker_squares`]: Parameterized Poker Squares and the players of the DePauw papers;
+//!   - [`games`]: the demonstration games [`TicTacToe`] and [`DiceDuel`], the searches' test
+//!     games.
+//! - `selfcheck` (feature `selfcheck`): fixed seeded scenarios whose digests the host and the
+//!   Cortex-M firmware compare bit for bit.
+//!
+//! The items used most are re-exported here at the root (`cardtree::Deal` is
+//! `cardtree::bridge::Deal`, `cardtree::pbn` is `cardtree::bridge::pbn`).
 //!
 //! ```
 //! use cardtree::{rng, Card, Cards, Deal, Game, MoveList, Power, Seat, TicTacToe, Tree};
@@ -53,37 +66,35 @@
 mod fmt;
 
 pub mod blackjack;
+mod blank;
 pub mod bridge;
 mod card;
 mod cards;
-mod deal;
-mod dice;
 mod game;
+pub mod games;
 pub mod math;
-pub mod pbn;
 pub mod poker_squares;
 mod power_mean;
 pub mod rng;
 pub mod search;
-mod seat;
 #[cfg(feature = "selfcheck")]
 pub mod selfcheck;
+mod spelling;
 mod text;
-mod tictactoe;
 mod tree;
 
+pub use blank::Blank;
+pub use bridge::pbn::{self, PbnError, SizeRule};
+pub use bridge::{BySeat, Deal, Overlap, Seat};
 pub use card::{Card, OutOfRange, ParseCardError, Rank, Suit};
 pub use cards::{Cards, CardsIter, PbnHand};
-pub use deal::{Deal, Overlap};
-pub use dice::{DiceDuel, moves as dice_moves};
 pub use game::{
     Game, IllegalMove, MAX_MOVES, MAX_SIDES, MoveList, Outcomes, Player, Side, Turn, ValueRange,
 };
-pub use pbn::{PbnError, SizeRule};
+pub use games::{DiceDuel, ParseBoardError, TicTacToe, dice_moves};
 pub use power_mean::{MeanError, Power, PowerError};
-pub use seat::{BySeat, Seat};
-pub use tictactoe::{ParseBoardError, TicTacToe};
-pub use tree::{Blank, Children, Node, NodeId, Storage, Tree, TreeError, TreeInner, TreeSlice};
+pub use spelling::ParseEnumError;
+pub use tree::{Children, Node, NodeId, Storage, Tree, TreeError, TreeInner, TreeSlice};
 
 /// The README's library example, compiled and run as a doc test.
 #[cfg(doctest)]

@@ -9,8 +9,9 @@ use crate::math;
 /// Integer exponents up to [`Power::MAX_INTEGER`] are raised by repeated squaring
 /// ([`math::powi`]); other exponents by [`math::pow`].
 ///
-/// McKay & Kruskal (`../shared/papers/000_…`, section "Generalized average" and the appendix)
-/// replace the visit-weighted mean of UCT's backpropagation by
+/// McKay & Kruskal ("A New Method of Averaging in Monte Carlo Game Tree Search", undated, 2009
+/// or later; section "Generalized average" and the appendix) replace the visit-weighted mean of
+/// UCT's backpropagation by
 ///
 /// ```text
 /// M_p(x, w) = ( sum_i w_i x_i^p / sum_i w_i )^(1/p)        x_i >= 0, p >= 1

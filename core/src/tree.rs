@@ -3,6 +3,7 @@
 use core::fmt;
 use core::iter::FusedIterator;
 
+use crate::blank::Blank;
 use crate::card::Card;
 
 /// The index of a node in its [`Tree`]. [`Tree::init`] makes [`NodeId::ROOT`] the root;
@@ -32,25 +33,6 @@ impl NodeId {
             None
         }
     }
-}
-
-/// A move type that a tree can store, with a filler for blank slots and for the root.
-///
-/// Choose all-zero bytes for `BLANK` where possible, so that a `static` tree is zero-initialised
-/// and placed in `.bss` rather than copied from flash.
-pub trait Blank: Copy {
-    /// The filler value.
-    const BLANK: Self;
-}
-
-impl Blank for u8 {
-    const BLANK: u8 = 0;
-}
-impl Blank for u16 {
-    const BLANK: u16 = 0;
-}
-impl Blank for u32 {
-    const BLANK: u32 = 0;
 }
 
 /// One node: the statistics a search keeps, the move that led here, and the link to its

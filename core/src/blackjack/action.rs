@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::Pip;
-use crate::tree::Blank;
+use crate::blank::Blank;
 
 /// What the player may do with a hand.
 #[repr(u8)]

@@ -25,8 +25,9 @@ pub fn basic_action(game: &Blackjack, chart: &Chart) -> Result<Action, Blackjack
     Ok(if can(choice) { choice } else { Action::Stand })
 }
 
-/// The paper's "basic" player (`../shared/papers/003_*`, Part II): a basic-strategy chart,
-/// for the rules in force when it comes from [`ChartSolver`](super::ChartSolver).
+/// The "basic" player of "MCTS for Black Jack" (an undated student report, Part II): a
+/// basic-strategy chart, for the rules in force when it comes from
+/// [`ChartSolver`](super::ChartSolver).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Basic {
     chart: Chart,

@@ -26,8 +26,7 @@ use super::chart::{Allowed, Cell, Chart, ChartRow};
 use super::dealer::DealerCache;
 use super::memo::{Memo, Slot};
 use super::oracle::{
-    Against, deal_probability, expect_next, next_card_weights, settle, split_limit, two_card_deals,
-    unit,
+    Against, deal_probability, expect_next, settle, split_limit, two_card_deals, unit,
 };
 use super::resplit::{HandValues, split_value};
 use super::{Action, BlackjackError, Hand, Pip, Rules, Shoe};
@@ -437,7 +436,7 @@ impl<'m> ChartSolver<'m> {
             return Ok(0.0);
         }
         let shoe = shoe_less(s1, counts)?;
-        let Some((weights, w)) = next_card_weights(&shoe, self.up, self.peeked) else {
+        let Some((weights, w)) = shoe.next_card_weights(self.up, self.peeked) else {
             return Ok(0.0);
         };
         let p = weights.get(pip.index()).map_or(0.0, |&c| c as f64 / w);

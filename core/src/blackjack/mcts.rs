@@ -1,7 +1,8 @@
-//! [`Mcts`]: the Monte-Carlo tree search player of `../shared/papers/003_*` ("MCTS for Black
-//! Jack"): UCB over the actions at each decision, values from playing the round out from the
-//! current shoe. It is the one UCT of [`search`](crate::search) ([`uct_with`]) with Blackjack's
-//! [`TreePolicy`]: an open or closed loop, progressive unpruning, and a rollout policy.
+//! [`Mcts`]: the Monte-Carlo tree search player of "MCTS for Black Jack" (an undated student
+//! report, its author not named; "the paper" below): UCB over the actions at each decision,
+//! values from playing the round out from the current shoe. It is the one UCT of
+//! [`search`](crate::search) ([`uct_with`]) with Blackjack's [`TreePolicy`]: an open or closed
+//! loop, progressive unpruning, and a rollout policy.
 
 use rand_core::Rng;
 
@@ -19,11 +20,11 @@ use crate::tree::Tree;
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct SearchConfig {
     /// Playouts per decision. Default 100: the paper's `MCTS_N` ("note this is looped 100
-    /// times", `../shared/papers/003_*`, Implementation, step 3).
+    /// times", Implementation, step 3).
     pub iterations: u32,
     /// The UCB exploration constant `C` in `mean + C sqrt(ln N / n)`, values in bets.
     /// Default 2: the paper's comparison runs ("these were done with a C = 2 value",
-    /// `../shared/papers/003_*`, Part III).
+    /// Part III).
     pub exploration: f64,
     /// Closed loop: a node per sequence of actions *and* the player's cards dealt between
     /// them (so play after a hit can depend on the card), one new node per playout, the

@@ -1,8 +1,9 @@
 //! Blackjack: the rules ([`Rules`]), shoes as compositions ([`Shoe`], [`ShoePreset`]), one
-//! round as a [`Game`](crate::Game) ([`Blackjack`]), the dealer's exact outcome
-//! probabilities ([`dealer_outcomes`]), an exact expected-value oracle ([`Oracle`]) and the
-//! players of `../shared/papers/003_*` ("MCTS for Black Jack"): [`Mcts`], [`Timid`],
-//! [`Basic`], [`DealerLike`] (the paper's "default"), plus [`Optimal`] play by the oracle.
+//! round as a [`Game`](crate::Game) ([`Blackjack`]), the dealer's exact outcome probabilities
+//! ([`dealer_outcomes`]), an exact expected-value oracle ([`Oracle`]) and the players of "MCTS
+//! for Black Jack" (an undated student report, its author not named; "the paper" below):
+//! [`Mcts`], [`Timid`], [`Basic`], [`DealerLike`] (the paper's "default"), plus [`Optimal`]
+//! play by the oracle.
 //!
 //! ```
 //! use cardtree::blackjack::{dealer_outcomes, Oracle, Pip, Rules, Shoe, Slot, MEMO_SLOTS};

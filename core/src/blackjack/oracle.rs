@@ -28,6 +28,7 @@ use super::dealer::{DealerCache, dealer_outcomes_cached};
 use super::memo::{Memo, Slot};
 use super::resplit::{HandValues, MOST_HANDS, split_value};
 use super::{Action, Blackjack, BlackjackError, Hand, Pip, Rules, Shoe, Stage};
+use crate::spelling::spelled;
 
 /// Slots enough for a round's values per up card (3,083 hand compositions from an empty
 /// hand, and each pair's split hands with 0 to 4 extra pair cards out: at most 29,171 in use
@@ -41,7 +42,7 @@ pub const MEMO_SLOTS: usize = 1 << 16;
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum SplitPlay {
     /// CDZ-, the convention of combinatorial analysers (Eric Farmer's, whose values
-    /// `../shared/blackjack/exact_values.json` holds): a split hand is played with the
+    /// `vectors/blackjack/exact_values.json` holds): a split hand is played with the
     /// strategy of an unsplit hand of the same cards (decided by the values of that hand with
     /// only its own cards out of the shoe), and valued exactly with the other pair card out.
     #[default]
@@ -50,6 +51,12 @@ pub enum SplitPlay {
     /// analysers' CDP): close to what the [`Optimal`](super::Optimal) player does at the
     /// table; never below `Cdz`.
     Optimal,
+}
+
+spelled! {
+    SplitPlay, "split play";
+    Cdz => "cdz", "CDZ-: the strategy of an unsplit hand of the same cards";
+    Optimal => "optimal", "Optimal for the split hand's own shoe";
 }
 
 /// The exact expected value, in bets, of each legal action at a decision (`None`: not legal).
@@ -159,19 +166,9 @@ pub(crate) fn unit(pip: Pip) -> u64 {
     1u64 << (5 * pip.index())
 }
 
-/// The weights of the player's next card from `shoe` against `up` and their sum, `None` if no
-/// card can come: after a peek (`peeked`), conditioned on the hole card not being the
-/// blackjack card ([`Shoe::draw_weights`]).
-pub(crate) fn next_card_weights(shoe: &Shoe, up: Pip, peeked: bool) -> Option<([u64; 10], f64)> {
-    let hidden_not = if peeked { up.blackjack_partner() } else { None };
-    let w = shoe.draw_weights(hidden_not);
-    let sum: u64 = w.iter().sum();
-    (sum > 0).then_some((w, sum as f64))
-}
-
 /// The expectation over the next card drawn to `hand` from `shoe` of `then` (given the
 /// state `s`, the shoe less the card, the hand with it and its key; a bust is -1), the card
-/// drawn as [`next_card_weights`] says; `None` from an empty shoe.
+/// drawn as [`Shoe::next_card_weights`] says; `None` from an empty shoe.
 pub(crate) fn expect_next<S>(
     s: &mut S,
     shoe: &mut Shoe,
@@ -181,7 +178,7 @@ pub(crate) fn expect_next<S>(
     key: u64,
     mut then: impl FnMut(&mut S, &mut Shoe, Hand, u64) -> Result<f64, BlackjackError>,
 ) -> Result<Option<f64>, BlackjackError> {
-    let Some((weights, w)) = next_card_weights(shoe, up, peeked) else {
+    let Some((weights, w)) = shoe.next_card_weights(up, peeked) else {
         return Ok(None);
     };
     let mut sum = 0.0;
@@ -806,5 +803,15 @@ mod tests {
         let mut none: [Slot; 0] = [];
         let mut o = Oracle::new(Rules::new(), &mut none).unwrap();
         assert!(o.round(&Shoe::standard(1).unwrap()).is_err());
+    }
+
+    #[test]
+    fn split_play_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &SplitPlay::ALL,
+            &["cdz", "optimal"],
+            SplitPlay::about,
+            &["", "CDZ", "cdz-", "cdp", "Optimal"],
+        );
     }
 }

@@ -50,10 +50,10 @@ fn hit_or_stand(game: &Blackjack, hit: bool) -> Result<Action, BlackjackError> {
     })
 }
 
-/// The paper's "timid" player (`../shared/papers/003_*`, Part II): never takes a card that
-/// could bust the hand. cardtree's definition: hit while the hard total (aces as 1) is at most
-/// 11, so no card can bust, and the total is below 17; otherwise stand. Never doubles,
-/// splits or surrenders.
+/// The "timid" player of "MCTS for Black Jack" (an undated student report, Part II): never
+/// takes a card that could bust the hand. cardtree's definition: hit while the hard total (aces
+/// as 1) is at most 11, so no card can bust, and the total is below 17; otherwise stand. Never
+/// doubles, splits or surrenders.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timid;
 
@@ -72,9 +72,8 @@ impl Strategy for Timid {
     }
 }
 
-/// The paper's "default" player (`../shared/papers/003_*`, Part II), which plays like the
-/// dealer: hits below 17 (and soft 17 when the dealer does, H17); never doubles, splits or
-/// surrenders.
+/// The paper's "default" player (Part II), which plays like the dealer: hits below 17 (and soft
+/// 17 when the dealer does, H17); never doubles, splits or surrenders.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DealerLike;
 

@@ -3,7 +3,7 @@
 //!
 //! The method is Eric Farmer's ("Expected value of splitting pairs in blackjack",
 //! `blackjack_split.pdf`, used by his combinatorial analyser whose values
-//! `../shared/blackjack/exact_values.json` holds); this is our own derivation and code:
+//! `vectors/blackjack/exact_values.json` holds); this is our own derivation and code:
 //!
 //! - Each split hand is played with a strategy that does not look at the other hands' cards
 //!   (CDZ-: the unsplit hand's strategy). Then the cards dealt to the other hands are, to this
@@ -30,7 +30,6 @@
 //! cards the player sees are still exchangeable, and their chances are a mixture over what the
 //! hole card is (a pair card or another card), computed exactly below.
 
-use super::oracle::next_card_weights;
 use super::{BlackjackError, Hand, Pip, Shoe};
 
 /// The most hands a pair is split into (the rules allow 2 to 4).
@@ -63,7 +62,7 @@ pub(crate) struct HandValues {
 
 impl HandValues {
     /// One split hand of `pair` dealt its second card from `shoe` (against `up`, after a peek
-    /// or not, chances as [`next_card_weights`] says) and valued by `value` (given the shoe
+    /// or not, chances as [`Shoe::next_card_weights`] says) and valued by `value` (given the shoe
     /// less that card, the two-card hand made by the split, and the card): its values over
     /// every second card and given a pair card; `None` if no card can come.
     pub(crate) fn over_second_card<S>(
@@ -74,7 +73,7 @@ impl HandValues {
         pair: Pip,
         mut value: impl FnMut(&mut S, &mut Shoe, Hand, Pip) -> Result<f64, BlackjackError>,
     ) -> Result<Option<HandValues>, BlackjackError> {
-        let Some((weights, w)) = next_card_weights(shoe, up, peeked) else {
+        let Some((weights, w)) = shoe.next_card_weights(up, peeked) else {
             return Ok(None);
         };
         let mut half = Hand::EMPTY.with(pair);

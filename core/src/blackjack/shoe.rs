@@ -6,6 +6,7 @@ use rand_core::Rng;
 
 use super::{BlackjackError, Pip, Rules};
 use crate::rng;
+use crate::spelling::spelled;
 
 /// The undealt cards as a count per value (a composition): the order of the cards never
 /// matters to the rules, so every shoe, standard or not, is ten numbers.
@@ -130,6 +131,17 @@ impl Shoe {
         w
     }
 
+    /// The weights of the player's next card against `up` and their sum, `None` if no card can
+    /// come: after a peek (`peeked`), conditioned on the hole card not being the blackjack
+    /// card ([`Shoe::draw_weights`]). Shared by the oracle, the resplit values and the chart
+    /// solver.
+    pub(crate) fn next_card_weights(&self, up: Pip, peeked: bool) -> Option<([u64; 10], f64)> {
+        let hidden_not = if peeked { up.blackjack_partner() } else { None };
+        let w = self.draw_weights(hidden_not);
+        let sum: u64 = w.iter().sum();
+        (sum > 0).then_some((w, sum as f64))
+    }
+
     /// Draws one card at random, each card left equally likely, and takes it out.
     pub fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Pip, BlackjackError> {
         let i = rng::choose_weighted(rng, &self.counts.map(u32::from))
@@ -153,9 +165,10 @@ impl fmt::Display for Shoe {
     }
 }
 
-/// The named shoes: the standard shoe and the paper's five special decks. The paper
-/// (`../shared/papers/003_*`, Part II) names "high", "low", "even", "odd" and "random" decks
-/// without defining them; these are cardtree's definitions, per deck of the shoe:
+/// The named shoes: the standard shoe and the paper's five special decks. The paper ("MCTS for
+/// Black Jack", an undated student report, Part II) names "high", "low", "even", "odd" and
+/// "random" decks without defining them; these are cardtree's definitions, per deck of the
+/// shoe:
 ///
 /// | preset     | cards per deck                                              | cards |
 /// |------------|-------------------------------------------------------------|-------|
@@ -185,30 +198,18 @@ pub enum ShoePreset {
     Random,
 }
 
+// The order of the paper's table.
+spelled! {
+    ShoePreset, "shoe";
+    Standard => "standard", "Standard decks";
+    High => "high", "8, 9, ten-valued cards and aces only";
+    Low => "low", "2 to 7 only";
+    Even => "even", "Even values only";
+    Odd => "odd", "Odd values only";
+    Random => "random", "A standard shoe half dealt away at random (a new one each hand)";
+}
+
 impl ShoePreset {
-    /// Every preset, in the order of the paper's table.
-    pub const ALL: [ShoePreset; 6] = [
-        ShoePreset::Standard,
-        ShoePreset::High,
-        ShoePreset::Low,
-        ShoePreset::Even,
-        ShoePreset::Odd,
-        ShoePreset::Random,
-    ];
-
-    /// The lower-case name (`standard`, `high`, ...).
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            ShoePreset::Standard => "standard",
-            ShoePreset::High => "high",
-            ShoePreset::Low => "low",
-            ShoePreset::Even => "even",
-            ShoePreset::Odd => "odd",
-            ShoePreset::Random => "random",
-        }
-    }
-
     /// The preset of a lower-case name.
     #[must_use]
     pub fn from_name(name: &str) -> Option<ShoePreset> {
@@ -231,12 +232,6 @@ impl ShoePreset {
                 Ok(shoe)
             }
         }
-    }
-}
-
-impl fmt::Display for ShoePreset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -295,5 +290,15 @@ mod tests {
         // Only the blackjack card left: nothing may come.
         let s = Shoe::from_counts([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
         assert_eq!(s.draw_weights(Some(Pip::Ten)), [0; 10]);
+    }
+
+    #[test]
+    fn shoe_preset_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &ShoePreset::ALL,
+            &["standard", "high", "low", "even", "odd", "random"],
+            ShoePreset::about,
+            &["", "Standard", "hi", "odd ", "half"],
+        );
     }
 }

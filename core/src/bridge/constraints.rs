@@ -18,9 +18,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+use super::seat::{BySeat, Seat};
 use crate::card::{Rank, Suit};
 use crate::cards::Cards;
-use crate::seat::{BySeat, Seat};
 
 /// The most high-card points a hand can hold (four aces, kings, queens, jacks: 40), and a
 /// 13-card hand at most 37.

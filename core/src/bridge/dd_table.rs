@@ -15,10 +15,10 @@
 
 use core::fmt;
 
+use super::deal::Deal;
+use super::seat::Seat;
 use super::solver::{SolveStats, SolverConfig, TableMemory, TransTable, solve_value_from};
 use super::{BridgePlay, PositionError, Strain};
-use crate::deal::Deal;
-use crate::seat::Seat;
 
 /// Tricks each seat takes as declarer in each strain, double dummy.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

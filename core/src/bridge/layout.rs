@@ -2,8 +2,9 @@
 //!
 //! A player at the table sees some hands (their own, later dummy) and knows ranges of the
 //! others from the bidding ([`Constraints`]). "Layouts" are the ways to deal the unseen cards
-//! to the unseen seats; the programs McKay & Kruskal describe (`../shared/papers/000_…`,
-//! introduction) choose a card by valuing it on many layouts drawn from those that fit.
+//! to the unseen seats; the programs McKay & Kruskal describe ("A New Method of Averaging in
+//! Monte Carlo Game Tree Search", undated, 2009 or later; introduction) choose a card by
+//! valuing it on many layouts drawn from those that fit.
 //!
 //! Draws are by rejection, which keeps them exactly uniform: a try deals the unseen cards to
 //! the unseen seats uniformly at random and is kept only if every hand satisfies its
@@ -18,11 +19,11 @@ use core::fmt;
 use rand_core::Rng;
 
 use super::constraints::Constraints;
+use super::deal::Deal;
+use super::seat::{BySeat, Seat};
 use crate::card::Card;
 use crate::cards::Cards;
-use crate::deal::Deal;
 use crate::rng;
-use crate::seat::{BySeat, Seat};
 
 /// The tries one draw may make before it reports [`LayoutError::TooManyTries`]. At a few
 /// hundred nanoseconds a try on a desktop, 1,000,000 tries is well under a second; a

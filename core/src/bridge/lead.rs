@@ -1,14 +1,15 @@
 //! Choosing a lead with hidden hands: value every card on sampled layouts, or search one tree
 //! over the leader's information set.
 //!
-//! McKay & Kruskal (`../shared/papers/000_…`, introduction) describe how bridge programs choose
-//! a card in play: deal many layouts of the unseen hands that agree with what is known, value
-//! each card on every layout double dummy, and play the card that does best on average
-//! (perfect-information Monte Carlo, PIMC). [`evaluate_leads`] does that with a pluggable
-//! per-layout [`LayoutEvaluator`]: the exact solver ([`SolverEvaluator`]), or McKay's own
-//! power-mean UCT with a playout budget ([`UctEvaluator`]), the replacement the paper hopes
-//! for. [`ismcts_lead`] instead searches one tree over the information set with
-//! [`search::ismcts`](crate::search::ismcts), a fresh layout each iteration.
+//! McKay & Kruskal ("A New Method of Averaging in Monte Carlo Game Tree Search", undated, 2009
+//! or later; introduction) describe how bridge programs choose a card in play: deal many
+//! layouts of the unseen hands that agree with what is known, value each card on every layout
+//! double dummy, and play the card that does best on average (perfect-information Monte Carlo,
+//! PIMC). [`evaluate_leads`] does that with a pluggable per-layout [`LayoutEvaluator`]: the
+//! exact solver ([`SolverEvaluator`]), or McKay's own power-mean UCT with a playout budget
+//! ([`UctEvaluator`]), the replacement the paper hopes for. [`ismcts_lead`] instead searches
+//! one tree over the information set with [`search::ismcts`](crate::search::ismcts), a fresh
+//! layout each iteration.
 //!
 //! Every random number comes from [`rng::stream`]`(seed, i)` for layout `i` (the layout is drawn
 //! first, then the evaluator goes on with the same generator), so layout `i`'s values depend on
@@ -23,6 +24,7 @@ use super::constraints::Constraints;
 use super::layout::{DEFAULT_MAX_TRIES, LayoutError, Layouts};
 use super::play::{BridgePlay, PositionError};
 use super::score::Contract;
+use super::seat::{BySeat, Seat};
 use super::solver::{SolveStats, SolverConfig, TableMemory, TransTable, solve_with};
 use super::strain::Strain;
 use crate::card::Card;
@@ -31,7 +33,7 @@ use crate::game::{Game, MoveList};
 use crate::math;
 use crate::rng;
 use crate::search::{InformationSet, RandomPolicy, SearchError, UctConfig, ismcts, uct};
-use crate::seat::{BySeat, Seat};
+use crate::spelling::spelled;
 use crate::tree::{Storage, TreeInner};
 
 /// The most cards a leader can hold.
@@ -168,7 +170,7 @@ impl LeadProblem {
     }
 
     /// The position of play on one layout.
-    pub fn position(&self, deal: &crate::deal::Deal) -> Result<BridgePlay, LeadError> {
+    pub fn position(&self, deal: &super::deal::Deal) -> Result<BridgePlay, LeadError> {
         Ok(BridgePlay::new(deal, self.strain, self.leader)?)
     }
 
@@ -478,6 +480,12 @@ pub enum Objective {
     Set,
 }
 
+spelled! {
+    Objective, "objective";
+    Tricks => "tricks", "The most tricks for the defence on average";
+    Set => "set", "The best chance to beat the contract";
+}
+
 /// One card's result.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -695,13 +703,13 @@ pub fn ismcts_lead<B: Storage<Card>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bridge::deal::Deal;
     use crate::bridge::solver::{TtLine, solve};
-    use crate::deal::Deal;
     use crate::power_mean::Power;
     use crate::search::Exploration;
     use crate::tree::Tree;
 
-    /// `../shared/bridge/dev_deals.jsonl` deal 7 (as in the self-check), West on lead in NT.
+    /// `vectors/bridge/dev_deals.jsonl` deal 7 (as in the self-check), West on lead in NT.
     const DEAL: &str = "W:KT.AT872.AK.8432 Q7643.964.T987.K 952.Q53.J63.Q765 AJ8.KJ.Q542.AJT9";
 
     fn table() -> TransTable<[TtLine; 4096]> {
@@ -816,6 +824,16 @@ mod tests {
         assert_eq!(
             ismcts_lead(&problem, &mut tree, &config, 1, 100),
             Err(LeadError::Layout(LayoutError::TooManyTries { tries: 100 }))
+        );
+    }
+
+    #[test]
+    fn objective_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &Objective::ALL,
+            &["tricks", "set"],
+            Objective::about,
+            &["", "Tricks", "sets", "trick"],
         );
     }
 }

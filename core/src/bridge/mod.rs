@@ -1,5 +1,8 @@
 //! Bridge card play, double dummy: the [`BridgePlay`] game and the exact [`solve`]r.
 //!
+//! The table: the four [`Seat`]s (and [`BySeat`], one value a seat), a [`Deal`] of four hands
+//! and its text in the Portable Bridge Notation ([`pbn`]).
+//!
 //! [`BridgePlay`] is a position of the play: four hands, the trump [`Strain`], the trick in
 //! progress and the tricks each side has won. It implements [`Game`](crate::Game) with the four
 //! seats as players and the two partnerships as sides (North-South side 0, East-West side 1),
@@ -18,11 +21,14 @@
 
 mod constraints;
 mod dd_table;
+mod deal;
 mod layout;
 mod lead;
 mod par;
+pub mod pbn;
 mod play;
 mod score;
+mod seat;
 mod solver;
 mod strain;
 mod vulnerability;
@@ -32,6 +38,7 @@ pub use constraints::{
     high_card_points,
 };
 pub use dd_table::{DdSolution, DdTable, dd_table, dd_table_with};
+pub use deal::{Deal, Overlap};
 pub use layout::{DEFAULT_MAX_TRIES, Drawn, LayoutError, Layouts};
 pub use lead::{
     CardLead, CardValues, LayoutEvaluator, LeadConfig, LeadError, LeadInformationSet, LeadProblem,
@@ -41,6 +48,7 @@ pub use lead::{
 pub use par::{Declarers, Par, ParContract, par};
 pub use play::{BridgePlay, PositionError};
 pub use score::{Contract, LevelError, ParseContractError, Penalty, undertricks};
+pub use seat::{BySeat, Seat};
 pub use solver::{
     Solution, SolveStats, SolverConfig, TableMemory, TableStats, TransTable, TtLine, Value, solve,
     solve_value, solve_value_with, solve_with,

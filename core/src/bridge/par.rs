@@ -5,7 +5,7 @@
 //! unless the other side does better by sacrificing, going down doubled for less than that
 //! contract is worth. cardtree follows the convention of DDS's `DealerPar` (Haglund & Hein,
 //! `src/DealerPar.cpp` of DDS 2.9, whose results are the vectors of
-//! `../shared/bridge/dd_tables.jsonl`), step by step:
+//! `vectors/bridge/dd_tables.jsonl`), step by step:
 //!
 //! 1. Each side's contract in a strain is the one its better declarer makes exactly. The side
 //!    with the higher such contract has the *primacy*; when both sides top out in the same
@@ -32,9 +32,9 @@ use core::fmt;
 
 use super::dd_table::DdTable;
 use super::score::{Contract, Penalty, undertricks};
+use super::seat::Seat;
 use super::{Strain, Vulnerability};
 use crate::game::Side;
-use crate::seat::Seat;
 
 /// The seats that can declare a par contract: one player, or both of a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,12 +2,12 @@
 
 use core::fmt;
 
+use super::deal::Deal;
+use super::seat::{BySeat, Seat};
 use super::strain::Strain;
 use crate::card::{Card, Suit};
 use crate::cards::Cards;
-use crate::deal::Deal;
 use crate::game::{Game, MoveList, Player, Side, Turn, ValueRange};
-use crate::seat::{BySeat, Seat};
 
 /// A card-play position: the cards left in each hand, the strain, the trick in progress (led by
 /// `leader`) and the tricks each side has won so far.
@@ -305,7 +305,7 @@ impl fmt::Debug for BridgePlay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pbn::{SizeRule, parse};
+    use crate::bridge::pbn::{SizeRule, parse};
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()
@@ -333,40 +333,6 @@ mod tests {
         p.play(c("H3")).unwrap(); // West overtrumps
         assert_eq!((p.leader(), p.tricks_won(Side(1))), (Seat::West, 1));
         assert_eq!(p.turn(), Turn::Player(Player(3)));
-    }
-
-    #[test]
-    fn the_core_searches_play_bridge() {
-        use crate::bridge::{TransTable, TtLine, solve};
-        use crate::search::{NaturalOrder, RandomPolicy, UctConfig, alpha_beta, uct};
-        // A 4-card ending of a random deal, hearts trumps, East on lead.
-        let full = Deal::random(&mut crate::rng::seeded(8));
-        let hands = BySeat::from_fn(|seat| full.hand(seat).iter().rev().take(4).collect());
-        let deal = Deal::from_hands(hands).unwrap();
-        let pos = BridgePlay::new(&deal, Strain::Hearts, Seat::East).unwrap();
-        let mut slots = [TtLine::ZERO; 64];
-        let exact = solve(&pos, &mut TransTable::new(&mut slots));
-        // Alpha-beta's value is North-South's tricks; East-West's are the rest.
-        let ab = alpha_beta(&pos, None, &mut NaturalOrder).unwrap();
-        assert_eq!(4.0 - ab.value, f64::from(exact.best));
-        let mut tree: crate::Tree<Card, 20_000> = crate::Tree::new();
-        let config = UctConfig {
-            iterations: 3000,
-            ..UctConfig::new()
-        };
-        let r = uct(
-            &mut tree,
-            &pos,
-            &config,
-            &mut RandomPolicy,
-            &mut crate::rng::seeded(1),
-        )
-        .unwrap();
-        let chosen = exact.cards.iter().find(|c| Some(c.0) == r.best).unwrap();
-        assert_eq!(
-            chosen.1, exact.best,
-            "UCT finds an optimal lead in a 4-card ending"
-        );
     }
 
     #[test]

@@ -1,8 +1,9 @@
-//! The state-evaluation heuristic of the DePauw papers (paper 004, section "Domain
-//! Knowledge"): the sum over the ten hands of a hand value, where a full hand scores its
-//! class, a four-card hand is weighted by the cards left in the deck, and a one- to three-card
-//! hand by a-priori class probabilities over its possibility array, scaled by alpha, beta,
-//! gamma.
+//! The state-evaluation heuristic of the DePauw papers (Arrington, Langley & Bogaerts, "Using
+//! Domain Knowledge to Improve Monte-Carlo Tree Search Performance in Parameterized Poker
+//! Squares", AAAI 2016, section "Domain Knowledge"): the sum over the ten hands of a hand
+//! value, where a full hand scores its class, a four-card hand is weighted by the cards left in
+//! the deck, and a one- to three-card hand by a-priori class probabilities over its possibility
+//! array, scaled by alpha, beta, gamma.
 
 use super::apriori::APRIORI;
 use super::grid::{CELLS, Grid, LINES, lines_of};
@@ -10,8 +11,9 @@ use super::hand::{HandClass, HandSummary, ROYAL_RANKS, WHEEL_RANKS};
 use super::points::PointSystem;
 use crate::card::{Card, Rank, Suit};
 use crate::cards::Cards;
+use crate::spelling::spelled;
 
-/// One slot of a possibility array (paper 004, "Domain Knowledge").
+/// One slot of a possibility array (Arrington et al. 2016, "Domain Knowledge").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]
@@ -28,7 +30,7 @@ pub enum Possibility {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct HeuristicConfig {
-    /// Weight of one-card hands; default 0.2 (paper 004, "Domain Knowledge").
+    /// Weight of one-card hands; default 0.2 (Arrington et al. 2016, "Domain Knowledge").
     pub alpha: f64,
     /// Weight of two-card hands; default 0.4 (ibid.).
     pub beta: f64,
@@ -41,9 +43,10 @@ pub struct HeuristicConfig {
 }
 
 /// How the value of a one- to three-card hand combines the a-priori probabilities of the
-/// classes it can still make. Paper 004 ("Domain Knowledge") says only that the probabilities
-/// "are then used to compute a weighted sum in the same way as in a four-card hand"; these are
-/// the readings of that sentence (`std-host/results/pps/audit.md`, deviation 2).
+/// classes it can still make. Arrington et al. 2016 ("Domain Knowledge") say only that the
+/// probabilities "are then used to compute a weighted sum in the same way as in a four-card
+/// hand"; these are the readings of that sentence (`std-host/results/pps/audit.md`,
+/// deviation 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]
@@ -60,6 +63,13 @@ pub enum PriorMix {
     MadeInFull,
 }
 
+spelled! {
+    PriorMix, "prior mix";
+    Sum => "sum", "Sum over the classes still possible (made ones at their a-priori odds)";
+    Conditional => "conditional", "That sum divided by those classes' total probability";
+    MadeInFull => "made-in-full", "As sum, but a class already made counts in full";
+}
+
 impl HeuristicConfig {
     /// alpha, beta, gamma = 0.2, 0.4, 0.6: the papers' initial weights.
     pub const PAPER: HeuristicConfig = HeuristicConfig {
@@ -69,8 +79,8 @@ impl HeuristicConfig {
         apriori: APRIORI,
         mix: PriorMix::Sum,
     };
-    /// alpha, beta, gamma = 0.1, 0.3, 0.85: the best weights of the papers' sweep (paper
-    /// 004, "Further Tuning of Domain Knowledge", Table 3 rows marked *).
+    /// alpha, beta, gamma = 0.1, 0.3, 0.85: the best weights of the papers' sweep
+    /// (Arrington et al. 2016, "Further Tuning of Domain Knowledge", Table 3 rows marked *).
     pub const TUNED: HeuristicConfig = HeuristicConfig {
         alpha: 0.1,
         beta: 0.3,
@@ -192,8 +202,8 @@ impl Evaluator {
         self.points.get(class.id()).copied().unwrap_or(0.0)
     }
 
-    /// The weight of each class for a four-card hand: the fraction of the cards left in
-    /// `deck` that complete it to that class (paper 004: "if a hand needs a 10H or 10C to
+    /// The weight of each class for a four-card hand: the fraction of the cards left in `deck`
+    /// that complete it to that class (Arrington et al. 2016: "if a hand needs a 10H or 10C to
     /// complete a full house, and the deck holds a 10H and five spades, the weight is 1/6").
     #[must_use]
     pub fn four_card_weights(h: &HandSummary, deck: Cards) -> [f64; HandClass::COUNT] {
@@ -736,5 +746,15 @@ mod tests {
                 assert!(value.is_nan());
             }
         }
+    }
+
+    #[test]
+    fn prior_mix_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &PriorMix::ALL,
+            &["sum", "conditional", "made-in-full"],
+            PriorMix::about,
+            &["", "Sum", "made_in_full", "madeinfull"],
+        );
     }
 }

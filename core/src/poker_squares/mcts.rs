@@ -1,8 +1,9 @@
-//! Monte-Carlo tree search for Poker Squares as the DePauw papers built it (paper 004,
-//! "MCTS Application to PPS" and "Domain Knowledge"): choice nodes for placements, chance
-//! nodes for draws, UCT `X_j + 2 Cp sqrt(2 ln n / n_j)` (paper 004, equation 1) at choice
-//! nodes, uniformly sampled draws at chance nodes, and the heuristic's selection and
-//! simulation variants.
+//! Monte-Carlo tree search for Poker Squares as the DePauw papers built it (Arrington, Langley
+//! & Bogaerts, "Using Domain Knowledge to Improve Monte-Carlo Tree Search Performance in
+//! Parameterized Poker Squares", AAAI 2016, "MCTS Application to PPS" and "Domain Knowledge"):
+//! choice nodes for placements, chance nodes for draws, UCT `X_j + 2 Cp sqrt(2 ln n / n_j)`
+//! (Arrington et al. 2016, equation 1) at choice nodes, uniformly sampled draws at chance
+//! nodes, and the heuristic's selection and simulation variants.
 //!
 //! The search is the kernel's ([`uct_with`]): this module gives it the papers' knowledge as a
 //! [`TreePolicy`] (one child per class of placements the score cannot tell apart, the
@@ -32,9 +33,10 @@ use crate::game::{Game, MoveList, Side};
 use crate::search::{
     Backup, Expansion, Exploration, FinalMove, Policy, TreePolicy, UctConfig, uct_with,
 };
+use crate::spelling::spelled;
 use crate::tree::{Storage, TreeInner};
 
-/// How children of a choice node are selected (paper 004, Table 3).
+/// How children of a choice node are selected (Arrington et al. 2016, Table 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]
@@ -50,10 +52,18 @@ pub enum Selection {
     PruneUct = 3,
 }
 
+spelled! {
+    Selection, "selection";
+    Uct => "uct", "UCT";
+    UctCalc => "uct-calc", "UCT + Calc";
+    BestMove => "best-move", "Best move";
+    PruneUct => "prune-uct", "Prune + UCT";
+}
+
 /// Iterations between two readings of the clock under a time budget.
 const CLOCK_EVERY: u64 = 16;
 
-/// The papers' exploration constant, `Cp = 200 / sqrt(2)` (paper 004, "The
+/// The papers' exploration constant, `Cp = 200 / sqrt(2)` (Arrington et al. 2016, "The
 /// Exploration-Exploitation Tradeoff").
 pub const PAPER_CP: f64 = 141.421_356_237_309_5;
 
@@ -80,7 +90,8 @@ pub struct MctsConfig {
     /// columns may be permuted); default `true`.
     pub symmetry: bool,
     /// Whether the first, second, next-to-last and last moves follow the simple rules
-    /// instead of search; default `true` (paper 004, "MCTS Application to PPS").
+    /// instead of search; default `true` (Arrington et al. 2016, "MCTS Application to
+    /// PPS").
     pub simple_rules: bool,
 }
 
@@ -496,5 +507,15 @@ mod tests {
         let g = play_game(&mut q, &PointSystem::AMERICAN, &mut rng::stream(3, 0)).unwrap();
         assert!(g.is_full());
         assert!(q.stats().tree_full > 0);
+    }
+
+    #[test]
+    fn selection_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &Selection::ALL,
+            &["uct", "uct-calc", "best-move", "prune-uct"],
+            Selection::about,
+            &["", "UCT", "Uct", "prune_uct", "prune-uct "],
+        );
     }
 }

@@ -1,6 +1,8 @@
 //! Parameterized Poker Squares, the game of the EAAI-2016 challenge, and the players of the
-//! DePauw papers (Arrington, Langley and Bogaerts, `../shared/papers/004_*` and its draft
-//! `001_*`).
+//! DePauw papers: Robert Arrington, Clay Langley and Steven Bogaerts, "Using Domain Knowledge
+//! to Improve Monte-Carlo Tree Search Performance in Parameterized Poker Squares" (AAAI
+//! 2016; "the paper", "Arrington et al. 2016"), and its draft under the same title (Steven
+//! Bogaerts, Robert Arrington and Clay Langley, 2015; "the draft").
 //!
 //! A shuffled deck deals 25 cards one at a time; each is placed for good in an empty cell of
 //! a 5x5 grid, and the score is the sum of the ten row and column hands under a
@@ -11,7 +13,7 @@
 //! Players: [`RandomPlayer`], [`RulePlayer`] (suits in columns, ranks in rows),
 //! [`GreedyPlayer`] (best placement by the papers' state heuristic, [`Evaluator`]),
 //! [`FlatPlayer`] (flat Monte Carlo) and [`MctsPlayer`], the papers' MCTS with choice and chance
-//! nodes and every selection, simulation and squashing variant of paper 004.
+//! nodes and every selection, simulation and squashing variant of the paper.
 //!
 //! ```
 //! use cardtree::poker_squares::{play_game, Budget, Grid, MctsConfig, MctsPlayer, NoClock, PointSystem};

@@ -70,12 +70,15 @@ const RANDOM_LO: i32 = -128;
 const RANDOM_HI: i32 = 127;
 
 impl PointSystem {
-    /// American (framework values; papers 004/001 Table 1 lists the same numbers in a
-    /// different row order).
+    /// American (framework values; Table 1 of the DePauw papers, Arrington, Langley &
+    /// Bogaerts, "Using Domain Knowledge to Improve Monte-Carlo Tree Search Performance in
+    /// Parameterized Poker Squares", AAAI 2016, and its 2015 draft, lists the same numbers in
+    /// a different row order).
     pub const AMERICAN: PointSystem = PointSystem { scores: AMERICAN };
     /// British (framework values).
     pub const BRITISH: PointSystem = PointSystem { scores: BRITISH };
-    /// The papers' F.H. system (paper 004, Table 1): full house 1, every other class -1.
+    /// The papers' F.H. system (Arrington et al. 2016, Table 1): full house 1, every other
+    /// class -1.
     pub const FULL_HOUSE: PointSystem = PointSystem {
         scores: [-1, -1, -1, -1, -1, -1, 1, -1, -1, -1],
     };
@@ -276,8 +279,9 @@ mod tests {
             PointSystem::generate(SystemKind::Hypercorner, 0).scores(),
             [1, 1, -1, 1, 1, -1, 1, -1, 1, 1]
         );
-        // Seed 0 gives the Ameritish system the draft paper 001 prints (its commented-out
-        // table, rows reordered by class id as ../shared/poker-squares/README.md explains).
+        // Seed 0 gives the Ameritish system the 2015 draft of Arrington et al. 2016 prints (its
+        // commented-out table, rows reordered by class id as vectors/poker-squares/README.md
+        // explains).
         assert_eq!(
             PointSystem::generate(SystemKind::Ameritish, 0).scores(),
             [0, 1, 4, 6, 8, 9, 13, 24, 47, 47]

@@ -1,13 +1,15 @@
-//! Hard pruning of placements by the heuristic (paper 004, "Modified Selection Through
-//! Pruning"): children below delta times the parent's value go, unless that would remove more
-//! than 70 % of them, in which case only the bottom 50 % go.
+//! Hard pruning of placements by the heuristic (Arrington, Langley & Bogaerts, "Using Domain
+//! Knowledge to Improve Monte-Carlo Tree Search Performance in Parameterized Poker Squares",
+//! AAAI 2016, "Modified Selection Through Pruning"): children below delta times the parent's
+//! value go, unless that would remove more than 70 % of them, in which case only the bottom
+//! 50 % go.
 
 /// The pruning rule's parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct PruneRule {
-    /// Children whose value is below `delta * h(parent)` are pruned; 1.3 (paper 004,
-    /// "Modified Selection Through Pruning").
+    /// Children whose value is below `delta * h(parent)` are pruned; 1.3 (Arrington et al.
+    /// 2016, "Modified Selection Through Pruning").
     pub delta: f64,
     /// The most children the threshold may prune, as a fraction; 0.7 (ibid.).
     pub max_fraction: f64,

@@ -1,5 +1,7 @@
 //! The simple rules the papers use instead of search for the first, second, next-to-last and
-//! last moves (paper 004, "MCTS Application to PPS"; draft 001, Conclusion 2).
+//! last moves (Arrington, Langley & Bogaerts, "Using Domain Knowledge to Improve Monte-Carlo
+//! Tree Search Performance in Parameterized Poker Squares", AAAI 2016, "MCTS Application to
+//! PPS"; its 2015 draft by Bogaerts, Arrington & Langley, Conclusion 2).
 
 use super::game::PokerSquares;
 use super::grid::{CELLS, SIZE};

@@ -1,4 +1,6 @@
-//! The simulation (playout) policies of paper 004 ("Modified Simulation", Table 3).
+//! The simulation (playout) policies of Arrington, Langley & Bogaerts, "Using Domain Knowledge
+//! to Improve Monte-Carlo Tree Search Performance in Parameterized Poker Squares" (AAAI 2016,
+//! "Modified Simulation", Table 3).
 
 use rand_core::Rng;
 
@@ -10,6 +12,7 @@ use super::prune::{PruneRule, best_index};
 use super::random_player::random_cell;
 use super::rule_player::rule_cell;
 use crate::rng;
+use crate::spelling::spelled;
 
 /// How a playout places cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +47,18 @@ pub enum Simulation {
     /// evaluation function values it. Needs the MCTS player's table; without one, and given to
     /// [`simulate`], it plays as [`Simulation::BestMove`]. Not in the papers; ours.
     LearnedValue = 7,
+}
+
+spelled! {
+    Simulation, "simulation";
+    Random => "random", "Random";
+    RandomCalc => "random-calc", "Random + Calc";
+    PruneRandom => "prune-random", "Prune + Random";
+    BestMove => "best-move", "Best move";
+    Rules => "rules", "The rule player's placements (suits in columns, ranks in rows; ours, not the papers')";
+    Auto => "auto", "Rules or best move, whichever scores more under the system (decided once a game; ours)";
+    Learned => "learned", "Greedy on the learned values of `--values FILE` (ours)";
+    LearnedValue => "learned-value", "No playout: leaves valued by the learned values of `--values FILE` (ours)";
 }
 
 /// How many paired playouts of each policy [`Simulation::Auto`] compares: enough that the
@@ -280,5 +295,24 @@ mod tests {
             &mut rng::stream(5, 0),
         );
         assert_eq!((a.grid(), sa), (b.grid(), sb));
+    }
+
+    #[test]
+    fn simulation_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &Simulation::ALL,
+            &[
+                "random",
+                "random-calc",
+                "prune-random",
+                "best-move",
+                "rules",
+                "auto",
+                "learned",
+                "learned-value",
+            ],
+            Simulation::about,
+            &["", "Random", "best_move", "learnedvalue", "rules+"],
+        );
     }
 }

@@ -1,7 +1,9 @@
-//! Score squashing into `[0, 1]` for UCT's rewards (paper 004, "The Exploration-Exploitation
-//! Tradeoff", Table 2).
+//! Score squashing into `[0, 1]` for UCT's rewards (Arrington, Langley & Bogaerts, "Using
+//! Domain Knowledge to Improve Monte-Carlo Tree Search Performance in Parameterized Poker
+//! Squares", AAAI 2016, "The Exploration-Exploitation Tradeoff", Table 2).
 
 use super::points::PointSystem;
+use crate::spelling::spelled;
 
 /// How scores become UCT rewards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,8 +13,8 @@ pub enum Squash {
     /// Raw scores (the papers' choice after Table 2, with a large Cp).
     None = 0,
     /// Exact minimum and maximum of the point system. Known exactly here for the American
-    /// system (0 and 725, paper 004, "The Exploration-Exploitation Tradeoff"); for other
-    /// systems this falls back to [`Squash::Imprecise`].
+    /// system (0 and 725, Arrington et al. 2016, "The Exploration-Exploitation Tradeoff"); for
+    /// other systems this falls back to [`Squash::Imprecise`].
     Precise = 1,
     /// Ten times the lowest and highest hand score.
     Imprecise = 2,
@@ -22,8 +24,17 @@ pub enum Squash {
     Max2000 = 4,
 }
 
+spelled! {
+    Squash, "squash";
+    None => "none", "Raw scores";
+    Precise => "precise", "Exact range (American: 0..725)";
+    Imprecise => "imprecise", "Ten times the lowest and highest hand score";
+    Max200 => "max200", "0..200";
+    Max2000 => "max2000", "0..2000";
+}
+
 /// The American system's highest grid score: four royal flushes, a straight flush and five
-/// fours of a kind (paper 004, "The Exploration-Exploitation Tradeoff").
+/// fours of a kind (Arrington et al. 2016, "The Exploration-Exploitation Tradeoff").
 pub const AMERICAN_MAX: i32 = 725;
 
 impl Squash {
@@ -70,5 +81,15 @@ mod tests {
         );
         assert_eq!(Squash::reward(Some((0.0, 200.0)), 100.0), 0.5);
         assert_eq!(Squash::reward(None, 100.0), 100.0);
+    }
+
+    #[test]
+    fn squash_spellings_round_trip() {
+        crate::spelling::check_spellings(
+            &Squash::ALL,
+            &["none", "precise", "imprecise", "max200", "max2000"],
+            Squash::about,
+            &["", "None", "max-200", "max_2000", "max20"],
+        );
     }
 }

@@ -1,5 +1,6 @@
-//! Minimax, alpha-beta and iterative deepening (lecture slides `../shared/papers/002_…`,
-//! "Minimax", "Alpha-beta pruning", "Depth limits", "Iterative deepening").
+//! Minimax, alpha-beta and iterative deepening (the lecture slides "Game Playing", after
+//! Russell & Norvig, sections 5.1-5.3 and 5.5, undated, 2017 or later; "Minimax",
+//! "Alpha-beta pruning", "Depth limits", "Iterative deepening").
 //!
 //! One recursive search serves all three: minimax is alpha-beta that never prunes. Depth is
 //! counted in plies; at depth 0 a non-terminal state is scored by [`Game::evaluate`]. The
@@ -259,7 +260,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tictactoe::TicTacToe;
+    use crate::games::TicTacToe;
 
     #[test]
     fn minimax_visits_the_whole_tic_tac_toe_tree_and_finds_a_draw() {

@@ -1,5 +1,6 @@
-//! Expectiminimax (lecture slides `../shared/papers/002_…`, "Expectiminimax"): minimax whose
-//! chance states take the exact expectation over their listed outcomes.
+//! Expectiminimax (the lecture slides "Game Playing", after Russell & Norvig, sections
+//! 5.1-5.3 and 5.5, undated, 2017 or later; "Expectiminimax"): minimax whose chance states
+//! take the exact expectation over their listed outcomes.
 
 use super::{MAX_PLIES, Outcome, SearchError, check_sides, improves, maximises};
 use crate::game::{Game, MoveList, Outcomes, Side, Turn};

@@ -1,5 +1,6 @@
-//! Flat Monte Carlo (lecture slides `../shared/papers/002_…`, "Monte Carlo"): `k` playouts
-//! after each root move, and the move with the best mean wins. The baseline UCT improves on.
+//! Flat Monte Carlo (the lecture slides "Game Playing", after Russell & Norvig, sections
+//! 5.1-5.3 and 5.5, undated, 2017 or later; "Monte Carlo"): `k` playouts after each root
+//! move, and the move with the best mean wins. The baseline UCT improves on.
 
 use rand_core::Rng;
 

@@ -9,11 +9,13 @@ use crate::game::{Game, MoveList, Side};
 /// loop), the value of a leaf without a playout (an evaluation function), and the reward an
 /// iteration backs up for a value (squashing).
 ///
-/// The Poker Squares player of the DePauw papers (`../shared/papers/004_…`, "Domain
-/// Knowledge") is UCT with children by class, pruning and squashing: one child per class of
-/// placements the score cannot tell apart, the heuristic's pruning rule at each new choice
-/// node, and squashed scores ([`poker_squares::MctsPlayer`](crate::poker_squares::MctsPlayer)).
-/// The Blackjack player of `../shared/papers/003_…` is UCT with an open loop and, beyond the
+/// The Poker Squares player of the DePauw papers (Arrington, Langley & Bogaerts, "Using Domain
+/// Knowledge to Improve Monte-Carlo Tree Search Performance in Parameterized Poker Squares",
+/// AAAI 2016, "Domain Knowledge") is UCT with children by class, pruning and squashing: one
+/// child per class of placements the score cannot tell apart, the heuristic's pruning rule at
+/// each new choice node, and squashed scores
+/// ([`poker_squares::MctsPlayer`](crate::poker_squares::MctsPlayer)). The Blackjack player of
+/// "MCTS for Black Jack" (an undated student report) is UCT with an open loop and, beyond the
 /// paper, progressive unpruning ([`blackjack::Mcts`](crate::blackjack::Mcts)).
 pub trait TreePolicy<G: Game> {
     /// The children a player's node of `state` gets, in `moves` (cleared first). Default:
@@ -43,7 +45,7 @@ pub trait TreePolicy<G: Game> {
     /// Whether the chance state `state` reached in the tree gets a node of its own. Default:
     /// yes, one child per outcome (a closed loop). `false`: the iteration samples the outcome
     /// and stays on the node it is on, which then stands for every outcome: an open-loop
-    /// tree, keyed by the players' moves (the Blackjack search of `../shared/papers/003_…`,
+    /// tree, keyed by the players' moves (the Blackjack search of "MCTS for Black Jack",
     /// whose "hit node" stands for every card). Such a node may be reached in states whose
     /// legal moves differ, so [`TreePolicy::tree_moves`] should give every move any of them
     /// allows; selection then takes only those the iteration's state allows.

@@ -5,11 +5,12 @@ use rand_core::Rng;
 use super::SearchError;
 use super::playout::{Policy, playout};
 use super::tree_policy::{PlainTree, TreePolicy};
+use crate::blank::Blank;
 use crate::game::{Game, MAX_MOVES, MAX_SIDES, MoveList, Outcomes, Side, Turn, ValueRange};
 use crate::math;
 use crate::power_mean::Power;
 use crate::rng;
-use crate::tree::{Blank, Node, NodeId, Storage, TreeError, TreeInner};
+use crate::tree::{Node, NodeId, Storage, TreeError, TreeInner};
 
 /// The longest path from the root an iteration follows in the tree; deeper, it simulates.
 const MAX_PATH: usize = 256;
@@ -44,22 +45,25 @@ impl Exploration {
         (c >= 0.0 && c.is_finite()).then_some(Exploration(c))
     }
 
-    /// McKay & Kruskal (`../shared/papers/000_…`): `V = X + sqrt(c ln n / T)`, so
-    /// `C = sqrt(c)`. His grid is `c = 0.125 .. 128`.
+    /// McKay & Kruskal ("A New Method of Averaging in Monte Carlo Game Tree Search", undated,
+    /// 2009 or later): `V = X + sqrt(c ln n / T)`, so `C = sqrt(c)`. His grid is
+    /// `c = 0.125 .. 128`.
     #[must_use]
     pub fn mckay(c: f64) -> Option<Exploration> {
         Exploration::new(c).map(|e| Exploration(math::sqrt(e.0)))
     }
 
-    /// Kocsis & Szepesvari, as used by the Poker Squares papers (`../shared/papers/004_…`):
-    /// `X + 2 Cp sqrt(2 ln n / n_j)`, so `C = 2 sqrt(2) Cp`.
+    /// Kocsis & Szepesvari, as used by the Poker Squares papers (Arrington, Langley & Bogaerts,
+    /// "Using Domain Knowledge to Improve Monte-Carlo Tree Search Performance in Parameterized
+    /// Poker Squares", AAAI 2016, and its 2015 draft): `X + 2 Cp sqrt(2 ln n / n_j)`, so
+    /// `C = 2 sqrt(2) Cp`.
     #[must_use]
     pub fn kocsis_szepesvari(cp: f64) -> Option<Exploration> {
         Exploration::new(cp).and_then(|e| Exploration::new(2.0 * math::sqrt(2.0) * e.0))
     }
 
-    /// The lecture slides (`../shared/papers/002_…`, "UCT"): `X + c sqrt(ln t / n_i)`, so
-    /// `C = c`.
+    /// The lecture slides "Game Playing" (after Russell & Norvig, sections 5.1-5.3 and 5.5;
+    /// undated, 2017 or later; "UCT"): `X + c sqrt(ln t / n_i)`, so `C = c`.
     #[must_use]
     pub fn slides(c: f64) -> Option<Exploration> {
         Exploration::new(c)
@@ -106,7 +110,7 @@ pub enum Expansion {
     AllChildren,
     /// As [`Expansion::OneNode`], but a new node reached by a chance outcome does not end the
     /// descent: each iteration adds one new node a player chose (the DePauw papers' Poker
-    /// Squares search, `../shared/papers/004_…`, grows a draw and the placement below it).
+    /// Squares search, Arrington et al. 2016, grows a draw and the placement below it).
     OneDecision,
 }
 
@@ -162,7 +166,7 @@ impl UctConfig {
         }
     }
 
-    /// McKay & Kruskal's search (`../shared/papers/000_…`, appendix): `V = X + sqrt(c ln n / T)`
+    /// McKay & Kruskal's search (appendix): `V = X + sqrt(c ln n / T)`
     /// on raw values, power-mean backups with exponent `p`, all children created on a node's
     /// first visit and every playout played in the tree to the end, the child of highest value
     /// chosen. His experiment used 5000 playouts.
@@ -1040,9 +1044,9 @@ fn summarise<M: Copy, B: Storage<M>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::{DiceDuel, moves};
+    use crate::games::TicTacToe;
+    use crate::games::{DiceDuel, dice_moves as moves};
     use crate::search::RandomPolicy;
-    use crate::tictactoe::TicTacToe;
     use crate::tree::Tree;
 
     fn run<B: Storage<u8>>(

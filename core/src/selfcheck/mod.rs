@@ -24,9 +24,9 @@ use core::fmt;
 pub use digest::Digest;
 
 use crate::blackjack::{BlackjackError, Mcts, SearchConfig};
+use crate::bridge::pbn::PbnError;
 use crate::bridge::{LeadError, PositionError, TtLine};
 use crate::card::Card;
-use crate::pbn::PbnError;
 use crate::poker_squares::{LearnedValues, ParseValuesError, PlayError, PointSystem};
 use crate::search::SearchError;
 use crate::tree::Tree;

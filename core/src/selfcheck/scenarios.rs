@@ -3,6 +3,8 @@
 
 use super::{Arena, Check, Failure, SEED};
 use crate::blackjack::{CardOrder, Rules, SearchConfig, Shoe, play_round};
+use crate::blank::Blank;
+use crate::bridge::BySeat;
 use crate::bridge::{
     BridgePlay, Constraints, DEFAULT_MAX_TRIES, Layouts, LeadConfig, LeadError, LeadProblem,
     LeadReport, Solution, SolverEvaluator, Strain, TransTable, UctEvaluator, evaluate_leads,
@@ -15,9 +17,8 @@ use crate::poker_squares::{
 use crate::search::{
     Exploration, NaturalOrder, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta, uct,
 };
-use crate::seat::BySeat;
 use crate::selfcheck::Digest;
-use crate::tree::{Blank, NodeId, Storage, TreeInner};
+use crate::tree::{NodeId, Storage, TreeInner};
 use crate::{Card, Deal, Game, Power, Seat, SizeRule, TicTacToe, pbn, rng};
 
 /// The generator task of each randomised scenario, so that each draws its own stream of
@@ -50,10 +51,11 @@ const BRIDGE_UCT_ITERATIONS: u32 = 500;
 const BRIDGE_UCT_CARDS: usize = 4;
 
 /// McKay's exploration parameter `c` in `V = X + sqrt(c ln n / T)` for the bridge scenarios,
-/// from his grid `0.125 .. 128` (`../shared/papers/000_…`, appendix).
+/// from his grid `0.125 .. 128` (McKay & Kruskal, "A New Method of Averaging in Monte Carlo
+/// Game Tree Search", undated, 2009 or later; appendix).
 const BRIDGE_UCT_C: f64 = 16.0;
 
-/// Endings from `../shared/bridge/endings.jsonl` (ids 3, 7, 31, 35, 47, 91: six cards a hand,
+/// Endings from `vectors/bridge/endings.jsonl` (ids 3, 7, 31, 35, 47, 91: six cards a hand,
 /// every strain), with the seat on lead; DDS's answers are in this module's tests.
 const ENDINGS: [(&str, Strain, Seat); 6] = [
     (
@@ -88,7 +90,7 @@ const ENDINGS: [(&str, Strain, Seat); 6] = [
     ),
 ];
 
-/// The bridge UCT deal: the first of `../shared/bridge/dev_deals.jsonl`, which is
+/// The bridge UCT deal: the first of `vectors/bridge/dev_deals.jsonl`, which is
 /// `Deal::random(&mut rng::seeded(1))`; no trump, West on lead.
 fn bridge_deal() -> Deal {
     Deal::random(&mut rng::seeded(1))
@@ -194,7 +196,7 @@ pub(super) fn bridge_solve(arena: &mut Arena) -> Result<Check, Failure> {
     })
 }
 
-/// Deal 7 of `../shared/bridge/dev_deals.jsonl`: West leads at no trump; its leads take 4, 6
+/// Deal 7 of `vectors/bridge/dev_deals.jsonl`: West leads at no trump; its leads take 4, 6
 /// or 7 tricks (DDS's values are in this module's tests).
 const LEAD_DEAL: &str = "W:KT.AT872.AK.8432 Q7643.964.T987.K 952.Q53.J63.Q765 AJ8.KJ.Q542.AJT9";
 
@@ -365,9 +367,9 @@ fn whole_tree<M: Blank, B: Storage<M>>(d: &mut Digest, tree: &TreeInner<M, B>, m
     }
 }
 
-/// The paper's MCTS player (`../shared/papers/003_*`: 100 playouts a decision, C = 2) plays
-/// fixed rounds of Blackjack on the default rules from six-deck shoes: every round's return
-/// and decisions, and the playouts and tree overflows.
+/// The MCTS player of "MCTS for Black Jack" (an undated student report: 100 playouts a
+/// decision, C = 2) plays fixed rounds of Blackjack on the default rules from six-deck shoes:
+/// every round's return and decisions, and the playouts and tree overflows.
 pub(super) fn blackjack_mcts(arena: &mut Arena) -> Result<Check, Failure> {
     let player = &mut arena.blackjack_mcts;
     player.configure(SearchConfig::new());
@@ -391,10 +393,11 @@ pub(super) fn blackjack_mcts(arena: &mut Arena) -> Result<Check, Failure> {
     })
 }
 
-/// One American Poker Squares game played by the papers' best MCTS player (paper 004, Table 3
-/// row 12: prune + UCT, best-move simulation, tuned weights, Cp = 200/sqrt(2)) with
-/// [`PPS_ITERATIONS`] iterations a move, in [`Arena::small_tree`]: the deal, every placement,
-/// the score and the search's statistics.
+/// One American Poker Squares game played by the papers' best MCTS player (Arrington, Langley &
+/// Bogaerts, "Using Domain Knowledge to Improve Monte-Carlo Tree Search Performance in
+/// Parameterized Poker Squares", AAAI 2016, Table 3 row 12: prune + UCT, best-move simulation,
+/// tuned weights, Cp = 200/sqrt(2)) with [`PPS_ITERATIONS`] iterations a move, in
+/// [`Arena::small_tree`]: the deal, every placement, the score and the search's statistics.
 pub(super) fn pps_mcts(arena: &mut Arena) -> Result<Check, Failure> {
     let config = poker_squares::MctsConfig {
         budget: Budget::Iterations(PPS_ITERATIONS),
@@ -463,7 +466,7 @@ mod tests {
     use super::*;
     use crate::bridge::TtLine;
 
-    /// DDS's numbers for [`ENDINGS`], from `../shared/bridge/endings.jsonl`.
+    /// DDS's numbers for [`ENDINGS`], from `vectors/bridge/endings.jsonl`.
     const DDS: [&[(&str, u8)]; 6] = [
         &[
             ("S5", 4),

@@ -1,5 +1,5 @@
 //! Later tricks: tricks a side is sure to take some time in the play, though not by cashing
-//! now (DDS's "later tricks", macroxue's "slow tricks"; `../shared/bridge/SOLVER-NOTES.md`).
+//! now (DDS's "later tricks", macroxue's "slow tricks"; `docs/solver-notes.md`).
 //! For the side not on lead they bound the side on lead from above; for the side on lead they
 //! are a floor when it has no quick tricks.
 //!

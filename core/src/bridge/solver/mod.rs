@@ -1,7 +1,7 @@
 //! The exact double-dummy solver.
 //!
 //! Built from the techniques of the fastest solvers, DDS (Haglund & Hein) and macroxue's
-//! bridge-solver, as `../shared/bridge/SOLVER-NOTES.md` sets them out from their public
+//! bridge-solver, as `docs/solver-notes.md` sets them out from their public
 //! sources; the code is cardtree's own. One concept a file:
 //!
 //! - [`driver`]: [`solve`] (every card of the player to move) and [`solve_value`] (the best

@@ -4,7 +4,7 @@
 //! cut-off cards, macroxue's "cut-off card" cache), then the rest in the order below; cards
 //! equal to one already tried, or below the ranks that mattered to it, are skipped by the
 //! search itself. The order follows the play of a good player, as DDS's and macroxue's
-//! heuristics do (`../shared/bridge/SOLVER-NOTES.md`):
+//! heuristics do (`docs/solver-notes.md`):
 //!
 //! - **Leading**: weighted as DDS weighs leads: suits the opponents are short in first, then
 //!   whether the card can win the trick, who holds the suit's top three cards, and the
@@ -116,7 +116,7 @@ enum Holder {
 }
 
 /// Leads weighted as DDS weighs them (its `WeightAllocNT0` and `WeightAllocTrump0`, as the
-/// notes in `../shared/bridge/SOLVER-NOTES.md` describe the approach): suits the opponents
+/// notes in `docs/solver-notes.md` describe the approach): suits the opponents
 /// are short in first, then whether the card can win the trick, who holds the top three
 /// cards of the suit, and the card's place among the cards out.
 fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {

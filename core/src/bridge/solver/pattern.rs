@@ -8,7 +8,7 @@
 //! stored for a [`Pattern`]: the owners of only the top `cut` cards of each suit. Together with
 //! the [`Shape`] (every hand's length in every suit, which places the small cards) and the seat
 //! on lead, it names a set of positions that all share the result. Facts about the technique
-//! (DDS's and macroxue's forms of it): `../shared/bridge/SOLVER-NOTES.md`.
+//! (DDS's and macroxue's forms of it): `docs/solver-notes.md`.
 
 use super::bits::{SUIT, count13, suit_bits};
 

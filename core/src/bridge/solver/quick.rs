@@ -1,7 +1,7 @@
 //! Quick tricks: tricks the side on lead is sure to take, counted at the start of a trick.
 //!
 //! Two kinds are added up (DDS's "quick tricks"; the form here follows the cases macroxue's
-//! solver counts, `../shared/bridge/SOLVER-NOTES.md`):
+//! solver counts, `docs/solver-notes.md`):
 //!
 //! - **Top trumps.** Trumps above every trump of the other side win a trick each whenever
 //!   they are played, now or later; partners' top trumps may fall together, so they count as

@@ -8,7 +8,7 @@
 //! their suit decided a trick somewhere below, so that the answer holds for every position that
 //! differs only in the cards below them (see [`pattern`](super::pattern)).
 //!
-//! At the start of each trick, in this order (DDS's, `../shared/bridge/SOLVER-NOTES.md`):
+//! At the start of each trick, in this order (DDS's, `docs/solver-notes.md`):
 //! the trick count already decides; the last trick is played out; the table is probed; quick
 //! tricks of the side on lead and later tricks of the other side; then every distinct card,
 //! best first; the result is stored as a [`Pattern`] with its bounds.

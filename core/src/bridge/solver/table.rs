@@ -20,7 +20,7 @@
 //! what a position costs to search again). Only if that frees nothing is the whole table reset
 //! (a new generation: O(1), no clearing of memory). All three are counted. An answer never
 //! depends on the table's size, only the work does. A new deal or strain also starts a new
-//! generation. Facts about DDS's and macroxue's tables: `../shared/bridge/SOLVER-NOTES.md`.
+//! generation. Facts about DDS's and macroxue's tables: `docs/solver-notes.md`.
 
 use super::pattern::{Pattern, Shape};
 

@@ -10,10 +10,10 @@
 
 use core::fmt;
 
+use super::deal::Deal;
+use super::seat::{BySeat, Seat};
 use crate::card::{Card, Rank, Suit};
 use crate::cards::Cards;
-use crate::deal::Deal;
-use crate::seat::{BySeat, Seat};
 use crate::text::words;
 
 /// Which hand sizes [`parse`] accepts.

@@ -1,14 +1,14 @@
 //! [`Deal`]: four disjoint bridge hands, full or part-played, and uniform random deals (their
-//! PBN text, `FromStr` and `Display`, is in [`crate::pbn`]).
+//! PBN text, `FromStr` and `Display`, is in [`pbn`](super::pbn)).
 
 use core::fmt;
 
 use rand_core::Rng;
 
+use super::seat::{BySeat, Seat};
 use crate::card::{Card, Rank, Suit};
 use crate::cards::Cards;
 use crate::rng;
-use crate::seat::{BySeat, Seat};
 
 /// Four hands that share no card: a full deal of 13 cards each, or what is left of one.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -87,7 +87,7 @@ impl Deal {
     ///
     /// The deck is listed spades, hearts, diamonds, clubs, each ace down to deuce, shuffled by
     /// [`rng::shuffle`] (Fisher-Yates from the last card down), and dealt in runs of 13 to
-    /// North, East, South and West. This is the procedure that made `../shared/bridge/`'s
+    /// North, East, South and West. This is the procedure that made `vectors/bridge/`'s
     /// deals, so `Deal::random(&mut rng::seeded(1))` repeats its first deal.
     pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Deal {
         let mut deck = [Card::new(Suit::Spades, Rank::Ace); 52];
