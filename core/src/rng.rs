@@ -41,7 +41,7 @@ pub fn stream(seed: u64, task: u64) -> Xoshiro256PlusPlus {
 /// A uniform integer in `0..n`, without modulo bias and without floating point.
 ///
 /// Rejection method: with `t = 2^64 mod n`, draw `x` until `x >= t`, then return `x mod n`
-/// (the same procedure as the generator of `vectors/bridge/`'s deals). `n = 0` has no member:
+/// (the same procedure as the generator of `tests/data/bridge/`'s deals). `n = 0` has no member:
 /// it returns 0 and draws nothing.
 pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
     if n == 0 {

@@ -42,7 +42,7 @@ pub const MEMO_SLOTS: usize = 1 << 16;
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum SplitPlay {
     /// CDZ-, the convention of combinatorial analysers (Eric Farmer's, whose values
-    /// `vectors/blackjack/exact_values.json` holds): a split hand is played with the
+    /// `tests/data/blackjack/exact_values.json` holds): a split hand is played with the
     /// strategy of an unsplit hand of the same cards (decided by the values of that hand with
     /// only its own cards out of the shoe), and valued exactly with the other pair card out.
     #[default]

@@ -3,7 +3,7 @@
 //!
 //! The method is Eric Farmer's ("Expected value of splitting pairs in blackjack",
 //! `blackjack_split.pdf`, used by his combinatorial analyser whose values
-//! `vectors/blackjack/exact_values.json` holds); this is our own derivation and code:
+//! `tests/data/blackjack/exact_values.json` holds); this is our own derivation and code:
 //!
 //! - Each split hand is played with a strategy that does not look at the other hands' cards
 //!   (CDZ-: the unsplit hand's strategy). Then the cards dealt to the other hands are, to this

@@ -87,7 +87,7 @@ impl Deal {
     ///
     /// The deck is listed spades, hearts, diamonds, clubs, each ace down to deuce, shuffled by
     /// [`rng::shuffle`] (Fisher-Yates from the last card down), and dealt in runs of 13 to
-    /// North, East, South and West. This is the procedure that made `vectors/bridge/`'s
+    /// North, East, South and West. This is the procedure that made `tests/data/bridge/`'s
     /// deals, so `Deal::random(&mut rng::seeded(1))` repeats its first deal.
     pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Deal {
         let mut deck = [Card::new(Suit::Spades, Rank::Ace); 52];

@@ -709,7 +709,7 @@ mod tests {
     use crate::search::Exploration;
     use crate::tree::Tree;
 
-    /// `vectors/bridge/dev_deals.jsonl` deal 7 (as in the self-check), West on lead in NT.
+    /// `tests/data/bridge/dev_deals.jsonl` deal 7 (as in the self-check), West on lead in NT.
     const DEAL: &str = "W:KT.AT872.AK.8432 Q7643.964.T987.K 952.Q53.J63.Q765 AJ8.KJ.Q542.AJT9";
 
     fn table() -> TransTable<[TtLine; 4096]> {

@@ -5,7 +5,7 @@
 //! unless the other side does better by sacrificing, going down doubled for less than that
 //! contract is worth. cardtree follows the convention of DDS's `DealerPar` (Haglund & Hein,
 //! `src/DealerPar.cpp` of DDS 2.9, whose results are the vectors of
-//! `vectors/bridge/dd_tables.jsonl`), step by step:
+//! `tests/data/bridge/dd_tables.jsonl`), step by step:
 //!
 //! 1. Each side's contract in a strain is the one its better declarer makes exactly. The side
 //!    with the higher such contract has the *primacy*; when both sides top out in the same

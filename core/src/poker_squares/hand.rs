@@ -1,5 +1,5 @@
 //! Poker hand classes and the classification of complete and partial hands, with the ace rules
-//! of the EAAI-2016 Parameterized Poker Squares framework (`vectors/poker-squares/README.md`).
+//! of the EAAI-2016 Parameterized Poker Squares framework (`tests/data/poker-squares/README.md`).
 
 use core::fmt;
 

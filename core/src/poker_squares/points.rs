@@ -280,7 +280,7 @@ mod tests {
             [1, 1, -1, 1, 1, -1, 1, -1, 1, 1]
         );
         // Seed 0 gives the Ameritish system the 2015 draft of Arrington et al. 2016 prints (its
-        // commented-out table, rows reordered by class id as vectors/poker-squares/README.md
+        // commented-out table, rows reordered by class id as tests/data/poker-squares/README.md
         // explains).
         assert_eq!(
             PointSystem::generate(SystemKind::Ameritish, 0).scores(),

@@ -55,7 +55,7 @@ const BRIDGE_UCT_CARDS: usize = 4;
 /// Game Tree Search", undated, 2009 or later; appendix).
 const BRIDGE_UCT_C: f64 = 16.0;
 
-/// Endings from `vectors/bridge/endings.jsonl` (ids 3, 7, 31, 35, 47, 91: six cards a hand,
+/// Endings from `tests/data/bridge/endings.jsonl` (ids 3, 7, 31, 35, 47, 91: six cards a hand,
 /// every strain), with the seat on lead; DDS's answers are in this module's tests.
 const ENDINGS: [(&str, Strain, Seat); 6] = [
     (
@@ -90,7 +90,7 @@ const ENDINGS: [(&str, Strain, Seat); 6] = [
     ),
 ];
 
-/// The bridge UCT deal: the first of `vectors/bridge/dev_deals.jsonl`, which is
+/// The bridge UCT deal: the first of `tests/data/bridge/dev_deals.jsonl`, which is
 /// `Deal::random(&mut rng::seeded(1))`; no trump, West on lead.
 fn bridge_deal() -> Deal {
     Deal::random(&mut rng::seeded(1))
@@ -196,7 +196,7 @@ pub(super) fn bridge_solve(arena: &mut Arena) -> Result<Check, Failure> {
     })
 }
 
-/// Deal 7 of `vectors/bridge/dev_deals.jsonl`: West leads at no trump; its leads take 4, 6
+/// Deal 7 of `tests/data/bridge/dev_deals.jsonl`: West leads at no trump; its leads take 4, 6
 /// or 7 tricks (DDS's values are in this module's tests).
 const LEAD_DEAL: &str = "W:KT.AT872.AK.8432 Q7643.964.T987.K 952.Q53.J63.Q765 AJ8.KJ.Q542.AJT9";
 
@@ -466,7 +466,7 @@ mod tests {
     use super::*;
     use crate::bridge::TtLine;
 
-    /// DDS's numbers for [`ENDINGS`], from `vectors/bridge/endings.jsonl`.
+    /// DDS's numbers for [`ENDINGS`], from `tests/data/bridge/endings.jsonl`.
     const DDS: [&[(&str, u8)]; 6] = [
         &[
             ("S5", 4),
