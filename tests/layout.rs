@@ -49,7 +49,7 @@ fn walk(src: &Path, dir: &Path, out: &mut Vec<Source>) {
                 module.pop();
             }
             let text = std::fs::read_to_string(&path).expect("a source file");
-            let before_tests = text.split("\n#[cfg(test)]").next().unwrap_or_default();
+            let before_tests = without_tests(&text);
             let code: String = before_tests
                 .lines()
                 .map(|l| match l.find("//") {
@@ -68,6 +68,39 @@ fn walk(src: &Path, dir: &Path, out: &mut Vec<Source>) {
     }
 }
 
+/// `text` without its `#[cfg(test)]` items (a test module, a test-only function: the item
+/// after the attribute, to its closing brace at the same depth).
+fn without_tests(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..at]);
+        let item = &rest[at..];
+        let mut depth = 0usize;
+        let mut end = item.len();
+        for (i, c) in item.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        end = i + 1;
+                        break;
+                    }
+                }
+                ';' if depth == 0 => {
+                    end = i + 1;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        rest = &item[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Every path a file names that starts with `crate::` or `super::`, braces of `use` lines
 /// expanded (`use crate::a::{b, c::d}` names `crate::a::b` and `crate::a::c::d`).
 fn paths(code: &str) -> Vec<Vec<String>> {
@@ -83,7 +116,7 @@ fn paths(code: &str) -> Vec<Vec<String>> {
         let at_word = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
         if at_word && (rest.starts_with("crate::") || rest.starts_with("super::")) {
             let (tree, len) = path_tree(rest);
-            expand(&tree, &mut Vec::new(), &mut found);
+            expand(&tree, &[], &mut found);
             i += len.max(1);
         } else {
             i += 1;
@@ -111,11 +144,11 @@ fn path_tree(text: &str) -> (String, usize) {
     (text[..end].to_string(), end)
 }
 
-fn expand(tree: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+fn expand(tree: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
     let tree = tree.trim();
     match tree.find('{') {
         None => {
-            let mut p = prefix.clone();
+            let mut p = prefix.to_vec();
             p.extend(
                 tree.split("::")
                     .map(str::trim)
@@ -128,7 +161,7 @@ fn expand(tree: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
             let head = &tree[..open];
             let close = tree.rfind('}').unwrap_or(tree.len());
             let inner = &tree[open + 1..close];
-            let mut p = prefix.clone();
+            let mut p = prefix.to_vec();
             p.extend(
                 head.split("::")
                     .map(str::trim)
@@ -142,14 +175,14 @@ fn expand(tree: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
                     '{' => depth += 1,
                     '}' => depth -= 1,
                     ',' if depth == 0 => {
-                        expand(&inner[start..i], &mut p.clone(), out);
+                        expand(&inner[start..i], &p, out);
                         start = i + 1;
                     }
                     _ => {}
                 }
             }
             if !inner[start..].trim().is_empty() {
-                expand(&inner[start..], &mut p, out);
+                expand(&inner[start..], &p, out);
             }
             if inner.trim().is_empty() || inner.split(',').any(|s| s.trim() == "self") {
                 out.push(p);
@@ -165,7 +198,7 @@ fn reexports(files: &[Source]) -> BTreeMap<(Vec<String>, String), Vec<String>> {
         for (at, _) in f.code.match_indices("pub use ") {
             let (tree, _) = path_tree(&f.code[at + "pub use ".len()..]);
             let mut found = Vec::new();
-            expand(&tree, &mut Vec::new(), &mut found);
+            expand(&tree, &[], &mut found);
             for p in found {
                 let Some(item) = p.last().cloned() else {
                     continue;
@@ -273,10 +306,10 @@ fn circle(src: &Path) -> Option<Vec<PathBuf>> {
                 c.push(m);
                 return Some(c);
             }
-            if colour[m] == 0 {
-                if let Some(c) = visit(m, edges, colour, stack) {
-                    return Some(c);
-                }
+            if colour[m] == 0
+                && let Some(c) = visit(m, edges, colour, stack)
+            {
+                return Some(c);
             }
         }
         stack.pop();

@@ -93,7 +93,7 @@ pub use game::{
 };
 pub use games::{DiceDuel, ParseBoardError, TicTacToe, dice_moves};
 pub use power_mean::{MeanError, Power, PowerError};
-pub use spelling::ParseEnumError;
+pub use spelling::{ParseEnumError, Spelling};
 pub use tree::{Children, Node, NodeId, Storage, Tree, TreeError, TreeInner, TreeSlice};
 
 /// The README's library example, compiled and run as a doc test.

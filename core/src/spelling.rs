@@ -53,9 +53,37 @@ impl fmt::Display for ParseEnumError {
 
 impl core::error::Error for ParseEnumError {}
 
-/// Gives a fieldless enum its spellings: `ALL`, `NAMES`, `name`, `about`, `Display` and
-/// `FromStr` (with [`ParseEnumError`]), from one table of `Variant => "name", "about";`
-/// lines in the command line's order.
+/// An enum with spellings ([`spelled!`](crate::spelled)): what a command line, a web page or a
+/// Python binding needs to offer its values and read them back, whatever the enum.
+pub trait Spelling:
+    Copy + fmt::Display + core::str::FromStr<Err = ParseEnumError> + 'static
+{
+    /// Every variant, in the command line's order.
+    const VARIANTS: &'static [Self];
+    /// The kebab-case name (what `Display` prints and `FromStr` reads).
+    fn name(self) -> &'static str;
+    /// One line on what the value means.
+    fn about(self) -> &'static str;
+}
+
+/// Gives a fieldless enum its spellings: `ALL`, `NAMES`, `name`, `about`, `Display`,
+/// `FromStr` (with [`ParseEnumError`]) and [`Spelling`], from one table of
+/// `Variant => "name", "about";` lines in the command line's order. The host uses it for its
+/// own enums too.
+///
+/// ```
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// enum Format { Pbn, Jsonl }
+/// cardtree::spelled! {
+///     Format, "format";
+///     Pbn => "pbn", "One PBN deal per line";
+///     Jsonl => "jsonl", "JSON lines";
+/// }
+/// assert_eq!("jsonl".parse::<Format>(), Ok(Format::Jsonl));
+/// assert_eq!(Format::Pbn.to_string(), "pbn");
+/// assert!("csv".parse::<Format>().is_err());
+/// ```
+#[macro_export]
 macro_rules! spelled {
     ($ty:ident, $what:literal; $($variant:ident => $name:literal, $about:literal;)+) => {
         impl $ty {
@@ -83,6 +111,16 @@ macro_rules! spelled {
             }
         }
 
+        impl $crate::Spelling for $ty {
+            const VARIANTS: &'static [$ty] = &$ty::ALL;
+            fn name(self) -> &'static str {
+                $ty::name(self)
+            }
+            fn about(self) -> &'static str {
+                $ty::about(self)
+            }
+        }
+
         impl core::fmt::Display for $ty {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.pad(self.name())
@@ -102,7 +140,6 @@ macro_rules! spelled {
         }
     };
 }
-pub(crate) use spelled;
 
 /// Checks an enum's spellings: every member of `ALL` prints its name, reads back as itself
 /// and has an about line; names are distinct; `rejected` are all refused with an error

@@ -6,8 +6,8 @@
 use std::sync::OnceLock;
 
 use cardtree_host::bridge::hand_record::{self, Board, Record};
-use cardtree_host::bridge::pbn_file;
 use cardtree_host::bridge::solve::host_table;
+use cardtree_host::bridge::{pbn_file, pbn_write};
 use libfuzzer_sys::fuzz_target;
 
 /// One solved board's record, written into every board of the input. Each hand holds one
@@ -64,7 +64,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(!e.to_string().contains('\n'), "{e}");
         }
     }
-    let out = pbn_file::with_records(text, &games, &records);
+    let out = pbn_write::with_records(text, &games, &records);
     let again = pbn_file::games(&out);
     let before: Vec<_> = boards
         .iter()

@@ -5,7 +5,7 @@
 
 use cardtree::poker_squares::{Grid, LINES, PointSystem};
 use cardtree_fuzz::Bytes;
-use cardtree_host::pps::play;
+use cardtree_host::pps::score;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -47,10 +47,10 @@ fuzz_target!(|data: &[u8]| {
         // A sum beyond `i32` saturates.
         let clamped = exact.clamp(i64::from(i32::MIN), i64::from(i32::MAX));
         assert_eq!(i64::from(g.score(&p)), clamped);
-        let _ = play::score_json(&g, &p);
-        let _ = play::score_text(&g, &p);
+        let _ = score::score_json(&g, &p);
+        let _ = score::score_text(&g, &p);
     }
-    if let Err(e) = play::parse_inputs(grid_text, system_text) {
+    if let Err(e) = score::parse_inputs(grid_text, system_text) {
         assert!(!e.to_string().contains('\n'), "{e}");
     }
 });

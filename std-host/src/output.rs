@@ -5,19 +5,17 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// The output flags of every command that prints results: JSON instead of text, and a file
-/// instead of standard output.
-#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
-pub struct OutputArgs {
-    /// Print JSON instead of text.
-    #[arg(long)]
+/// Where a command's results go and in which form: JSON instead of text, and a file instead
+/// of standard output (the `--json` and `--out` flags of every command that prints results).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    /// JSON instead of text.
     pub json: bool,
-    /// Write the output to this file (whole or not at all) instead of standard output.
-    #[arg(long, value_name = "FILE")]
+    /// A file to write (whole or not at all) instead of standard output.
     pub out: Option<PathBuf>,
 }
 
-impl OutputArgs {
+impl Output {
     /// Writes `text` where the flags say: `--out`'s file, atomically, or standard output.
     pub fn emit(&self, text: &str) -> Result<(), Error> {
         emit(text.as_bytes(), self.out.as_deref())

@@ -28,7 +28,7 @@ use super::dealer::{DealerCache, dealer_outcomes_cached};
 use super::memo::{Memo, Slot};
 use super::resplit::{HandValues, MOST_HANDS, split_value};
 use super::{Action, Blackjack, BlackjackError, Hand, Pip, Rules, Shoe, Stage};
-use crate::spelling::spelled;
+use crate::spelled;
 
 /// Slots enough for a round's values per up card (3,083 hand compositions from an empty
 /// hand, and each pair's split hands with 0 to 4 extra pair cards out: at most 29,171 in use

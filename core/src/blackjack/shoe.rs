@@ -6,7 +6,7 @@ use rand_core::Rng;
 
 use super::{BlackjackError, Pip, Rules};
 use crate::rng;
-use crate::spelling::spelled;
+use crate::spelled;
 
 /// The undealt cards as a count per value (a composition): the order of the cards never
 /// matters to the rules, so every shoe, standard or not, is ten numbers.

@@ -33,7 +33,7 @@ use crate::game::{Game, MoveList};
 use crate::math;
 use crate::rng;
 use crate::search::{InformationSet, RandomPolicy, SearchError, UctConfig, ismcts, uct};
-use crate::spelling::spelled;
+use crate::spelled;
 use crate::tree::{Storage, TreeInner};
 
 /// The most cards a leader can hold.

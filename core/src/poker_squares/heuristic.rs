@@ -11,7 +11,7 @@ use super::hand::{HandClass, HandSummary, ROYAL_RANKS, WHEEL_RANKS};
 use super::points::PointSystem;
 use crate::card::{Card, Rank, Suit};
 use crate::cards::Cards;
-use crate::spelling::spelled;
+use crate::spelled;
 
 /// One slot of a possibility array (Arrington et al. 2016, "Domain Knowledge").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -33,7 +33,7 @@ use crate::game::{Game, MoveList, Side};
 use crate::search::{
     Backup, Expansion, Exploration, FinalMove, Policy, TreePolicy, UctConfig, uct_with,
 };
-use crate::spelling::spelled;
+use crate::spelled;
 use crate::tree::{Storage, TreeInner};
 
 /// How children of a choice node are selected (Arrington et al. 2016, Table 3).

@@ -12,7 +12,7 @@ use super::prune::{PruneRule, best_index};
 use super::random_player::random_cell;
 use super::rule_player::rule_cell;
 use crate::rng;
-use crate::spelling::spelled;
+use crate::spelled;
 
 /// How a playout places cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

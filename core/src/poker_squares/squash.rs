@@ -3,7 +3,7 @@
 //! Squares", AAAI 2016, "The Exploration-Exploitation Tradeoff", Table 2).
 
 use super::points::PointSystem;
-use crate::spelling::spelled;
+use crate::spelled;
 
 /// How scores become UCT rewards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

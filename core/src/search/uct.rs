@@ -126,6 +126,13 @@ pub enum FinalMove {
     Robust,
 }
 
+crate::spelled! {
+    FinalMove, "final move";
+    HighestValue => "value", "The root child of highest value";
+    MostVisits => "visits", "The root child of most visits";
+    Robust => "robust", "The root child both best valued and most visited (else the most visited)";
+}
+
 /// UCT's parameters; [`UctConfig::new`] gives the documented defaults.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]

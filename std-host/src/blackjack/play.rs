@@ -22,11 +22,10 @@ pub const OPTIMAL_MEMO_SLOTS: usize = 4 * MEMO_SLOTS;
 /// playouts fit).
 pub const MCTS_NODES: usize = 1 << 14;
 
-/// The players of `play` and of the experiment (the command line names them by
-/// [`BlackjackPlayerArg`](crate::cli::blackjack::BlackjackPlayerArg)).
+/// The players of `play` and of the experiment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlackjackPlayer {
-    /// The paper's MCTS (--iterations, --c).
+    /// The paper's MCTS.
     Mcts,
     /// Never takes a card that could bust.
     Timid,
@@ -38,27 +37,14 @@ pub enum BlackjackPlayer {
     Optimal,
 }
 
-impl BlackjackPlayer {
-    /// Every player, in the order of the paper's table, then optimal.
-    pub const ALL: [BlackjackPlayer; 5] = [
-        BlackjackPlayer::Mcts,
-        BlackjackPlayer::Timid,
-        BlackjackPlayer::Basic,
-        BlackjackPlayer::Default,
-        BlackjackPlayer::Optimal,
-    ];
-
-    /// The lower-case name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            BlackjackPlayer::Mcts => "mcts",
-            BlackjackPlayer::Timid => "timid",
-            BlackjackPlayer::Basic => "basic",
-            BlackjackPlayer::Default => "default",
-            BlackjackPlayer::Optimal => "optimal",
-        }
-    }
+// In the order of the paper's table, then optimal.
+cardtree::spelled! {
+    BlackjackPlayer, "player";
+    Mcts => "mcts", "The paper's MCTS (--iterations, --c)";
+    Timid => "timid", "Never takes a card that could bust";
+    Basic => "basic", "The basic-strategy table";
+    Default => "default", "Plays like the dealer: hits below 17";
+    Optimal => "optimal", "Exact composition-dependent play by the oracle";
 }
 
 /// The shoe of hand `hand` of a run: the preset (for `random`, drawn from the hand's stream).
@@ -231,27 +217,82 @@ fn mean_interval(values: &[f64]) -> (f64, f64) {
     (mean, half)
 }
 
-/// `cardtree blackjack play`.
-#[allow(clippy::too_many_arguments)]
-pub fn play(
-    rules: Rules,
-    kind: BlackjackPlayer,
-    vs: Option<BlackjackPlayer>,
-    preset: ShoePreset,
-    hands: u64,
-    seed: u64,
-    mcts: SearchConfig,
-    threads: usize,
-    as_json: bool,
-    dump: Option<&std::path::Path>,
-    audit: bool,
-) -> Result<String, Error> {
+/// The options of `cardtree blackjack play` (the flags of the same names).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayOptions {
+    /// The rules.
+    pub rules: Rules,
+    /// The player.
+    pub player: BlackjackPlayer,
+    /// A second player on the same cards.
+    pub vs: Option<BlackjackPlayer>,
+    /// The shoe each hand is dealt from.
+    pub shoe: ShoePreset,
+    /// Hands to play.
+    pub hands: u64,
+    /// Seed: the card order of hand i is `rng::stream(seed, i)`.
+    pub seed: u64,
+    /// MCTS playouts per decision.
+    pub iterations: u32,
+    /// MCTS exploration constant C.
+    pub c: f64,
+    /// MCTS with a closed-loop tree.
+    pub closed_loop: bool,
+    /// MCTS playouts beyond the tree play basic strategy.
+    pub basic_rollout: bool,
+    /// MCTS progressive unpruning threshold (0: from the first visit).
+    pub unprune_after: u32,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// A file for each hand's return, one per line.
+    pub dump: Option<std::path::PathBuf>,
+    /// Judge every decision by the optimal player's exact values.
+    pub audit: bool,
+}
+
+/// `cardtree blackjack play`: paired hands of the player (and of `vs` on the same cards),
+/// reported where `output` says.
+pub fn command(o: &PlayOptions, output: &crate::output::Output) -> Result<(), Error> {
+    if !(o.c.is_finite() && o.c >= 0.0) {
+        return Err(invalid!(
+            "--c must be a finite number at least 0 (the UCB exploration constant), got {}",
+            o.c
+        ));
+    }
+    let mcts = SearchConfig {
+        iterations: o.iterations,
+        exploration: o.c,
+        closed_loop: o.closed_loop,
+        rollout: if o.basic_rollout {
+            Rollout::Basic(crate::blackjack::strategy::chart_for(o.rules)?)
+        } else {
+            Rollout::HitBelow17
+        },
+        unprune_after: o.unprune_after,
+    };
+    output.emit(&play(o, mcts, output.json)?)
+}
+
+/// The report of `cardtree blackjack play` as text or JSON.
+fn play(o: &PlayOptions, mcts: SearchConfig, as_json: bool) -> Result<String, Error> {
+    let PlayOptions {
+        rules,
+        player: kind,
+        vs,
+        shoe: preset,
+        hands,
+        seed,
+        threads,
+        ref dump,
+        audit,
+        ..
+    } = *o;
     rules.validate().map_err(Error::from)?;
     let start = Instant::now();
     let played = play_parallel(kind, rules, mcts, preset, seed, hands, threads, audit)?;
     let (values, decisions) = (&played.values, played.decisions);
     let seconds = start.elapsed().as_secs_f64();
-    if let Some(path) = dump {
+    if let Some(path) = dump.as_deref() {
         let text: String = values.iter().map(|v| format!("{v}\n")).collect();
         crate::output::write_atomic(path, text.as_bytes()).map_err(|e| Error::write(path, e))?;
     }

@@ -1,12 +1,12 @@
-//! `cardtree bridge bench`: the solver's speed on a file of deals, every lead of each, one
-//! thread, and with `--dds` DDS's on the same deals in the same run; `cardtree bridge
-//! ablation`: the same with each of the solver's techniques switched off in turn.
+//! `cardtree bridge bench`: the solver's speed on a file of deals, every lead of each (or,
+//! with `--tables`, every deal's whole table), one thread, and with `--dds` DDS's on the same
+//! deals in the same run.
 
 use crate::error::{Context, Error};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use cardtree::bridge::{SolveStats, SolverConfig};
+use cardtree::bridge::SolveStats;
 use serde_json::{Value, json};
 
 use crate::bridge::solve::{self, Task, Timing};
@@ -14,10 +14,13 @@ use crate::output;
 
 /// One deal's cost.
 #[derive(Clone, Copy, Debug, Default)]
-struct Cost {
-    ms: f64,
-    nodes: u64,
-    tricks: u64,
+pub(crate) struct Cost {
+    /// Wall-clock milliseconds.
+    pub(crate) ms: f64,
+    /// Nodes searched.
+    pub(crate) nodes: u64,
+    /// Tricks searched.
+    pub(crate) tricks: u64,
 }
 
 /// A benchmark's report: the text `bridge bench` prints and the same numbers as JSON.
@@ -30,7 +33,7 @@ pub struct BenchReport {
 }
 
 /// The benchmark's input file, once `--dds` is known to be possible in this build.
-fn read_input(path: &Path, dds: bool) -> Result<String, Error> {
+pub(crate) fn read_input(path: &Path, dds: bool) -> Result<String, Error> {
     if dds && !cfg!(feature = "dds") {
         return Err(Error::Invalid(
             "--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".into(),
@@ -133,7 +136,7 @@ pub fn run(
 
 /// Every line of `path` as a task, each checked to be a position before any is solved; a bad
 /// line is an error naming it, and so is a file without deals.
-fn read_tasks(text: &str, path: &Path) -> Result<Vec<Task>, Error> {
+pub(crate) fn read_tasks(text: &str, path: &Path) -> Result<Vec<Task>, Error> {
     let tasks = text
         .lines()
         .enumerate()
@@ -147,85 +150,6 @@ fn read_tasks(text: &str, path: &Path) -> Result<Vec<Task>, Error> {
         return Err(invalid!("{}: no deals", path.display()));
     }
     Ok(tasks)
-}
-
-/// One technique of the ablation: its name and the switch that turns it off.
-pub type Technique = (&'static str, fn(&mut SolverConfig));
-
-/// The techniques of [`SolverConfig`], each with its switch, as the ablation names them.
-pub const TECHNIQUES: [Technique; 8] = [
-    ("transposition table", |c| c.table = false),
-    ("rank winners (partition search)", |c| {
-        c.rank_winners = false
-    }),
-    ("quick tricks (and the second hand's)", |c| {
-        c.quick_tricks = false
-    }),
-    ("later tricks", |c| c.later_tricks = false),
-    ("move ordering", |c| c.move_ordering = false),
-    ("cut-off cards", |c| c.cutoff_cards = false),
-    ("equivalent cards", |c| c.equivalent_cards = false),
-    ("irrelevant small cards", |c| c.irrelevant_cards = false),
-];
-
-/// `cardtree bridge ablation`: every deal of `path` (every lead) with all techniques on, then
-/// with each switched off in turn; a configuration that passes `budget_s` seconds stops after
-/// that deal and is compared with all-on over the same deals. Returns a Markdown table.
-pub fn ablation(path: &Path, mib: usize, budget_s: f64) -> Result<String, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
-    let tasks = read_tasks(&text, path)?;
-    let mut table = solve::host_table(mib);
-    let run = |table: &mut solve::HostTable, config: &SolverConfig, budget: f64| {
-        let mut costs = Vec::new();
-        let mut seconds = 0.0;
-        for task in &tasks {
-            let s = solve::run_with(task, table, config)?;
-            seconds += s.ms / 1e3;
-            costs.push(Cost {
-                ms: s.ms,
-                nodes: s.solution.stats.nodes,
-                tricks: s.solution.stats.tricks,
-            });
-            if seconds > budget {
-                break;
-            }
-        }
-        Ok::<_, Error>(costs)
-    };
-    let all_on = run(&mut table, &SolverConfig::default(), f64::INFINITY)?;
-    let sum = |c: &[Cost]| {
-        c.iter().fold((0.0, 0u64, 0u64), |a, c| {
-            (a.0 + c.ms, a.1 + c.nodes, a.2 + c.tricks)
-        })
-    };
-    let (ms, nodes, tricks) = sum(&all_on);
-    let mut out = format!(
-        "| switched off | deals | tricks searched | nodes | time | x tricks | x time |\n|---|---|---|---|---|---|---|\n| nothing (all on) | {} | {tricks} | {nodes} | {:.2} s | 1 | 1 |\n",
-        all_on.len(),
-        ms / 1e3
-    );
-    for (name, off) in TECHNIQUES {
-        let mut config = SolverConfig::default();
-        off(&mut config);
-        let costs = run(&mut table, &config, budget_s)?;
-        let n = costs.len();
-        let (ms, nodes, tricks) = sum(&costs);
-        let (base_ms, _, base_tricks) = sum(&all_on[..n.min(all_on.len())]);
-        let _ = writeln!(
-            out,
-            "| {name} | {n}{} | {tricks} | {nodes} | {:.2} s | {:.2} | {:.2} |",
-            if n < tasks.len() {
-                " (time budget)"
-            } else {
-                ""
-            },
-            ms / 1e3,
-            tricks as f64 / base_tricks.max(1) as f64,
-            ms / base_ms.max(1e-9),
-        );
-        eprintln!("cardtree: {name} off: {n} deals, {:.1} s", ms / 1e3);
-    }
-    Ok(out)
 }
 
 /// The per-deal CSV of a benchmark, written whole: `id,ms,nodes,tricks`, then DDS's
@@ -435,4 +359,26 @@ fn dds_tables(
     _: bool,
 ) -> Result<Option<Vec<Cost>>, Error> {
     Ok(None)
+}
+/// `cardtree bridge bench`: every lead of every deal of `file` ([`run`]) or, with `tables`,
+/// every deal's whole table ([`tables`]), DDS beside it with `dds`; the report where
+/// `output` says.
+pub fn command(
+    file: &Path,
+    table_mib: usize,
+    dds: bool,
+    per_deal: Option<&Path>,
+    whole_tables: bool,
+    output: &crate::output::Output,
+) -> Result<(), Error> {
+    let report = if whole_tables {
+        tables(file, table_mib, dds, per_deal)?
+    } else {
+        run(file, table_mib, dds, per_deal)?
+    };
+    output.emit(&if output.json {
+        format!("{}\n", report.json)
+    } else {
+        report.text
+    })
 }

@@ -6,10 +6,12 @@ use crate::error::{Context, Error};
 use std::fmt::Write as _;
 
 use cardtree::Seat;
-use cardtree::bridge::{DdTable, Strain};
+use cardtree::bridge::{DdTable, Strain, Vulnerability};
+use serde::Serialize;
 
 pub use crate::bridge::board::{Board, Record, solve};
 use crate::bridge::solve::{self, parse_seat};
+use crate::json::{Ordered, Shown};
 use crate::workers;
 
 /// Reads one line of the `dd_tables.jsonl` format: `pbn` (a full deal), optional `id`,
@@ -54,43 +56,57 @@ const JSON_STRAINS: [Strain; 5] = [
     Strain::NoTrump,
 ];
 
+/// A record as a line of `dd_tables.jsonl`.
+#[derive(Serialize)]
+struct RecordLine<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a serde_json::Value>,
+    pbn: &'a str,
+    dealer: Shown<Seat>,
+    vulnerable: Shown<Vulnerability>,
+    dd: Ordered<Seat, Ordered<Strain, u8>>,
+    par: ParLine,
+}
+
+/// The par of a record: North-South's score and the contracts in DDS's notation.
+#[derive(Serialize)]
+struct ParLine {
+    score_ns: i32,
+    contracts: Vec<String>,
+}
+
 /// The record as one line of `dd_tables.jsonl`: `id` (when given), `pbn`, `dealer`,
 /// `vulnerable`, `dd` (seat -> strain -> tricks) and `par` (`score_ns`, `contracts` in DDS's
 /// notation).
-pub fn to_json(board: &Board, record: &Record) -> String {
-    let mut out = String::from("{");
-    if let Some(id) = &board.id {
-        let _ = write!(out, "\"id\":{id},");
-    }
-    let _ = write!(
-        out,
-        "\"pbn\":{},\"dealer\":\"{}\",\"vulnerable\":\"{}\",\"dd\":{{",
-        serde_json::Value::from(board.pbn.as_str()),
-        board.dealer,
-        board.vulnerable
-    );
-    for (i, seat) in Seat::ALL.into_iter().enumerate() {
-        let _ = write!(out, "{}\"{seat}\":{{", if i > 0 { "," } else { "" });
-        for (j, strain) in JSON_STRAINS.into_iter().enumerate() {
-            let sep = if j > 0 { "," } else { "" };
-            let _ = write!(
-                out,
-                "{sep}\"{strain}\":{}",
-                record.table.tricks(seat, strain)
-            );
-        }
-        out.push('}');
-    }
-    let _ = write!(
-        out,
-        "}},\"par\":{{\"score_ns\":{},\"contracts\":[",
-        record.par.score_ns
-    );
-    for (i, c) in record.par.contracts.iter().enumerate() {
-        let _ = write!(out, "{}\"{c}\"", if i > 0 { "," } else { "" });
-    }
-    out.push_str("]}}");
-    out
+pub fn to_json(board: &Board, record: &Record) -> Result<String, Error> {
+    let line = RecordLine {
+        id: board.id.as_ref(),
+        pbn: &board.pbn,
+        dealer: Shown(board.dealer),
+        vulnerable: Shown(board.vulnerable),
+        dd: Ordered(
+            Seat::ALL
+                .into_iter()
+                .map(|seat| {
+                    let strains = JSON_STRAINS
+                        .into_iter()
+                        .map(|strain| (strain, record.table.tricks(seat, strain)))
+                        .collect();
+                    (seat, Ordered(strains))
+                })
+                .collect(),
+        ),
+        par: ParLine {
+            score_ns: record.par.score_ns,
+            contracts: record
+                .par
+                .contracts
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        },
+    };
+    serde_json::to_string(&line).map_err(Error::Json)
 }
 
 /// The record laid out as hand records print it: declarers down, strains across (NT, S, H,
@@ -136,7 +152,7 @@ pub fn run_lines(text: &str, threads: usize, mib: usize, json: bool) -> Vec<Resu
         let board = parse_line(line, index)?;
         let record = solve(&board, table)?;
         Ok(if json {
-            to_json(&board, &record)
+            to_json(&board, &record)?
         } else {
             to_text(&board, &record)
         })
@@ -185,7 +201,7 @@ pub fn table_pbn(
         match r {
             Ok(record) => {
                 if json {
-                    lines.push_str(&to_json(board, &record));
+                    lines.push_str(&to_json(board, &record)?);
                     lines.push('\n');
                 }
                 records.push((*g, record));
@@ -200,12 +216,12 @@ pub fn table_pbn(
         lines.into_bytes()
     } else if latin1 {
         // Every character is the input's (below U+0100) or one of the tags' (ASCII).
-        crate::bridge::pbn_file::with_records(&text, &games, &records)
+        crate::bridge::pbn_write::with_records(&text, &games, &records)
             .chars()
             .map(|c| u8::try_from(c).unwrap_or(b'?'))
             .collect()
     } else {
-        crate::bridge::pbn_file::with_records(&text, &games, &records).into_bytes()
+        crate::bridge::pbn_write::with_records(&text, &games, &records).into_bytes()
     };
     crate::output::emit(&body, out)?;
     eprintln!(
@@ -220,10 +236,65 @@ pub fn table_pbn(
     Ok(())
 }
 
+/// Where `cardtree bridge table` reads its boards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// One deal, PBN, as board `board` (dealer and vulnerability from the cycle of 16 unless
+    /// given).
+    Deal {
+        /// The deal.
+        pbn: String,
+        /// The board number.
+        board: u32,
+        /// The dealer, instead of the board's.
+        dealer: Option<Seat>,
+        /// The vulnerability, instead of the board's.
+        vulnerable: Option<Vulnerability>,
+    },
+    /// A JSON-lines file in the format of `dd_tables.jsonl`.
+    Lines(std::path::PathBuf),
+    /// A PBN file, written back with the double-dummy tags.
+    Pbn(std::path::PathBuf),
+}
+
+/// `cardtree bridge table`: the hand records of `source` on `threads` threads (each with a
+/// table of `mib` MiB), written where `output` says.
+pub fn command(
+    source: &Source,
+    threads: usize,
+    mib: usize,
+    output: &crate::output::Output,
+) -> Result<(), Error> {
+    match source {
+        Source::Deal {
+            pbn,
+            board,
+            dealer,
+            vulnerable,
+        } => {
+            let mut b = Board::new(*board, pbn)?;
+            b.dealer = dealer.unwrap_or(b.dealer);
+            b.vulnerable = vulnerable.unwrap_or(b.vulnerable);
+            let record = solve(&b, &mut crate::bridge::solve::host_table(mib))?;
+            output.emit(&if output.json {
+                format!("{}\n", to_json(&b, &record)?)
+            } else {
+                to_text(&b, &record)
+            })
+        }
+        Source::Pbn(path) => table_pbn(path, output.json, threads, mib, output.out.as_deref()),
+        Source::Lines(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
+            let start = std::time::Instant::now();
+            let results = run_lines(&text, threads, mib, output.json);
+            crate::output::report_lines(path, &results, start, output.out.as_deref())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cardtree::bridge::Vulnerability;
 
     #[test]
     fn a_line_round_trips_to_the_shared_format() {

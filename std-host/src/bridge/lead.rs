@@ -1,16 +1,14 @@
-//! `cardtree bridge lead`: the opening lead with the unseen hands sampled, by the solver, by
-//! McKay's UCT on each layout, or by ISMCTS; and the per-layout valuation the `leads`
-//! experiment shares.
+//! The opening lead with the unseen hands sampled, valued by the solver or by McKay's UCT on
+//! each layout, or by one ISMCTS search: the valuation `cardtree bridge lead`
+//! ([`crate::bridge::advisor`]) and the `leads` experiment share.
 
 use crate::error::{Context, Error};
-use std::fmt::Write as _;
 use std::time::Instant;
 
-use cardtree::Card;
 use cardtree::Power;
 use cardtree::bridge::{
-    CardValues, LayoutEvaluator, LeadProblem, LeadReport, LeadTally, Objective, SolverEvaluator,
-    UctEvaluator, evaluate_layout, ismcts_lead,
+    CardValues, LayoutEvaluator, LeadProblem, LeadReport, LeadTally, SolverEvaluator, UctEvaluator,
+    evaluate_layout, ismcts_lead,
 };
 use cardtree::search::{Backup, Expansion, Exploration, FinalMove, UctConfig};
 
@@ -43,7 +41,45 @@ pub enum Method {
     },
 }
 
+/// The methods by name (`--method`), each made a [`Method`] with its budget and
+/// parameters by [`Method::new`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodKind {
+    /// The exact solver.
+    Solver,
+    /// McKay's UCT on every layout.
+    Uct,
+    /// One ISMCTS search.
+    Ismcts,
+}
+
+cardtree::spelled! {
+    MethodKind, "method";
+    Solver => "solver", "The exact double-dummy solver on every layout";
+    Uct => "uct", "McKay's power-mean UCT on every layout";
+    Ismcts => "ismcts", "One information-set MCTS search, a layout per iteration";
+}
+
 impl Method {
+    /// The method `kind` with `playouts` (UCT: per layout, default 1000; ISMCTS: iterations in
+    /// all, default 100,000), McKay's constant `c` and the power `p`.
+    #[must_use]
+    pub fn new(kind: MethodKind, playouts: Option<u32>, c: f64, p: f64) -> Method {
+        match kind {
+            MethodKind::Solver => Method::Solver,
+            MethodKind::Uct => Method::Uct {
+                playouts: playouts.unwrap_or(1000),
+                c,
+                p,
+            },
+            MethodKind::Ismcts => Method::Ismcts {
+                iterations: playouts.unwrap_or(100_000),
+                c,
+                p,
+            },
+        }
+    }
+
     /// A short name: `solver`, `uct(1000,16,1)`, `ismcts(50000,16,1)`.
     #[must_use]
     pub fn name(&self) -> String {
@@ -267,131 +303,4 @@ pub fn evaluate(problem: &LeadProblem, run: &Run) -> Result<Evaluation, Error> {
         work,
         memory,
     })
-}
-
-/// The card `objective` chooses (ISMCTS has no set chances: its own choice then).
-#[must_use]
-pub fn chosen(report: &LeadReport, objective: Objective) -> Option<Card> {
-    report.best(objective).or(report.by_tricks)
-}
-
-fn json_number(x: Option<f64>) -> String {
-    match x {
-        Some(v) if v.is_finite() => format!("{v:.6}"),
-        _ => "null".to_string(),
-    }
-}
-
-/// One JSON object: `best` (the chosen card, `"SK"`), `objective`, `best_tricks`, `best_set`,
-/// `cards` (each card -> `tricks`, `tricks_se`, `set`, `set_se`, `layouts`), `samples`,
-/// `tries`, `method`, `work`, `memory_bytes`, `ms`.
-#[must_use]
-pub fn to_json(e: &Evaluation, method: &Method, objective: Objective) -> String {
-    let card = |c: Option<Card>| c.map_or("null".to_string(), |c| format!("\"{c}\""));
-    let r = &e.report;
-    let mut out = format!(
-        "{{\"best\":{},\"objective\":\"{}\",\"best_tricks\":{},\"best_set\":{},\"cards\":{{",
-        card(chosen(r, objective)),
-        match objective {
-            Objective::Tricks => "tricks",
-            Objective::Set => "set",
-        },
-        card(r.by_tricks),
-        card(r.by_set),
-    );
-    for (i, c) in r.cards.iter().enumerate() {
-        let _ = write!(
-            out,
-            "{}\"{}\":{{\"tricks\":{},\"tricks_se\":{},\"set\":{},\"set_se\":{},\"layouts\":{}}}",
-            if i > 0 { "," } else { "" },
-            c.card,
-            json_number(Some(c.tricks)),
-            json_number(c.tricks_se),
-            json_number(c.set),
-            json_number(c.set_se),
-            c.layouts
-        );
-    }
-    let _ = write!(
-        out,
-        "}},\"samples\":{},\"tries\":{},\"method\":\"{}\",\"work\":{},\"memory_bytes\":{},\"ms\":{:.1}}}",
-        r.layouts,
-        r.tries,
-        method.name(),
-        e.work,
-        e.memory,
-        e.ms
-    );
-    out
-}
-
-/// A table for people: every card with mean tricks and set chance and their 95 % intervals
-/// (1.96 standard errors), the chosen card marked.
-#[must_use]
-pub fn to_text(
-    e: &Evaluation,
-    problem: &LeadProblem,
-    method: &Method,
-    objective: Objective,
-) -> String {
-    let r = &e.report;
-    let best = chosen(r, objective);
-    let mut out = format!(
-        "{} leads, {} layouts ({} tries), {}, {:.2} s, {:.1} MiB a thread\n",
-        problem.leader(),
-        r.layouts,
-        r.tries,
-        method.name(),
-        e.ms / 1e3,
-        e.memory as f64 / f64::from(1 << 20)
-    );
-    let _ = writeln!(out, "card  tricks  +-95%    set   +-95%  layouts");
-    let ci = |se: Option<f64>, scale: f64| {
-        se.map_or("     -".to_string(), |s| {
-            format!("{:6.2}", 1.96 * s * scale)
-        })
-    };
-    for c in &r.cards {
-        let set = c
-            .set
-            .map_or("     -".to_string(), |p| format!("{:5.1}%", 100.0 * p));
-        let mark = if Some(c.card) == best {
-            "  <- best"
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            out,
-            "{:<4} {:7.3} {} {} {}% {:8}{mark}",
-            c.card.to_string(),
-            c.tricks,
-            ci(c.tricks_se, 1.0),
-            set,
-            ci(c.set_se, 100.0),
-            c.layouts,
-        );
-    }
-    let _ = writeln!(
-        out,
-        "best by mean tricks: {}; best by set chance: {}",
-        r.by_tricks.map_or("-".to_string(), |c| c.to_string()),
-        r.by_set.map_or("-".to_string(), |c| c.to_string())
-    );
-    out
-}
-
-/// The one-line message for a bad `--constraints` string: what is wrong, and the text with a
-/// `^` before the character at fault.
-#[must_use]
-pub fn constraint_error(text: &str, e: &cardtree::bridge::ParseConstraintsError) -> Error {
-    let mut at = e.at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let (before, after) = text.split_at(at);
-    invalid!(
-        "--constraints: {} at character {}: \"{before}^{after}\"",
-        e.kind,
-        before.chars().count() + 1
-    )
 }

@@ -159,7 +159,7 @@ pub fn parse_deals(text: &str, source: &str) -> Result<Vec<LeadDeal>, Error> {
 /// `tests/data/bridge/`), West on lead at no trump, valued by cardtree's solver.
 pub fn quick_deals(seed: u64, count: usize, table_mib: usize) -> Result<Vec<LeadDeal>, Error> {
     let text =
-        crate::bridge::deals::generate(seed, count, Seat::West, crate::bridge::deals::Format::Pbn);
+        crate::bridge::deals::generate(seed, count, Seat::West, crate::bridge::deals::Format::Pbn)?;
     let mut deals: Vec<LeadDeal> = text
         .lines()
         .enumerate()

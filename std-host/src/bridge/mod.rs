@@ -2,12 +2,15 @@
 //! write.
 //!
 //! - [`solve`]: every card of the player on lead, for a deal or a JSON-lines file;
-//! - [`board`], [`hand_record`], [`pbn_file`]: hand records (double-dummy tables and par) and PBN files;
-//! - [`lead`]: the opening-lead advisor (sampled layouts, the solver, UCT or ISMCTS);
+//! - [`board`], [`hand_record`], [`pbn_file`], [`pbn_write`]: hand records (double-dummy tables and par) and PBN files;
+//! - [`advisor`], [`lead`]: the opening-lead advisor and its valuation of every card on
+//!   sampled layouts (the solver, UCT or ISMCTS);
 //! - [`lead_deals`], [`lead_tree`]: deals with the value of every lead, and UCT's tree for one;
 //! - [`deals`]: random deals from a seed;
-//! - [`bench`]: the solver's benchmark and ablation, and [`dds`] (feature `dds`), the reference.
+//! - [`bench`], [`ablation`]: the solver's benchmark and ablation, and [`dds`] (feature `dds`), the reference.
 
+pub mod ablation;
+pub mod advisor;
 pub mod bench;
 pub mod board;
 #[cfg(feature = "dds")]
@@ -18,4 +21,5 @@ pub mod lead;
 pub mod lead_deals;
 pub mod lead_tree;
 pub mod pbn_file;
+pub mod pbn_write;
 pub mod solve;

@@ -7,7 +7,10 @@ use std::time::Instant;
 use cardtree::bridge::{
     BridgePlay, Solution, SolverConfig, Strain, TableMemory, TransTable, TtLine, solve_with,
 };
-use cardtree::{Seat, SizeRule, pbn};
+use cardtree::{Card, Seat, SizeRule, pbn};
+use serde::Serialize;
+
+use crate::json::{Fixed, Ordered};
 
 /// Default transposition-table size per thread, in MiB.
 pub const DEFAULT_TABLE_MIB: usize = 16;
@@ -119,23 +122,27 @@ pub fn run_with<M: TableMemory>(
     })
 }
 
+/// A solved deal as JSON.
+#[derive(Serialize)]
+struct SolvedLine<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a serde_json::Value>,
+    tricks: Ordered<Card, u8>,
+    best: u8,
+    nodes: u64,
+    ms: Fixed<3>,
+}
+
 /// `{"tricks":{"SA":9,...},"best":9,"nodes":N,"ms":T}`, with `"id"` first when given.
-pub fn to_json(id: Option<&serde_json::Value>, s: &Solved) -> String {
-    let mut out = String::from("{");
-    if let Some(id) = id {
-        let _ = write!(out, "\"id\":{id},");
-    }
-    out.push_str("\"tricks\":{");
-    for (i, (card, n)) in s.solution.cards.iter().enumerate() {
-        let sep = if i > 0 { "," } else { "" };
-        let _ = write!(out, "{sep}\"{card}\":{n}");
-    }
-    let _ = write!(
-        out,
-        "}},\"best\":{},\"nodes\":{},\"ms\":{:.3}}}",
-        s.solution.best, s.solution.stats.nodes, s.ms
-    );
-    out
+pub fn to_json(id: Option<&serde_json::Value>, s: &Solved) -> Result<String, Error> {
+    let line = SolvedLine {
+        id,
+        tricks: Ordered(s.solution.cards.iter().copied().collect()),
+        best: s.solution.best,
+        nodes: s.solution.stats.nodes,
+        ms: Fixed(Some(s.ms)),
+    };
+    serde_json::to_string(&line).map_err(Error::Json)
 }
 
 /// `SA 9  SK 9 ...  best 9`, for people.
@@ -159,7 +166,7 @@ pub fn run_lines(text: &str, threads: usize, mib: usize, json: bool) -> Vec<Resu
         let task = parse_line(line)?;
         let solved = run(&task, table)?;
         Ok(if json {
-            to_json(task.id.as_ref(), &solved)
+            to_json(task.id.as_ref(), &solved)?
         } else {
             let id = task.id.map_or(String::new(), |v| format!("{v}: "));
             format!("{id}{}", to_text(&solved))
@@ -187,6 +194,50 @@ pub fn each_line(
             f(table, line, index)
         },
     )
+}
+
+/// The options of `cardtree bridge solve` (the flags of the same names).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// One deal, PBN (or else `file`).
+    pub deal: Option<String>,
+    /// The player on lead (with `deal`).
+    pub leader: Seat,
+    /// The strain (with `deal`).
+    pub trump: Strain,
+    /// A JSON-lines file of deals.
+    pub file: Option<std::path::PathBuf>,
+    /// Worker threads for `file` (0: one per core).
+    pub threads: usize,
+    /// Transposition-table memory per thread, in MiB.
+    pub table_mib: usize,
+}
+
+/// `cardtree bridge solve`: every card of the player on lead, for one deal or every line of a
+/// file (a bad line reported with its number, the others still solved).
+pub fn command(o: &Options, output: &crate::output::Output) -> Result<(), Error> {
+    if let Some(pbn) = &o.deal {
+        let task = Task {
+            id: None,
+            pbn: pbn.clone(),
+            leader: o.leader,
+            strain: o.trump,
+        };
+        let solved = run(&task, &mut host_table(o.table_mib))?;
+        let line = if output.json {
+            to_json(None, &solved)?
+        } else {
+            to_text(&solved)
+        };
+        return output.emit(&format!("{line}\n"));
+    }
+    let Some(path) = &o.file else {
+        return Err(Error::Invalid("give --deal or --file".into()));
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
+    let start = std::time::Instant::now();
+    let results = run_lines(&text, o.threads, o.table_mib, output.json);
+    crate::output::report_lines(path, &results, start, output.out.as_deref())
 }
 
 #[cfg(test)]

@@ -2,12 +2,16 @@
 //! their dispatch to the drivers in `crate::blackjack::play` and `crate::blackjack::strategy`, which
 //! know no clap.
 
-use crate::error::Error;
-use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset, SplitPlay};
-use clap::{Args, Subcommand, ValueEnum};
+use cardtree::blackjack::{Rules, ShoePreset, SplitPlay};
+use clap::{Args, Subcommand};
 
 use crate::blackjack::oracle::{dealer, ev};
-use crate::blackjack::play::{BlackjackPlayer, play};
+use crate::blackjack::play::{self, BlackjackPlayer, PlayOptions};
+use crate::blackjack::strategy::{Layout, card, render};
+use crate::cli::OutputArgs;
+use crate::cli::spelling::spelled;
+use crate::error::Error;
+use crate::output::Output;
 
 /// The rule flags shared by the blackjack commands.
 #[derive(Clone, Copy, Debug, Args)]
@@ -58,83 +62,6 @@ impl RuleArgs {
     }
 }
 
-/// The players of `blackjack play`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BlackjackPlayerArg {
-    /// The paper's MCTS (--iterations, --c).
-    Mcts,
-    /// Never takes a card that could bust.
-    Timid,
-    /// The basic-strategy table.
-    Basic,
-    /// Plays like the dealer: hits below 17.
-    Default,
-    /// Exact composition-dependent play by the oracle.
-    Optimal,
-}
-
-impl From<BlackjackPlayerArg> for BlackjackPlayer {
-    fn from(a: BlackjackPlayerArg) -> BlackjackPlayer {
-        match a {
-            BlackjackPlayerArg::Mcts => BlackjackPlayer::Mcts,
-            BlackjackPlayerArg::Timid => BlackjackPlayer::Timid,
-            BlackjackPlayerArg::Basic => BlackjackPlayer::Basic,
-            BlackjackPlayerArg::Default => BlackjackPlayer::Default,
-            BlackjackPlayerArg::Optimal => BlackjackPlayer::Optimal,
-        }
-    }
-}
-
-/// The shoes of `play` (the presets of [`ShoePreset`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ShoeArg {
-    /// Standard decks.
-    Standard,
-    /// 8, 9, ten-valued cards and aces only.
-    High,
-    /// 2 to 7 only.
-    Low,
-    /// Even values only.
-    Even,
-    /// Odd values only.
-    Odd,
-    /// A standard shoe half dealt away at random (a new one each hand).
-    Random,
-}
-
-impl ShoeArg {
-    /// The core preset.
-    #[must_use]
-    pub const fn preset(self) -> ShoePreset {
-        match self {
-            ShoeArg::Standard => ShoePreset::Standard,
-            ShoeArg::High => ShoePreset::High,
-            ShoeArg::Low => ShoePreset::Low,
-            ShoeArg::Even => ShoePreset::Even,
-            ShoeArg::Odd => ShoePreset::Odd,
-            ShoeArg::Random => ShoePreset::Random,
-        }
-    }
-}
-
-/// How the oracle plays split hands ([`SplitPlay`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SplitPlayArg {
-    /// CDZ-: the strategy of an unsplit hand of the same cards.
-    Cdz,
-    /// Optimal for the split hand's own shoe.
-    Optimal,
-}
-
-impl From<SplitPlayArg> for SplitPlay {
-    fn from(a: SplitPlayArg) -> SplitPlay {
-        match a {
-            SplitPlayArg::Cdz => SplitPlay::Cdz,
-            SplitPlayArg::Optimal => SplitPlay::Optimal,
-        }
-    }
-}
-
 /// `cardtree blackjack ...`.
 #[derive(Debug, Subcommand)]
 pub enum BlackjackCommand {
@@ -148,7 +75,7 @@ pub enum BlackjackCommand {
         peeked: bool,
         /// --json, --out FILE.
         #[command(flatten)]
-        output: crate::output::OutputArgs,
+        output: OutputArgs,
     },
     /// The exact expected value of a round under optimal composition-dependent play.
     Ev {
@@ -156,11 +83,11 @@ pub enum BlackjackCommand {
         rules: RuleArgs,
         /// How split hands are played: cdz (as an unsplit hand of the same cards, the
         /// analysers' CDZ- and the reference file's model) or optimal (for their own shoe).
-        #[arg(long, value_enum, default_value_t = SplitPlayArg::Cdz)]
-        split_play: SplitPlayArg,
+        #[arg(long, value_parser = spelled::<SplitPlay>(), default_value_t = SplitPlay::Cdz)]
+        split_play: SplitPlay,
         /// --json, --out FILE.
         #[command(flatten)]
-        output: crate::output::OutputArgs,
+        output: OutputArgs,
     },
     /// The total-dependent basic strategy for the rules, computed from exact values, with
     /// the expected return of playing it beside the optimum.
@@ -172,21 +99,21 @@ pub enum BlackjackCommand {
         markdown: bool,
         /// --json, --out FILE.
         #[command(flatten)]
-        output: crate::output::OutputArgs,
+        output: OutputArgs,
     },
     /// Play paired hands: every player is dealt the same cards for the same seed.
     Play {
         #[command(flatten)]
         rules: RuleArgs,
         /// The player.
-        #[arg(long, value_enum, default_value_t = BlackjackPlayerArg::Basic)]
-        player: BlackjackPlayerArg,
+        #[arg(long, value_parser = spelled::<BlackjackPlayer>(), default_value_t = BlackjackPlayer::Basic)]
+        player: BlackjackPlayer,
         /// A second player on the same cards: prints the paired difference too.
-        #[arg(long, value_enum)]
-        vs: Option<BlackjackPlayerArg>,
+        #[arg(long, value_parser = spelled::<BlackjackPlayer>())]
+        vs: Option<BlackjackPlayer>,
         /// The shoe each hand is dealt from (a full shoe per hand).
-        #[arg(long, value_enum, default_value_t = ShoeArg::Standard)]
-        shoe: ShoeArg,
+        #[arg(long, value_parser = spelled::<ShoePreset>(), default_value_t = ShoePreset::Standard)]
+        shoe: ShoePreset,
         /// Hands to play.
         #[arg(long, default_value_t = 10_000)]
         hands: u64,
@@ -216,7 +143,7 @@ pub enum BlackjackCommand {
         threads: usize,
         /// --json, --out FILE.
         #[command(flatten)]
-        output: crate::output::OutputArgs,
+        output: OutputArgs,
         /// Also write each hand's return, one per line in hand order, to this file.
         #[arg(long)]
         dump: Option<std::path::PathBuf>,
@@ -230,23 +157,22 @@ pub enum BlackjackCommand {
 
 /// Runs one `cardtree blackjack` subcommand.
 pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
-    let (text, output) = match cmd {
+    match cmd {
         BlackjackCommand::Dealer {
             rules,
             peeked,
             output,
-        } => (dealer(rules.rules(), peeked, output.json)?, output),
+        } => output.emit(&dealer(rules.rules(), peeked, output.json)?),
         BlackjackCommand::Ev {
             rules,
             split_play,
             output,
-        } => (ev(rules.rules(), split_play.into(), output.json)?, output),
+        } => output.emit(&ev(rules.rules(), split_play, output.json)?),
         BlackjackCommand::Strategy {
             rules,
             markdown,
             output,
         } => {
-            use crate::blackjack::strategy::{Layout, card, render};
             let layout = if output.json {
                 Layout::Json
             } else if markdown {
@@ -254,7 +180,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
             } else {
                 Layout::Text
             };
-            (render(&card(rules.rules())?, layout), output)
+            output.emit(&render(&card(rules.rules())?, layout))
         }
         BlackjackCommand::Play {
             rules,
@@ -272,37 +198,24 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
             output,
             dump,
             audit,
-        } => {
-            if !(c.is_finite() && c >= 0.0) {
-                return Err(invalid!(
-                    "--c must be a finite number at least 0 (the UCB exploration constant), got {c}"
-                ));
-            }
-            let text = play(
-                rules.rules(),
-                player.into(),
-                vs.map(BlackjackPlayer::from),
-                shoe.preset(),
+        } => play::command(
+            &PlayOptions {
+                rules: rules.rules(),
+                player,
+                vs,
+                shoe,
                 hands,
                 seed,
-                SearchConfig {
-                    iterations,
-                    exploration: c,
-                    closed_loop,
-                    rollout: if basic_rollout {
-                        Rollout::Basic(crate::blackjack::strategy::chart_for(rules.rules())?)
-                    } else {
-                        Rollout::HitBelow17
-                    },
-                    unprune_after,
-                },
+                iterations,
+                c,
+                closed_loop,
+                basic_rollout,
+                unprune_after,
                 threads,
-                output.json,
-                dump.as_deref(),
+                dump,
                 audit,
-            )?;
-            (text, output)
-        }
-    };
-    output.emit(&text)
+            },
+            &Output::from(output),
+        ),
+    }
 }

@@ -1,16 +1,20 @@
 //! `cardtree bridge`: the bridge commands' clap types and their dispatch to the drivers
 //! (`solve`, `hand_record`, `lead`, `deals`, `solver_bench`).
 
-use crate::error::{Context, Error};
 use std::path::PathBuf;
 
 use cardtree::Seat;
-use cardtree::bridge::Strain;
-use clap::{Subcommand, ValueEnum};
+use cardtree::bridge::{Objective, Strain};
+use clap::Subcommand;
 
-use crate::bridge::deals;
-use crate::bridge::solve::{self, DEFAULT_TABLE_MIB, Task};
-use crate::output::{self, OutputArgs};
+use crate::bridge::hand_record::{self, Source};
+use crate::bridge::lead::MethodKind;
+use crate::bridge::solve::{self, DEFAULT_TABLE_MIB};
+use crate::bridge::{ablation, advisor, bench, deals};
+use crate::cli::OutputArgs;
+use crate::cli::spelling::spelled;
+use crate::error::Error;
+use crate::output::{self, Output};
 
 /// The subcommands of `cardtree bridge`.
 #[derive(Debug, Subcommand)]
@@ -152,8 +156,8 @@ pub enum BridgeCommand {
         #[arg(long, default_value_t = 100)]
         samples: u32,
         /// How to value the leads.
-        #[arg(long, value_enum, default_value_t = LeadMethodArg::Solver)]
-        method: LeadMethodArg,
+        #[arg(long, value_parser = spelled::<MethodKind>(), default_value_t = MethodKind::Solver)]
+        method: MethodKind,
         /// Playouts per layout (uct, default 1000) or iterations in all (ismcts, default 100000).
         #[arg(long)]
         playouts: Option<u32>,
@@ -167,8 +171,8 @@ pub enum BridgeCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// What chooses the best card: mean tricks or the chance to beat the contract.
-        #[arg(long, value_enum, default_value_t = ObjectiveArg::Set)]
-        objective: ObjectiveArg,
+        #[arg(long, value_parser = spelled::<Objective>(), default_value_t = Objective::Set)]
+        objective: Objective,
         /// Tries allowed to draw one layout before the constraints are called impossible.
         #[arg(long, default_value_t = cardtree::bridge::DEFAULT_MAX_TRIES)]
         max_tries: u32,
@@ -197,51 +201,12 @@ pub enum BridgeCommand {
         #[arg(long, default_value = "W", value_parser = solve::parse_seat)]
         first: Seat,
         /// Output format.
-        #[arg(long, value_enum, default_value_t = DealFormat::Jsonl)]
-        format: DealFormat,
+        #[arg(long, value_parser = spelled::<deals::Format>(), default_value_t = deals::Format::Jsonl)]
+        format: deals::Format,
         /// Write to this file (whole or not at all) instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
     },
-}
-
-/// How `bridge lead` values the cards (`--method`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LeadMethodArg {
-    /// The exact double-dummy solver on every layout.
-    Solver,
-    /// McKay's power-mean UCT on every layout.
-    Uct,
-    /// One information-set MCTS search, a layout per iteration.
-    Ismcts,
-}
-
-/// What `bridge lead` maximises (`--objective`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ObjectiveArg {
-    /// The most tricks for the defence on average.
-    Tricks,
-    /// The best chance to beat the contract.
-    Set,
-}
-
-/// The format of `bridge deal` (`--format`).
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum DealFormat {
-    /// One PBN deal per line.
-    Pbn,
-    /// JSON lines {"id":..,"pbn":".."}, the format of tests/data/bridge/ (without tricks).
-    Jsonl,
-}
-
-/// Writes `text` to `out` atomically, or to standard output.
-fn emit(text: &str, out: Option<&PathBuf>) -> Result<(), Error> {
-    emit_bytes(text.as_bytes(), out)
-}
-
-/// Writes `bytes` to `out` atomically, or to standard output.
-fn emit_bytes(bytes: &[u8], out: Option<&PathBuf>) -> Result<(), Error> {
-    output::emit(bytes, out.map(PathBuf::as_path))
 }
 
 /// Runs one `cardtree bridge` subcommand.
@@ -253,13 +218,10 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             first,
             format,
             out,
-        } => {
-            let format = match format {
-                DealFormat::Pbn => deals::Format::Pbn,
-                DealFormat::Jsonl => deals::Format::Jsonl,
-            };
-            emit(&deals::generate(seed, count, first, format), out.as_ref())
-        }
+        } => output::emit(
+            deals::generate(seed, count, first, format)?.as_bytes(),
+            out.as_deref(),
+        ),
         BridgeCommand::Bench {
             file,
             table_mib,
@@ -267,18 +229,14 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             per_deal,
             tables,
             output,
-        } => {
-            let report = if tables {
-                crate::bridge::bench::tables(&file, table_mib, dds, per_deal.as_deref())?
-            } else {
-                crate::bridge::bench::run(&file, table_mib, dds, per_deal.as_deref())?
-            };
-            output.emit(&if output.json {
-                format!("{}\n", report.json)
-            } else {
-                report.text
-            })
-        }
+        } => bench::command(
+            &file,
+            table_mib,
+            dds,
+            per_deal.as_deref(),
+            tables,
+            &output.into(),
+        ),
         BridgeCommand::Table {
             deal,
             board,
@@ -290,35 +248,20 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             table_mib,
             output,
         } => {
-            use crate::bridge::hand_record::{self, Board};
-            if let Some(text) = deal {
-                let mut b = Board::new(board, &text)?;
-                b.dealer = dealer.unwrap_or(b.dealer);
-                b.vulnerable = vulnerable.unwrap_or(b.vulnerable);
-                let record = hand_record::solve(&b, &mut solve::host_table(table_mib))?;
-                let body = if output.json {
-                    format!("{}\n", hand_record::to_json(&b, &record))
-                } else {
-                    hand_record::to_text(&b, &record)
-                };
-                return emit(&body, output.out.as_ref());
-            }
-            if let Some(path) = pbn {
-                return crate::bridge::hand_record::table_pbn(
-                    &path,
-                    output.json,
-                    threads,
-                    table_mib,
-                    output.out.as_deref(),
-                );
-            }
-            let Some(path) = file else {
-                return Err(Error::Invalid("give --deal, --file or --pbn".into()));
+            let source = match (deal, pbn, file) {
+                (Some(pbn), _, _) => Source::Deal {
+                    pbn,
+                    board,
+                    dealer,
+                    vulnerable,
+                },
+                (None, Some(path), _) => Source::Pbn(path),
+                (None, None, Some(path)) => Source::Lines(path),
+                (None, None, None) => {
+                    return Err(Error::Invalid("give --deal, --file or --pbn".into()));
+                }
             };
-            let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
-            let start = std::time::Instant::now();
-            let results = hand_record::run_lines(&text, threads, table_mib, output.json);
-            output::report_lines(&path, &results, start, output.out.as_deref())
+            hand_record::command(&source, threads, table_mib, &output.into())
         }
         BridgeCommand::Lead {
             hand,
@@ -338,69 +281,35 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             table_mib,
             quiet,
             output,
-        } => {
-            use crate::bridge::lead::{self, Method};
-            use cardtree::bridge::{Constraints, LeadProblem, Objective};
-            let leader = declarer.next();
-            if let Some(s) = seat.filter(|&s| s != leader) {
-                return Err(invalid!(
-                    "--seat {s} does not lead against {declarer}: the opening leader is {leader}"
-                ));
-            }
-            let hand = cardtree::pbn::hand(&hand, leader).context("--hand")?;
-            if hand.len() != 13 {
-                return Err(invalid!("--hand has {} cards, want 13", hand.len()));
-            }
-            let constraints: Constraints =
-                constraints
-                    .parse()
-                    .map_err(|e: cardtree::bridge::ParseConstraintsError| {
-                        lead::constraint_error(&constraints, &e)
-                    })?;
-            let problem =
-                LeadProblem::opening(hand, contract, declarer, constraints).map_err(Error::from)?;
-            let method = match method {
-                LeadMethodArg::Solver => Method::Solver,
-                LeadMethodArg::Uct => Method::Uct {
-                    playouts: playouts.unwrap_or(1000),
-                    c,
-                    p,
-                },
-                LeadMethodArg::Ismcts => Method::Ismcts {
-                    iterations: playouts.unwrap_or(100_000),
-                    c,
-                    p,
-                },
-            };
-            let objective = match objective {
-                ObjectiveArg::Tricks => Objective::Tricks,
-                ObjectiveArg::Set => Objective::Set,
-            };
-            let run = lead::Run {
-                method,
+        } => advisor::command(
+            &advisor::Options {
+                hand,
+                seat,
+                contract,
+                declarer,
+                constraints,
                 samples,
+                method,
+                playouts,
+                c,
+                p,
                 seed,
+                objective,
                 max_tries,
                 threads,
                 table_mib,
                 progress: !quiet,
-            };
-            let e = lead::evaluate(&problem, &run)?;
-            let body = if output.json {
-                format!("{}\n", lead::to_json(&e, &method, objective))
-            } else {
-                lead::to_text(&e, &problem, &method, objective)
-            };
-            emit(&body, output.out.as_ref())
-        }
+            },
+            &output.into(),
+        ),
         BridgeCommand::Ablation {
             file,
             table_mib,
             budget,
             out,
-        } => emit(
-            &crate::bridge::bench::ablation(&file, table_mib, budget)?,
-            out.as_ref(),
+        } => output::emit(
+            ablation::ablation(&file, table_mib, budget)?.as_bytes(),
+            out.as_deref(),
         ),
         BridgeCommand::Solve {
             deal,
@@ -410,29 +319,16 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             threads,
             table_mib,
             output,
-        } => {
-            if let Some(pbn) = deal {
-                let task = Task {
-                    id: None,
-                    pbn,
-                    leader,
-                    strain: trump,
-                };
-                let solved = solve::run(&task, &mut solve::host_table(table_mib))?;
-                let line = if output.json {
-                    solve::to_json(None, &solved)
-                } else {
-                    solve::to_text(&solved)
-                };
-                return emit(&format!("{line}\n"), output.out.as_ref());
-            }
-            let Some(path) = file else {
-                return Err(Error::Invalid("give --deal or --file".into()));
-            };
-            let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
-            let start = std::time::Instant::now();
-            let results = solve::run_lines(&text, threads, table_mib, output.json);
-            output::report_lines(&path, &results, start, output.out.as_deref())
-        }
+        } => solve::command(
+            &solve::Options {
+                deal,
+                leader,
+                trump,
+                file,
+                threads,
+                table_mib,
+            },
+            &Output::from(output),
+        ),
     }
 }

@@ -1,14 +1,19 @@
 //! `cardtree experiment`: the experiments' clap types, the runner's shared options
 //! ([`RunArgs`]), plan and merge, and the hand-off to each experiment's driver.
 
-use crate::error::{Context, Error};
 use std::path::PathBuf;
 
+use cardtree::poker_squares::PriorMix;
 use cardtree::search::FinalMove;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 use crate::bridge::solve::DEFAULT_TABLE_MIB;
-use crate::experiments::mckay::{self, Constants, Powers};
+use crate::cli::spelling::spelled;
+use crate::error::Error;
+use crate::experiments::mckay::{self, Constants, Powers, Variant};
+use crate::experiments::pps::PpsTable;
+use crate::experiments::{self, blackjack, leads, pps};
+use crate::output::emit;
 use crate::runner::{self, RunOptions, Shard};
 
 /// The subcommands of `cardtree experiment`.
@@ -22,7 +27,7 @@ pub enum ExperimentCommand {
     /// loses on the real deal.
     Leads(LeadsArgs),
     /// Blackjack ("MCTS for Black Jack"): every player on every shoe, MCTS_N and C sweeps.
-    Blackjack(crate::experiments::blackjack::ExperimentArgs),
+    Blackjack(BlackjackArgs),
     /// Parameterized Poker Squares: paper 004's Table 2 (squashing), the Cp table, the twelve
     /// rows of Table 3 and the alpha/beta/gamma sweep, beside the papers' numbers.
     Pps(PpsExperimentArgs),
@@ -88,11 +93,11 @@ pub struct McKayArgs {
     seed: u64,
     /// The search: the paper's appendix, or standard UCT (one new node per playout and a
     /// random rollout).
-    #[arg(long, value_enum, default_value_t = VariantArg::Paper)]
-    variant: VariantArg,
+    #[arg(long, value_parser = spelled::<Variant>(), default_value_t = Variant::Paper)]
+    variant: Variant,
     /// The lead chosen: the root child of highest value (the paper) or of most visits.
-    #[arg(long, value_enum, default_value_t = ChoiceArg::Value)]
-    choice: ChoiceArg,
+    #[arg(long, value_parser = spelled::<FinalMove>(), default_value_t = FinalMove::HighestValue)]
+    choice: FinalMove,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -141,8 +146,8 @@ pub struct LeadsArgs {
 #[derive(Debug, clap::Args)]
 pub struct PpsExperimentArgs {
     /// Which table.
-    #[arg(long, value_enum)]
-    table: crate::experiments::pps::PpsTable,
+    #[arg(long, value_parser = spelled::<PpsTable>())]
+    table: PpsTable,
     /// The point system.
     #[arg(long, default_value = "american", allow_hyphen_values = true)]
     system: String,
@@ -160,8 +165,8 @@ pub struct PpsExperimentArgs {
     game_seconds: Option<f64>,
     /// How every configuration's heuristic combines the a-priori probabilities of 1-3 card
     /// hands (the papers' text does not say; `std-host/results/pps/audit.md`).
-    #[arg(long, value_enum, default_value_t = crate::cli::pps::PriorMixArg::Sum)]
-    prior_mix: crate::cli::pps::PriorMixArg,
+    #[arg(long, value_parser = spelled::<PriorMix>(), default_value_t = PriorMix::Sum)]
+    prior_mix: PriorMix,
     /// The rollout table's placements compared by rollouts each move, the best by the learned
     /// values (0: every placement).
     #[arg(long, default_value_t = 0)]
@@ -184,6 +189,25 @@ pub struct PpsExperimentArgs {
     /// file's hash.
     #[arg(long)]
     values: Option<PathBuf>,
+    /// The output directory.
+    #[arg(long)]
+    out: PathBuf,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// `cardtree experiment blackjack`.
+#[derive(Debug, clap::Args)]
+pub struct BlackjackArgs {
+    /// Paired hands per configuration.
+    #[arg(long, default_value_t = 4000)]
+    hands: u64,
+    /// Hands per work item.
+    #[arg(long, default_value_t = 500)]
+    block: u64,
+    /// Seed of the run: hand i is dealt from rng::stream(seed, i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -217,31 +241,59 @@ impl RunArgs {
     }
 }
 
-/// McKay's UCT variant (`--variant`).
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum VariantArg {
-    /// All children on a node's first visit; every playout in the tree to the end of the deal.
-    Paper,
-    /// One new node per playout, then a uniformly random rollout.
-    Standard,
-}
-
-/// How UCT picks its lead at the end (`--choice`).
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum ChoiceArg {
-    /// The root child of highest value.
-    Value,
-    /// The root child of most visits.
-    Visits,
-}
-
 /// Runs one `cardtree experiment` subcommand.
 pub fn run(cmd: ExperimentCommand) -> Result<(), Error> {
     match cmd {
-        ExperimentCommand::Mckay(args) => experiment_mckay(args),
-        ExperimentCommand::Leads(args) => experiment_leads(args),
-        ExperimentCommand::Blackjack(args) => crate::experiments::blackjack::main(&args),
-        ExperimentCommand::Pps(args) => experiment_pps(args),
+        ExperimentCommand::Mckay(a) => mckay::run(
+            &mckay::Options {
+                deals: a.deals,
+                quick: a.quick,
+                constants: a.constants.map(|Constants(c)| c),
+                powers: a.powers.map(|Powers(p)| p),
+                playouts: a.playouts,
+                seed: a.seed,
+                variant: a.variant,
+                choice: a.choice,
+            },
+            &a.run.options(a.out),
+        ),
+        ExperimentCommand::Leads(a) => leads::run(
+            &leads::Options {
+                deals: a.deals,
+                seed: a.seed,
+                layouts: a.layouts,
+                uct: a.uct,
+                ismcts: a.ismcts,
+                table_mib: a.table_mib,
+            },
+            &a.run.options(a.out),
+        ),
+        ExperimentCommand::Blackjack(a) => blackjack::run(
+            &blackjack::Options {
+                hands: a.hands,
+                block: a.block,
+                seed: a.seed,
+            },
+            &a.run.options(a.out),
+        ),
+        ExperimentCommand::Pps(a) => pps::run(
+            &pps::Options {
+                table: a.table,
+                system: a.system,
+                games: a.games,
+                seed: a.seed,
+                iterations: a.iterations,
+                game_seconds: a.game_seconds,
+                prior_mix: a.prior_mix,
+                candidates: a.candidates,
+                playout_lookahead: a.playout_lookahead,
+                guard: a.guard,
+                control_variate: a.control_variate,
+                lookahead: a.lookahead,
+                values: a.values,
+            },
+            &a.run.options(a.out),
+        ),
         ExperimentCommand::Plan {
             shards,
             slurm,
@@ -265,162 +317,13 @@ pub fn run(cmd: ExperimentCommand) -> Result<(), Error> {
                     line.trim_start_matches("error: ")
                 ));
             }
-            if slurm {
-                print!("{}", plan.slurm(cpus_per_task, time.as_deref()));
+            let text = if slurm {
+                plan.slurm(cpus_per_task, time.as_deref())
             } else {
-                print!("{}", plan.commands());
-            }
-            Ok(())
+                plan.commands()
+            };
+            emit(text.as_bytes(), None)
         }
-        ExperimentCommand::Merge { dirs, out } => {
-            let files = runner::merge(&dirs, &out, summarizer)?;
-            eprintln!(
-                "cardtree: merged {} shards; wrote {} in {}",
-                dirs.len(),
-                files.join(", "),
-                out.display()
-            );
-            Ok(())
-        }
+        ExperimentCommand::Merge { dirs, out } => experiments::merge(&dirs, &out),
     }
-}
-
-/// The summary of an experiment kind, for `merge`.
-fn summarizer(kind: &str) -> Option<runner::Summarizer> {
-    match kind {
-        mckay::KIND => Some(mckay::summarize),
-        crate::experiments::blackjack::KIND => Some(crate::experiments::blackjack::summarize),
-        crate::experiments::pps::KIND => Some(crate::experiments::pps::summarize),
-        crate::experiments::leads::KIND => Some(crate::experiments::leads::summarize),
-        _ => None,
-    }
-}
-
-/// `cardtree experiment pps`.
-fn experiment_pps(args: PpsExperimentArgs) -> Result<(), Error> {
-    use crate::experiments::pps::{LearnedOptions, PpsExperiment, summarize};
-    use cardtree::poker_squares::Budget;
-    let budget = match (args.iterations, args.game_seconds) {
-        (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
-        (_, Some(_)) => return Err(Error::Invalid("--game-seconds must be positive".into())),
-        (k, None) => Budget::Iterations(k.unwrap_or(1000)),
-    };
-    let experiment = PpsExperiment::new(
-        args.table,
-        &args.system,
-        args.games,
-        args.seed,
-        budget,
-        args.prior_mix.into(),
-        LearnedOptions {
-            rollout: super::pps::rollout_settings(
-                args.candidates,
-                args.playout_lookahead,
-                args.guard,
-                args.control_variate,
-            ),
-            lookahead: super::pps::lookahead(args.lookahead),
-            values: args.values.as_deref(),
-        },
-    )?;
-    let options = args.run.options(args.out.clone());
-    let report = runner::run(&experiment, summarize, &options)?;
-    runner::report(&report, &options)
-}
-
-/// `cardtree experiment mckay`.
-fn experiment_leads(args: LeadsArgs) -> Result<(), Error> {
-    use crate::experiments::leads::{self, Leads};
-    let text = std::fs::read_to_string(&args.deals).map_err(|e| Error::read(&args.deals, e))?;
-    let source = args
-        .deals
-        .file_name()
-        .map_or("deals".to_string(), |n| n.to_string_lossy().into_owned());
-    let deals = mckay::read_deals(&text, &source, args.table_mib)?;
-    let experiment = Leads {
-        deals,
-        source,
-        seed: args.seed,
-        solver_layouts: leads::parse_layouts(&args.layouts).context("--layouts")?,
-        uct: leads::parse_uct_rows(&args.uct).context("--uct")?,
-        ismcts: leads::parse_ismcts_rows(&args.ismcts).context("--ismcts")?,
-        table_mib: args.table_mib,
-    };
-    let options = args.run.options(args.out.clone());
-    let report = runner::run(&experiment, leads::summarize, &options)?;
-    runner::report(&report, &options)
-}
-
-fn experiment_mckay(args: McKayArgs) -> Result<(), Error> {
-    // Solver tables for deals without values, a thread each.
-    const TABLE: usize = 16;
-    let mut grid = mckay::SweepGrid::paper(args.seed);
-    let (deals, source) = if args.quick {
-        grid.constants = vec![0.25, 1.0, 4.0, 16.0, 64.0];
-        grid.powers = vec![1, 2, 5, 10, 15];
-        let start = std::time::Instant::now();
-        let deals = mckay::quick_deals(args.seed, 4, TABLE)?;
-        eprintln!(
-            "cardtree: dealt 4 hands from seed {} and valued their leads with cardtree's solver in {:.1} s",
-            args.seed,
-            start.elapsed().as_secs_f64()
-        );
-        (deals, "quick".to_string())
-    } else {
-        let Some(path) = args.deals else {
-            return Err(Error::Invalid("give --deals FILE or --quick".into()));
-        };
-        let text = std::fs::read_to_string(&path).map_err(|e| Error::read(&path, e))?;
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        (
-            mckay::read_deals(&text, &path.display().to_string(), TABLE)?,
-            name,
-        )
-    };
-    if let Some(Constants(c)) = args.constants {
-        grid.constants = c;
-    }
-    if let Some(Powers(p)) = args.powers {
-        grid.powers = p;
-    }
-    if let Some(n) = args.playouts {
-        grid.playouts = n;
-    }
-    grid.variant = match args.variant {
-        VariantArg::Paper => mckay::Variant::Paper,
-        VariantArg::Standard => mckay::Variant::Standard,
-    };
-    grid.choice = match args.choice {
-        ChoiceArg::Value => FinalMove::HighestValue,
-        ChoiceArg::Visits => FinalMove::MostVisits,
-    };
-    let experiment = mckay::McKay {
-        grid,
-        deals,
-        source,
-    };
-    let baseline = experiment
-        .deals
-        .iter()
-        .map(mckay::LeadDeal::random_error)
-        .sum::<f64>()
-        / experiment.deals.len() as f64;
-    println!(
-        "baseline: a random lead loses {baseline:.3} tricks on average on these {} deals",
-        experiment.deals.len()
-    );
-    let options = args.run.options(args.out.clone());
-    let report = runner::run(&experiment, mckay::summarize, &options)?;
-    if report.ran > 0 {
-        let playouts = report.ran as f64 * f64::from(experiment.grid.playouts);
-        eprintln!(
-            "cardtree: {:.0} playouts/s on {} threads",
-            playouts / report.seconds.max(1e-9),
-            report.threads
-        );
-    }
-    runner::report(&report, &options)
 }

@@ -6,8 +6,13 @@ pub mod blackjack;
 pub mod bridge;
 pub mod experiment;
 pub mod pps;
+pub mod spelling;
+
+use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+
+use crate::output::Output;
 
 /// Game-tree search over card games: Monte-Carlo tree search with power-mean backups,
 /// minimax and alpha-beta, double-dummy bridge, Poker Squares and Blackjack.
@@ -43,5 +48,33 @@ pub fn run(cli: Cli) -> Result<(), Error> {
         Command::Experiment(cmd) => experiment::run(cmd),
         Command::Blackjack(cmd) => blackjack::run(cmd),
         Command::Pps(cmd) => pps::run(cmd),
+    }
+}
+
+/// The output flags of every command that prints results: JSON instead of text, and a file
+/// instead of standard output.
+#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct OutputArgs {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the output to this file (whole or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+impl OutputArgs {
+    /// Writes a driver's `text` where the flags say.
+    pub fn emit(&self, text: &str) -> Result<(), Error> {
+        Output::from(self.clone()).emit(text)
+    }
+}
+
+impl From<OutputArgs> for Output {
+    fn from(a: OutputArgs) -> Output {
+        Output {
+            json: a.json,
+            out: a.out,
+        }
     }
 }

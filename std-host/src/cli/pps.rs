@@ -1,163 +1,16 @@
 //! `cardtree pps`: the command line of Parameterized Poker Squares (clap types, and the
-//! dispatch to the drivers in [`crate::pps::play`], [`crate::pps::train`]).
+//! dispatch to the drivers in [`crate::pps`]).
 
-use crate::error::{Context, Error};
-use std::time::Instant;
+use cardtree::poker_squares::{PAPER_CP, PriorMix, Selection, Simulation, Squash};
+use clap::{Args, Subcommand};
 
-use cardtree::poker_squares::{
-    Budget, HeuristicConfig, Lookahead, MctsConfig, PAPER_CP, PointSystem, PriorMix, Selection,
-    Simulation, Squash, committed_values,
-};
-use clap::{Args, Subcommand, ValueEnum};
-
-use crate::pps::play::{
-    PlayConfig, PpsPlayer, RolloutSettings, apriori, committed_table, parse_inputs, play_json,
-    play_many, play_report, score_json, score_text,
-};
-
-/// The player of `cardtree pps play`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PpsPlayerArg {
-    /// Random placement.
-    Random,
-    /// Suits in columns, ranks in rows.
-    Rules,
-    /// Flat Monte Carlo with random playouts (--iterations playouts per move).
-    Flat,
-    /// Greedy: the placement of highest heuristic value.
-    Greedy,
-    /// The papers' MCTS.
-    Mcts,
-    /// Greedy on learned values of abstract hands (`--values FILE`, from `pps train`).
-    Learned,
-    /// Expectimax over the next card (--lookahead 2: the next two) on learned values
-    /// (`--values FILE`).
-    Expectimax,
-    /// Rollouts of the learned greedy player for each placement, on common draws
-    /// (`--values FILE`; --iterations rounds per move or --game-seconds).
-    Rollout,
-    /// The strongest player cardtree has for the point system, with its defaults: rollouts of
-    /// expectimax over the next card with a control variate. On the committed learned table
-    /// (American, British) guarded by expectimax, 200 rounds a move (about 3 s a game); for
-    /// other systems on `--values FILE` or else a table it learns first (1,000,000
-    /// self-played games, about 10 s on two threads), unguarded, 1,000 rounds a move (about
-    /// 14 s a game); `--iterations` or `--game-seconds` set the budget
-    /// (std-host/results/pps/learned/summary.md).
-    Best,
-}
-
-impl PpsPlayerArg {
-    /// The player named, the expectimax player looking `lookahead` cards ahead, the rollout
-    /// player comparing `candidates` placements.
-    fn player(self, lookahead: Lookahead, rollout: RolloutSettings) -> PpsPlayer {
-        match self {
-            PpsPlayerArg::Random => PpsPlayer::Random,
-            PpsPlayerArg::Rules => PpsPlayer::Rules,
-            PpsPlayerArg::Flat => PpsPlayer::Flat,
-            PpsPlayerArg::Greedy => PpsPlayer::Greedy,
-            PpsPlayerArg::Mcts => PpsPlayer::Mcts,
-            PpsPlayerArg::Learned => PpsPlayer::Learned,
-            PpsPlayerArg::Expectimax => PpsPlayer::Expectimax(lookahead),
-            PpsPlayerArg::Rollout => PpsPlayer::Rollout(rollout),
-            PpsPlayerArg::Best => PpsPlayer::Rollout(RolloutSettings::BEST),
-        }
-    }
-}
-
-/// The rollout player of `--candidates`, `--playout-lookahead`, `--guard` and
-/// `--control-variate` (`pps play` and `experiment pps --table rollout`).
-pub(crate) fn rollout_settings(
-    candidates: usize,
-    playout_lookahead: u8,
-    guard: Option<f64>,
-    control_variate: bool,
-) -> RolloutSettings {
-    RolloutSettings {
-        candidates,
-        playouts: (playout_lookahead > 0).then(|| lookahead(playout_lookahead)),
-        guard: guard.map(|z| (z.max(0.0) * 100.0).round() as u32),
-        control_variate,
-    }
-}
-
-/// The expectimax look-ahead of `--lookahead N` (1 or 2, as clap checks).
-pub(crate) fn lookahead(cards: u8) -> Lookahead {
-    match cards {
-        2 => Lookahead::TwoCards,
-        _ => Lookahead::OneCard,
-    }
-}
-
-/// Selection variants by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SelectionArg {
-    /// UCT.
-    Uct,
-    /// UCT + Calc.
-    UctCalc,
-    /// Best move.
-    BestMove,
-    /// Prune + UCT.
-    PruneUct,
-}
-
-/// Simulation variants by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SimulationArg {
-    /// Random.
-    Random,
-    /// Random + Calc.
-    RandomCalc,
-    /// Prune + Random.
-    PruneRandom,
-    /// Best move.
-    BestMove,
-    /// The rule player's placements (suits in columns, ranks in rows; ours, not the papers').
-    Rules,
-    /// Rules or best move, whichever scores more under the system (decided once a game; ours).
-    Auto,
-    /// Greedy on the learned values of `--values FILE` (ours).
-    Learned,
-    /// No playout: leaves valued by the learned values of `--values FILE` (ours).
-    LearnedValue,
-}
-
-/// How one- to three-card hands combine the a-priori probabilities, by name
-/// (`cardtree::poker_squares::PriorMix`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PriorMixArg {
-    /// Sum over the classes still possible (made ones at their a-priori odds).
-    Sum,
-    /// That sum divided by those classes' total probability.
-    Conditional,
-    /// As sum, but a class already made counts in full.
-    MadeInFull,
-}
-
-impl From<PriorMixArg> for PriorMix {
-    fn from(a: PriorMixArg) -> PriorMix {
-        match a {
-            PriorMixArg::Sum => PriorMix::Sum,
-            PriorMixArg::Conditional => PriorMix::Conditional,
-            PriorMixArg::MadeInFull => PriorMix::MadeInFull,
-        }
-    }
-}
-
-/// Squashing by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SquashArg {
-    /// Raw scores.
-    None,
-    /// Exact range (American: 0..725).
-    Precise,
-    /// Ten times the lowest and highest hand score.
-    Imprecise,
-    /// 0..200.
-    Max200,
-    /// 0..2000.
-    Max2000,
-}
+use crate::cli::OutputArgs;
+use crate::cli::spelling::spelled;
+use crate::error::Error;
+use crate::output::emit;
+use crate::pps::options::{PlayOptions, PlayerKind};
+use crate::pps::train::{self, Training};
+use crate::pps::{apriori, report, score};
 
 /// Everything that defines a player and its budget, as given on the command line.
 #[derive(Clone, Debug, Args)]
@@ -166,17 +19,17 @@ pub struct PlayArgs {
     #[arg(long, default_value = "american", allow_hyphen_values = true)]
     pub system: String,
     /// The player.
-    #[arg(long, value_enum, default_value_t = PpsPlayerArg::Mcts)]
-    pub player: PpsPlayerArg,
+    #[arg(long, value_parser = spelled::<PlayerKind>(), default_value_t = PlayerKind::Mcts)]
+    pub player: PlayerKind,
     /// MCTS selection.
-    #[arg(long, value_enum, default_value_t = SelectionArg::PruneUct)]
-    pub selection: SelectionArg,
+    #[arg(long, value_parser = spelled::<Selection>(), default_value_t = Selection::PruneUct)]
+    pub selection: Selection,
     /// MCTS simulation.
-    #[arg(long, value_enum, default_value_t = SimulationArg::BestMove)]
-    pub simulation: SimulationArg,
+    #[arg(long, value_parser = spelled::<Simulation>(), default_value_t = Simulation::BestMove)]
+    pub simulation: Simulation,
     /// Reward squashing.
-    #[arg(long, value_enum, default_value_t = SquashArg::None)]
-    pub squash: SquashArg,
+    #[arg(long, value_parser = spelled::<Squash>(), default_value_t = Squash::None)]
+    pub squash: Squash,
     /// UCT's Cp (default 200/sqrt 2, the papers').
     #[arg(long, default_value_t = PAPER_CP, allow_hyphen_values = true)]
     pub cp: f64,
@@ -190,8 +43,8 @@ pub struct PlayArgs {
     pub apriori: Option<String>,
     /// How one- to three-card hands combine the a-priori probabilities (the papers' text
     /// allows several readings; std-host/results/pps/audit.md).
-    #[arg(long, value_enum, default_value_t = PriorMixArg::Sum)]
-    pub prior_mix: PriorMixArg,
+    #[arg(long, value_parser = spelled::<PriorMix>(), default_value_t = PriorMix::Sum)]
+    pub prior_mix: PriorMix,
     /// Pruning threshold factor delta.
     #[arg(long, default_value_t = 1.3, allow_hyphen_values = true)]
     pub delta: f64,
@@ -235,152 +88,32 @@ pub struct PlayArgs {
     pub values: Option<std::path::PathBuf>,
 }
 
-/// The weights of `--weights`.
-pub fn parse_weights(s: &str) -> Result<HeuristicConfig, Error> {
-    match s {
-        "tuned" => Ok(HeuristicConfig::TUNED),
-        "paper" | "default" => Ok(HeuristicConfig::PAPER),
-        _ => {
-            let v: Vec<f64> = s
-                .split(',')
-                .map(|x| x.trim().parse::<f64>())
-                .collect::<Result<_, _>>()
-                .map_err(|_| invalid!("bad --weights {s:?}: three numbers alpha,beta,gamma"))?;
-            let [alpha, beta, gamma] = v[..] else {
-                return Err(invalid!(
-                    "bad --weights {s:?}: three numbers alpha,beta,gamma"
-                ));
-            };
-            Ok(HeuristicConfig {
-                alpha,
-                beta,
-                gamma,
-                ..HeuristicConfig::TUNED
-            })
-        }
-    }
-}
-
 impl PlayArgs {
-    /// The configuration these arguments name. `--player best` for a point system cardtree
-    /// ships no table for, without `--values`, learns one first
-    /// ([`Training::unshipped`](crate::pps::train::Training::unshipped), on `threads` workers).
-    pub fn resolve(&self, threads: usize) -> Result<PlayConfig, Error> {
-        let system: PointSystem = self.system.parse().context("bad --system")?;
-        let mut mcts = MctsConfig::new();
-        if !(self.cp.is_finite() && self.cp >= 0.0) {
-            return Err(invalid!(
-                "--cp must be a finite number at least 0 (UCT's exploration constant), got {}",
-                self.cp
-            ));
+    /// The options these arguments give.
+    #[must_use]
+    pub fn options(&self) -> PlayOptions {
+        PlayOptions {
+            system: self.system.clone(),
+            player: self.player,
+            selection: self.selection,
+            simulation: self.simulation,
+            squash: self.squash,
+            cp: self.cp,
+            weights: self.weights.clone(),
+            apriori: self.apriori.clone(),
+            prior_mix: self.prior_mix,
+            delta: self.delta,
+            no_symmetry: self.no_symmetry,
+            no_simple_rules: self.no_simple_rules,
+            iterations: self.iterations,
+            game_seconds: self.game_seconds,
+            candidates: self.candidates,
+            lookahead: self.lookahead,
+            playout_lookahead: self.playout_lookahead,
+            guard: self.guard,
+            control_variate: self.control_variate,
+            values: self.values.clone(),
         }
-        if !(self.delta.is_finite() && self.delta >= 0.0) {
-            return Err(invalid!(
-                "--delta must be a finite number at least 0 (the pruning threshold factor), got {}",
-                self.delta
-            ));
-        }
-        mcts.cp = self.cp;
-        mcts.selection = match self.selection {
-            SelectionArg::Uct => Selection::Uct,
-            SelectionArg::UctCalc => Selection::UctCalc,
-            SelectionArg::BestMove => Selection::BestMove,
-            SelectionArg::PruneUct => Selection::PruneUct,
-        };
-        mcts.simulation = match self.simulation {
-            SimulationArg::Random => Simulation::Random,
-            SimulationArg::RandomCalc => Simulation::RandomCalc,
-            SimulationArg::PruneRandom => Simulation::PruneRandom,
-            SimulationArg::BestMove => Simulation::BestMove,
-            SimulationArg::Rules => Simulation::Rules,
-            SimulationArg::Auto => Simulation::Auto,
-            SimulationArg::Learned => Simulation::Learned,
-            SimulationArg::LearnedValue => Simulation::LearnedValue,
-        };
-        mcts.squash = match self.squash {
-            SquashArg::None => Squash::None,
-            SquashArg::Precise => Squash::Precise,
-            SquashArg::Imprecise => Squash::Imprecise,
-            SquashArg::Max200 => Squash::Max200,
-            SquashArg::Max2000 => Squash::Max2000,
-        };
-        mcts.heuristic = parse_weights(&self.weights)?;
-        if let Some(text) = &self.apriori {
-            let v: Vec<f64> = text
-                .split(',')
-                .map(|x| x.trim().parse::<f64>())
-                .collect::<Result<_, _>>()
-                .map_err(|_| Error::Invalid("bad --apriori: ten numbers".into()))?;
-            mcts.heuristic.apriori = v
-                .try_into()
-                .map_err(|_| Error::Invalid("bad --apriori: ten numbers".into()))?;
-        }
-        mcts.heuristic.mix = self.prior_mix.into();
-        mcts.prune.delta = self.delta;
-        mcts.simple_rules = !self.no_simple_rules;
-        mcts.symmetry = !self.no_symmetry;
-        mcts.budget = match (self.iterations, self.game_seconds) {
-            (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
-            (_, Some(_)) => return Err(Error::Invalid("--game-seconds must be positive".into())),
-            (Some(k), None) => Budget::Iterations(k),
-            (None, None) => Budget::Iterations(1000),
-        };
-        let shipped = committed_values(&system).is_some();
-        let player = match self.player {
-            PpsPlayerArg::Best => {
-                let (settings, rounds) = if shipped {
-                    (RolloutSettings::BEST, RolloutSettings::BEST_ROUNDS)
-                } else {
-                    (
-                        RolloutSettings::BEST_LEARNED,
-                        RolloutSettings::BEST_LEARNED_ROUNDS,
-                    )
-                };
-                if self.iterations.is_none() && self.game_seconds.is_none() {
-                    mcts.budget = Budget::Iterations(rounds);
-                }
-                PpsPlayer::Rollout(settings)
-            }
-            p => p.player(
-                lookahead(self.lookahead),
-                rollout_settings(
-                    self.candidates,
-                    self.playout_lookahead,
-                    self.guard,
-                    self.control_variate,
-                ),
-            ),
-        };
-        let needs_values = matches!(
-            player,
-            PpsPlayer::Learned | PpsPlayer::Expectimax(_) | PpsPlayer::Rollout(..)
-        ) || (player == PpsPlayer::Mcts
-            && matches!(
-                mcts.simulation,
-                Simulation::Learned | Simulation::LearnedValue
-            ));
-        let values = match &self.values {
-            Some(path) => Some(crate::pps::play::table_file(path, &system, &self.system)?.0),
-            None if self.player == PpsPlayerArg::Best && !shipped => {
-                let training = crate::pps::train::Training::unshipped(&self.system, threads, true);
-                eprintln!(
-                    "cardtree ships no learned table for --system {}: learning one ({} games; \
-                     --values FILE gives one made by `cardtree pps train`)",
-                    self.system, training.games
-                );
-                Some(std::sync::Arc::new(crate::pps::train::train_in_memory(
-                    &training,
-                )?))
-            }
-            None if needs_values => Some(committed_table(&system, &self.system)?),
-            None => None,
-        };
-        Ok(PlayConfig {
-            system,
-            player,
-            mcts,
-            values,
-        })
     }
 }
 
@@ -398,7 +131,7 @@ pub enum PpsCommand {
         system: String,
         /// --json prints exactly {"hands":[10 ids],"score":N}; --out FILE.
         #[command(flatten)]
-        output: crate::output::OutputArgs,
+        output: OutputArgs,
     },
     /// Play games and print the mean score, its standard deviation and 95 % interval. Game i
     /// deals the same cards (from the seed and i) to every configuration: paired games.
@@ -423,7 +156,7 @@ pub enum PpsCommand {
         per_game: bool,
         /// --json prints one object (the summary and every game's score); --out FILE.
         #[command(flatten)]
-        output: crate::output::OutputArgs,
+        output: OutputArgs,
     },
     /// Learn the values of abstract hands by self-play (Monte Carlo) into a table for
     /// `pps play --player learned --values FILE`; resumes a stopped run given the same file.
@@ -469,21 +202,14 @@ pub enum PpsCommand {
     },
 }
 
-/// Runs one `cardtree pps` subcommand, printing to standard output.
+/// Runs one `cardtree pps` subcommand.
 pub fn run(cmd: PpsCommand) -> Result<(), Error> {
     match cmd {
         PpsCommand::Score {
             grid,
             system,
             output,
-        } => {
-            let (grid, system) = parse_inputs(&grid, &system)?;
-            output.emit(&if output.json {
-                format!("{}\n", score_json(&grid, &system))
-            } else {
-                score_text(&grid, &system)
-            })
-        }
+        } => output.emit(&score::score(&grid, &system, output.json)?),
         PpsCommand::Play {
             args,
             games,
@@ -491,24 +217,14 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             threads,
             per_game,
             output,
-        } => {
-            let config = args.resolve(threads)?;
-            let start = Instant::now();
-            let results = play_many(&config, seed, games, threads, true)?;
-            let wall = start.elapsed().as_secs_f64();
-            if output.json {
-                return output.emit(&format!("{}\n", play_json(&config, &results, wall)));
-            }
-            let mut text = String::new();
-            if per_game {
-                text.push_str("game,score,iterations\n");
-                for r in &results {
-                    text.push_str(&format!("{},{},{}\n", r.index, r.score, r.stats.iterations));
-                }
-            }
-            text.push_str(&play_report(&config, &results, wall));
-            output.emit(&text)
-        }
+        } => report::command(
+            &args.options(),
+            games,
+            seed,
+            threads,
+            per_game,
+            &output.into(),
+        ),
         PpsCommand::Train {
             system,
             games,
@@ -519,7 +235,7 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             threads,
             quiet,
         } => {
-            let training = crate::pps::train::Training {
+            let training = Training {
                 system_text: system,
                 games,
                 seed,
@@ -528,42 +244,12 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
                 threads,
                 progress: !quiet,
             };
-            let start = Instant::now();
-            let done = crate::pps::train::train(&training, &out)?;
-            println!(
-                "{}: {} games ({} played now, in {:.1} s), {} of {} abstract states seen; last batch's mean score {:.2}",
-                out.display(),
-                done.games,
-                done.played,
-                start.elapsed().as_secs_f64(),
-                done.states_seen,
-                cardtree::poker_squares::AbstractHand::COUNT,
-                done.last_batch_mean
-            );
-            Ok(())
+            emit(train::command(&training, &out)?.as_bytes(), None)
         }
         PpsCommand::Apriori {
             games,
             seed,
             rounds,
-        } => {
-            let mut p = apriori(games, seed, None)?;
-            for round in 0..rounds {
-                let h = HeuristicConfig {
-                    apriori: p,
-                    ..HeuristicConfig::TUNED
-                };
-                p = apriori(games, seed, Some(h))?;
-                eprintln!("round {}: {p:?}", round + 1);
-            }
-            println!("// cardtree pps apriori --games {games} --seed {seed} --rounds {rounds}");
-            println!("pub const APRIORI_GAMES: u32 = {games};");
-            let items: Vec<String> = p.iter().map(|x| format!("{x:.6e}")).collect();
-            println!(
-                "pub const APRIORI: [f64; HandClass::COUNT] = [{}];",
-                items.join(", ")
-            );
-            Ok(())
-        }
+        } => emit(apriori::command(games, seed, rounds)?.as_bytes(), None),
     }
 }

@@ -11,3 +11,33 @@ pub mod blackjack;
 pub mod leads;
 pub mod mckay;
 pub mod pps;
+
+use std::path::PathBuf;
+
+use crate::error::Error;
+use crate::runner::{self, Summarizer};
+
+/// The summary of an experiment kind (as its manifest names it), for `merge`.
+#[must_use]
+pub fn summarizer(kind: &str) -> Option<Summarizer> {
+    match kind {
+        mckay::KIND => Some(mckay::summarize),
+        blackjack::KIND => Some(blackjack::summarize),
+        pps::KIND => Some(pps::summarize),
+        leads::KIND => Some(leads::summarize),
+        _ => None,
+    }
+}
+
+/// `cardtree experiment merge`: the shard directories `dirs` of one run merged into `out`,
+/// byte for byte what one unsharded run writes; says what it wrote on standard error.
+pub fn merge(dirs: &[PathBuf], out: &std::path::Path) -> Result<(), Error> {
+    let files = runner::merge(dirs, out, summarizer)?;
+    eprintln!(
+        "cardtree: merged {} shards; wrote {} in {}",
+        dirs.len(),
+        files.join(", "),
+        out.display()
+    );
+    Ok(())
+}

@@ -1,7 +1,14 @@
 //! Parameterized Poker Squares on the host: the `cardtree pps` drivers.
 //!
-//! - [`play`]: scoring grids and playing games with every player of the core;
-//! - [`train`]: learning the values of abstract hands by self-play, into a table file.
+//! - [`score`]: a grid's hands and total;
+//! - [`options`], [`play`], [`report`]: the player a command line names, games played in
+//!   parallel, and what `pps play` prints;
+//! - [`train`]: learning the values of abstract hands by self-play, into a table file;
+//! - [`apriori`]: the heuristic's a-priori class probabilities, estimated.
 
+pub mod apriori;
+pub mod options;
 pub mod play;
+pub mod report;
+pub mod score;
 pub mod train;

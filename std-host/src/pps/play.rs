@@ -1,13 +1,13 @@
-//! `cardtree pps`: Parameterized Poker Squares from the command line (scoring a grid, playing
-//! games with the players of the core).
+//! `cardtree pps play`: games of Poker Squares played by the players of the core, in
+//! parallel, each game's cards from the seed and its index (paired games).
 
 use crate::error::{Context, Error};
 use std::time::Instant;
 
 use cardtree::poker_squares::{
-    Budget, Clock, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, Grid, HandClass, HeuristicConfig,
-    LINES, LearnedPlayer, LearnedValues, Lookahead, MctsConfig, MctsPlayer, MctsStats, PointSystem,
-    RandomPlayer, RolloutPlayer, RulePlayer, Simulation, committed_values, play_game,
+    Budget, Clock, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, HandClass, LINES, LearnedPlayer,
+    LearnedValues, Lookahead, MctsConfig, MctsPlayer, MctsStats, PointSystem, RandomPlayer,
+    RolloutPlayer, RulePlayer, committed_values, play_game,
 };
 use cardtree::rng;
 
@@ -17,7 +17,7 @@ use crate::workers;
 /// Nodes of each game's search tree (16 bytes each: 64 MiB per thread).
 pub const TREE_NODES: usize = 1 << 22;
 
-/// A player of `cardtree pps play` (the command line names it by [`PpsPlayerArg`](crate::cli::pps::PpsPlayerArg)).
+/// A player of `cardtree pps play`, resolved from [`PlayerKind`](crate::pps::options::PlayerKind).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PpsPlayer {
     /// Random placement.
@@ -307,168 +307,4 @@ pub fn play_many(
     });
     bar.finish_and_clear();
     results.into_iter().collect()
-}
-
-/// The JSON of `pps play --json`: the summary of [`play_report`] and every game's score.
-#[must_use]
-pub fn play_json(config: &PlayConfig, results: &[GameResult], wall: f64) -> serde_json::Value {
-    let scores: Vec<f64> = results.iter().map(|r| f64::from(r.score)).collect();
-    let (mean, sd, half) = crate::stats::summary(&scores);
-    serde_json::json!({
-        "system": config.system.scores(),
-        "player": format!("{:?}", config.player).to_lowercase(),
-        "games": results.len(),
-        "mean": mean,
-        "sd": sd,
-        "ci95": [mean - half, mean + half],
-        "iterations": results.iter().map(|r| r.stats.iterations).sum::<u64>(),
-        "wall_seconds": wall,
-        "scores": results.iter().map(|r| r.score).collect::<Vec<_>>(),
-    })
-}
-
-/// The text report of `cardtree pps play`.
-#[must_use]
-pub fn play_report(config: &PlayConfig, results: &[GameResult], wall: f64) -> String {
-    let scores: Vec<f64> = results.iter().map(|r| f64::from(r.score)).collect();
-    let (mean, sd, half) = crate::stats::summary(&scores);
-    let iterations: u64 = results.iter().map(|r| r.stats.iterations).sum();
-    let full: u64 = results.iter().map(|r| r.stats.tree_full).sum();
-    let nodes = results.iter().map(|r| r.stats.max_nodes).max().unwrap_or(0);
-    let game_secs: f64 = results.iter().map(|r| r.seconds).sum();
-    let mut out = format!(
-        "system {}\ngames {}\nmean {:.2}\nsd {:.2}\n95% interval {:.2} .. {:.2}\n",
-        config.system,
-        results.len(),
-        mean,
-        sd,
-        mean - half,
-        mean + half
-    );
-    if let Some(values) = &config.values {
-        out.push_str(&format!(
-            "learned values: a table of {} self-played games\n",
-            values.games()
-        ));
-    }
-    if config.player == PpsPlayer::Mcts {
-        out.push_str(&format!(
-            "iterations {} ({:.0} per second of game time), tree-full iterations {}, largest tree {} nodes\n",
-            iterations,
-            iterations as f64 / game_secs.max(1e-9),
-            full,
-            nodes
-        ));
-        let rules = results
-            .iter()
-            .filter(|r| r.stats.playouts == Some(Simulation::Rules))
-            .count();
-        if config.mcts.simulation == Simulation::Auto {
-            out.push_str(&format!(
-                "playouts: rules in {} games, best move in {}\n",
-                rules,
-                results.len() - rules
-            ));
-        }
-    }
-    out.push_str(&format!(
-        "wall {:.1} s, {:.3} s per game\n",
-        wall,
-        game_secs / results.len().max(1) as f64
-    ));
-    out
-}
-
-/// Final-class frequencies over the ten hands of `games` rule-player games (the a-priori
-/// probabilities of the heuristic; see `cardtree::poker_squares::APRIORI`).
-pub fn apriori(
-    games: u64,
-    seed: u64,
-    greedy: Option<HeuristicConfig>,
-) -> Result<[f64; HandClass::COUNT], Error> {
-    let mut counts = [0u64; HandClass::COUNT];
-    for i in 0..games {
-        let mut r = rng::stream(seed, i);
-        let grid = match greedy {
-            Some(h) => play_game(&mut GreedyPlayer::new(h), &PointSystem::AMERICAN, &mut r),
-            None => play_game(&mut RulePlayer, &PointSystem::AMERICAN, &mut r),
-        }
-        .map_err(Error::from)?;
-        for c in grid.classes() {
-            counts[c.id()] += 1;
-        }
-    }
-    let total = (games * LINES as u64).max(1) as f64;
-    Ok(counts.map(|c| c as f64 / total))
-}
-
-/// Reads a grid (25 cells row by row, `--` for empty) and a point system (a name, a name with
-/// a seed `random:7`, or ten integers).
-pub fn parse_inputs(grid: &str, system: &str) -> Result<(Grid, PointSystem), Error> {
-    let grid: Grid = grid.parse().context("bad --grid")?;
-    let system: PointSystem = system.parse().context("bad --system")?;
-    Ok((grid, system))
-}
-
-/// `{"hands":[10 class ids, rows 0-4 then columns 0-4],"score":N}`.
-#[must_use]
-pub fn score_json(grid: &Grid, system: &PointSystem) -> String {
-    let ids: Vec<String> = grid.classes().iter().map(|c| c.id().to_string()).collect();
-    format!(
-        "{{\"hands\":[{}],\"score\":{}}}",
-        ids.join(","),
-        grid.score(system)
-    )
-}
-
-/// A readable report: each row and column with its class and points, then the total.
-#[must_use]
-pub fn score_text(grid: &Grid, system: &PointSystem) -> String {
-    let mut out = String::new();
-    let classes = grid.classes();
-    for (line, class) in classes.iter().enumerate().take(LINES) {
-        let name = if line < 5 {
-            format!("row {line}")
-        } else {
-            format!("column {}", line - 5)
-        };
-        let cards: Vec<String> = grid
-            .line(line)
-            .iter()
-            .map(|c| {
-                c.map_or("--".to_string(), |c| {
-                    format!("{}{}", c.rank().char(), c.suit().char())
-                })
-            })
-            .collect();
-        out.push_str(&format!(
-            "{name:<9} {}  {:<16} {:>4}\n",
-            cards.join(" "),
-            format!("{} ({})", class.name(), class.id()),
-            system.score(*class)
-        ));
-    }
-    out.push_str(&format!("score {}\n", grid.score(system)));
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn json_has_the_exact_shape() {
-        let (g, s) = parse_inputs(
-            "QH AC 8C 6H 5S 4C JC TD 2C 9D KS 6D QD 9S 7C QS JH 4D AS JD 7S 8S 3H KC TS",
-            "american",
-        )
-        .unwrap();
-        assert_eq!(
-            score_json(&g, &s),
-            "{\"hands\":[0,0,0,1,0,1,1,0,0,0],\"score\":6}"
-        );
-        assert!(score_text(&g, &s).ends_with("score 6\n"));
-        assert!(parse_inputs("AS", "american").is_err());
-        assert!(parse_inputs(&"-- ".repeat(25), "nope").is_err());
-    }
 }

@@ -268,6 +268,22 @@ pub fn train_in_memory(t: &Training) -> Result<LearnedValues, Error> {
     ))
 }
 
+/// `cardtree pps train`: [`train`], then one line on what the table holds.
+pub fn command(t: &Training, out: &Path) -> Result<String, Error> {
+    let start = std::time::Instant::now();
+    let done = train(t, out)?;
+    Ok(format!(
+        "{}: {} games ({} played now, in {:.1} s), {} of {} abstract states seen; last batch's mean score {:.2}\n",
+        out.display(),
+        done.games,
+        done.played,
+        start.elapsed().as_secs_f64(),
+        done.states_seen,
+        cardtree::poker_squares::AbstractHand::COUNT,
+        done.last_batch_mean
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,9 +26,11 @@ use crate::bridge::lead::{Method, Worker, value_layout};
 use crate::bridge::lead_deals::LeadDeal;
 use crate::runner::{Experiment, Row};
 
+mod options;
 mod rows;
 mod summary;
 
+pub use options::{Options, run};
 pub use rows::{IsmctsRow, UctRow, parse_ismcts_rows, parse_layouts, parse_uct_rows};
 pub use summary::summarize;
 

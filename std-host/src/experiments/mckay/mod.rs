@@ -9,6 +9,7 @@
 
 use crate::error::{Context, Error};
 mod grid;
+mod options;
 mod summary;
 
 use cardtree::search::{
@@ -22,6 +23,7 @@ use crate::runner::{Experiment, Row};
 pub use crate::bridge::lead_deals::{LeadDeal, parse_deals, quick_deals, read_deals};
 pub use crate::bridge::lead_tree::{LeadTree, TREE_NODES, lead_tree};
 pub use grid::{Constants, Powers, parse_constants, parse_powers};
+pub use options::{Options, run};
 pub use summary::summarize;
 
 /// The experiment's kind, as `cardtree experiment mckay` names it.
@@ -43,6 +45,12 @@ pub enum Variant {
     Paper,
     /// Standard UCT: one new node per playout, then a uniformly random rollout.
     Standard,
+}
+
+cardtree::spelled! {
+    Variant, "variant";
+    Paper => "paper", "All children on a node's first visit; every playout in the tree to the end of the deal";
+    Standard => "standard", "One new node per playout, then a uniformly random rollout";
 }
 
 /// The (c, p) grid McKay & Kruskal sweep and the search settings of a run.
@@ -167,11 +175,7 @@ impl Experiment for McKay {
             "playouts": self.grid.playouts,
             "seed": self.grid.seed,
             "variant": match self.grid.variant { Variant::Paper => "paper", Variant::Standard => "standard" },
-            "choice": match self.grid.choice {
-                FinalMove::HighestValue => "value",
-                FinalMove::MostVisits => "visits",
-                FinalMove::Robust => "robust",
-            },
+            "choice": self.grid.choice.name(),
             "source": self.source,
             "deals": deals,
         })
