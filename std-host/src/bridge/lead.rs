@@ -389,9 +389,10 @@ pub fn constraint_error(text: &str, e: &cardtree::bridge::ParseConstraintsError)
         at -= 1;
     }
     let (before, after) = text.split_at(at);
-    invalid!(
+    let message = format!(
         "--constraints: {} at character {}: \"{before}^{after}\"",
         e.kind,
         before.chars().count() + 1
-    )
+    );
+    Error::described(message, *e)
 }
