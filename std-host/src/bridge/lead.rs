@@ -348,7 +348,7 @@ pub fn to_text(
     let _ = writeln!(out, "card  tricks  +-95%    set   +-95%  layouts");
     let ci = |se: Option<f64>, scale: f64| {
         se.map_or("     -".to_string(), |s| {
-            format!("{:6.2}", 1.96 * s * scale)
+            format!("{:6.2}", crate::stats::half_width(s) * scale)
         })
     };
     for c in &r.cards {
