@@ -45,8 +45,20 @@ pub enum Error {
     /// A document or line that should be JSON is not.
     Json(serde_json::Error),
     /// An error value of the `cardtree` core: a parse error, a full tree or table, an
-    /// illegal move.
+    /// illegal move. `Display` is the core's message; [`source`](std::error::Error::source)
+    /// is the value itself (downcast it to the core's type).
     Core(Box<dyn std::error::Error + Send + Sync + 'static>),
+    /// An error value of the `cardtree` core in the host's words (the place shown the command
+    /// line's way, say): `Display` is `message`, [`source`](std::error::Error::source) the
+    /// core's value.
+    Described {
+        /// The whole message.
+        message: String,
+        /// The core's error value.
+        source: Box<dyn std::error::Error + Send + Sync + 'static>,
+    },
+    /// A bug of the host, not of its input: a worker that panicked (with the panic's message).
+    Internal(String),
     /// `cardtree experiment plan` cannot split the command it was given.
     Plan(crate::runner::plan::PlanError),
     /// Another error, with where it happened: a file, a line, an item, a deal.
@@ -102,6 +114,30 @@ impl Error {
         Error::Core(Box::new(e))
     }
 
+    /// The core's error `e`, shown as `message` (which should say what `e` says).
+    pub fn described(
+        message: impl Into<String>,
+        e: impl std::error::Error + Send + Sync + 'static,
+    ) -> Error {
+        Error::Described {
+            message: message.into(),
+            source: Box::new(e),
+        }
+    }
+
+    /// A panic's payload (what [`std::panic::catch_unwind`] or a thread's `join` returns) as
+    /// an [`Error::Internal`] carrying its message: the one way the host reports a panic.
+    pub fn panicked(payload: &(dyn std::any::Any + Send)) -> Error {
+        let message = if let Some(s) = payload.downcast_ref::<&str>() {
+            s
+        } else if let Some(s) = payload.downcast_ref::<String>() {
+            s.as_str()
+        } else {
+            "no message"
+        };
+        Error::Internal(format!("a worker panicked: {message}"))
+    }
+
     /// This error, happened at `at`.
     pub fn at(self, at: impl fmt::Display) -> Error {
         Error::At {
@@ -132,6 +168,8 @@ impl fmt::Display for Error {
             Error::Invalid(message) => f.write_str(message),
             Error::Json(e) => write!(f, "not JSON: {e}"),
             Error::Core(e) => e.fmt(f),
+            Error::Described { message, .. } => f.write_str(message),
+            Error::Internal(message) => write!(f, "internal error (a bug in cardtree): {message}"),
             Error::Plan(e) => e.fmt(f),
             Error::At { at, source } => write!(f, "{at}: {source}"),
         }
@@ -144,9 +182,9 @@ impl std::error::Error for Error {
             Error::Io { source, .. } => Some(source),
             Error::Threads(e) => Some(e),
             Error::Json(e) => Some(e),
-            Error::Core(e) => e.source(),
+            Error::Core(e) | Error::Described { source: e, .. } => Some(e.as_ref()),
             Error::At { source, .. } => Some(source.as_ref()),
-            Error::Invalid(_) | Error::Plan(_) => None,
+            Error::Invalid(_) | Error::Internal(_) | Error::Plan(_) => None,
         }
     }
 }
@@ -181,6 +219,7 @@ from_core!(
     cardtree::Overlap,
     cardtree::ParseBoardError,
     cardtree::ParseCardError,
+    cardtree::ParseEnumError,
     cardtree::PbnError,
     cardtree::PowerError,
     cardtree::TreeError,
@@ -238,5 +277,81 @@ mod tests {
         assert!(io.source().is_some());
         assert!(io.to_string().starts_with("cannot read x.pbn: "));
         assert_eq!(invalid!("bad --c: {}", -1).to_string(), "bad --c: -1");
+    }
+
+    /// The core error of type `T` in the chain of `source()`s under `e`.
+    fn core_source<T: std::error::Error + 'static>(e: &Error) -> &T {
+        let mut cause = e.source();
+        while let Some(c) = cause {
+            if let Some(t) = c.downcast_ref::<T>() {
+                return t;
+            }
+            cause = c.source();
+        }
+        panic!("no {} under {e}", std::any::type_name::<T>())
+    }
+
+    #[test]
+    fn the_source_of_a_core_error_is_the_core_value() {
+        let pbn = cardtree::pbn::parse("N:junk", cardtree::SizeRule::Equal).unwrap_err();
+        let e = Error::from(pbn).at("deal 7").at("deals.jsonl line 3");
+        assert_eq!(e.to_string(), format!("deals.jsonl line 3: deal 7: {pbn}"));
+        assert_eq!(*core_source::<cardtree::PbnError>(&e), pbn);
+
+        let tree = cardtree::TreeError::Full {
+            capacity: 4,
+            wanted: 9,
+        };
+        let e = Error::from(tree);
+        assert_eq!(e.to_string(), tree.to_string());
+        let source = e.source().expect("the core value");
+        assert_eq!(source.downcast_ref::<cardtree::TreeError>(), Some(&tree));
+        assert_eq!(*core_source::<cardtree::TreeError>(&e), tree);
+
+        let shoe = cardtree::blackjack::Shoe::standard(0).unwrap_err();
+        let e: Result<(), Error> = Err(shoe).context("--decks");
+        let e = e.unwrap_err();
+        assert_eq!(e.to_string(), format!("--decks: {shoe}"));
+        assert_eq!(
+            *core_source::<cardtree::blackjack::BlackjackError>(&e),
+            shoe
+        );
+
+        let name = cardtree::ParseEnumError::new("selection", &["a", "b"]);
+        let e = Error::from(name);
+        assert_eq!(e.to_string(), name.to_string());
+        assert_eq!(*core_source::<cardtree::ParseEnumError>(&e), name);
+
+        let text = "N:12-10hcp";
+        let bad = text.parse::<cardtree::bridge::Constraints>().unwrap_err();
+        let e = crate::bridge::advisor::constraint_error(text, &bad);
+        assert!(e.to_string().starts_with("--constraints: "), "{e}");
+        assert_eq!(
+            *core_source::<cardtree::bridge::ParseConstraintsError>(&e),
+            bad
+        );
+    }
+
+    #[test]
+    fn a_panic_is_an_internal_error_with_its_message() {
+        let from_str = std::panic::catch_unwind(|| panic!("three")).unwrap_err();
+        let from_string = std::panic::catch_unwind(|| panic!("item {}", 3)).unwrap_err();
+        let other = std::panic::catch_unwind(|| std::panic::panic_any(3_u8)).unwrap_err();
+        for (payload, message) in [
+            (from_str, "three"),
+            (from_string, "item 3"),
+            (other, "no message"),
+        ] {
+            let e = Error::panicked(payload.as_ref());
+            assert!(
+                matches!(&e, Error::Internal(m) if m.ends_with(message)),
+                "{e:?}"
+            );
+            assert_eq!(
+                e.to_string(),
+                format!("internal error (a bug in cardtree): a worker panicked: {message}")
+            );
+            assert!(e.source().is_none());
+        }
     }
 }

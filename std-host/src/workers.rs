@@ -34,8 +34,10 @@ pub enum Flow {
 /// `f(state, index, item)` for every item on a rayon pool of `threads` threads (0: one per
 /// core, never more than there are items), each thread with its own `make()` and pulling the
 /// items in order; `sink(index, result)` gets each result as it finishes, one at a time. An
-/// item whose `f` panics comes back as `Err`. Returns the number of threads; `Err` only if the
-/// threads cannot be started.
+/// item whose `f` panics comes back as `Err` ([`Error::panicked`]: an internal error with the
+/// panic's message, not bad input). Returns the number of threads; `Err` if the threads
+/// cannot be started, or if a worker panicked outside `f` (in `make` or `sink`: its items are
+/// not run, the others stop).
 pub fn for_each<T, R, S>(
     items: &[T],
     threads: usize,
@@ -56,17 +58,33 @@ where
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let sink = Mutex::new(sink);
+    let panicked = Mutex::new(None);
+    let record = |p: Box<dyn std::any::Any + Send>| {
+        stop.store(true, Ordering::Relaxed);
+        if let Ok(mut first) = panicked.lock() {
+            first.get_or_insert_with(|| Error::panicked(p.as_ref()));
+        }
+        Flow::Stop
+    };
     pool.broadcast(|_| {
-        let mut state = make();
+        let mut state = match catch_unwind(AssertUnwindSafe(&make)) {
+            Ok(state) => state,
+            Err(p) => {
+                record(p);
+                return;
+            }
+        };
         while !stop.load(Ordering::Relaxed) {
             let index = next.fetch_add(1, Ordering::Relaxed);
             let Some(item) = items.get(index) else {
                 break;
             };
             let r = catch_unwind(AssertUnwindSafe(|| f(&mut state, index, item)))
-                .unwrap_or_else(|_| Err(invalid!("item {index}: the worker panicked")));
+                .unwrap_or_else(|p| Err(Error::panicked(p.as_ref()).at(format!("item {index}"))));
             let flow = match sink.lock() {
-                Ok(mut sink) => sink(index, r),
+                Ok(mut sink) => {
+                    catch_unwind(AssertUnwindSafe(|| sink(index, r))).unwrap_or_else(record)
+                }
                 Err(_) => Flow::Stop,
             };
             if flow == Flow::Stop {
@@ -74,7 +92,10 @@ where
             }
         }
     });
-    Ok(pool.current_num_threads())
+    match panicked.into_inner() {
+        Ok(Some(e)) => Err(e),
+        _ => Ok(pool.current_num_threads()),
+    }
 }
 
 /// `f(state, item)` for every item, as [`for_each`] runs them; the results in item order.
@@ -97,14 +118,15 @@ pub fn map<T: Sync, R: Send, S>(
             Flow::Continue
         },
     );
-    // Without threads no item ran: the first gets the reason, the rest say so.
+    // Without threads (or after a worker's panic outside `f`) items did not run: the first
+    // gets the reason, the rest say so.
     let mut not_started = started.err();
     out.into_iter()
         .map(|r| match r {
             Some(r) => r,
             None => Err(not_started
                 .take()
-                .unwrap_or_else(|| Error::Invalid("a worker thread failed".into()))),
+                .unwrap_or_else(|| Error::Internal("a worker thread failed".into()))),
         })
         .collect()
 }
@@ -151,13 +173,12 @@ mod tests {
             || (),
             |_, &x| if x == 3 { panic!("three") } else { Ok(x) },
         );
-        assert!(
-            out[3]
-                .as_ref()
-                .unwrap_err()
-                .to_string()
-                .contains("panicked")
+        let e = out[3].as_ref().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "item 3: internal error (a bug in cardtree): a worker panicked: three"
         );
+        assert!(matches!(e.root(), Error::Internal(m) if m.ends_with(": three")));
         assert_eq!(out.iter().filter(|r| r.is_ok()).count(), 9);
         let mut seen = 0;
         let threads = for_each(
@@ -176,5 +197,28 @@ mod tests {
         )
         .unwrap();
         assert_eq!((threads, seen), (1, 4));
+    }
+
+    #[test]
+    fn a_panic_outside_the_item_is_an_internal_error() {
+        let items: Vec<u32> = (0..4).collect();
+        let out = map(
+            &items,
+            2,
+            || -> u32 { panic!("no state for {}", 2) },
+            |_, &x| Ok(x),
+        );
+        let e = out[0].as_ref().unwrap_err();
+        assert!(
+            matches!(e, Error::Internal(m) if m.ends_with("no state for 2")),
+            "{e}"
+        );
+        assert!(out.iter().all(Result::is_err));
+        let sunk = for_each(&items, 2, || (), |_, _, &x| Ok(x), |_, _| panic!("sink"));
+        let e = sunk.unwrap_err();
+        assert!(
+            matches!(&e, Error::Internal(m) if m.ends_with(": sink")),
+            "{e}"
+        );
     }
 }

@@ -139,7 +139,7 @@ pub fn chart_for(rules: Rules) -> Result<Chart, Error> {
     static CHARTS: Mutex<Vec<(String, Chart)>> = Mutex::new(Vec::new());
     let key = format!("{rules:?}");
     let mut charts = CHARTS.lock().map_err(|_| {
-        Error::Invalid("basic strategy: a thread failed while computing a chart".into())
+        Error::Internal("basic strategy: a thread failed while computing a chart".into())
     })?;
     if let Some((_, c)) = charts.iter().find(|(k, _)| *k == key) {
         return Ok(*c);

@@ -181,7 +181,7 @@ pub fn to_text(
     let _ = writeln!(out, "card  tricks  +-95%    set   +-95%  layouts");
     let ci = |se: Option<f64>, scale: f64| {
         se.map_or("     -".to_string(), |s| {
-            format!("{:6.2}", 1.96 * s * scale)
+            format!("{:6.2}", crate::stats::half_width(s) * scale)
         })
     };
     for c in &r.cards {
@@ -222,9 +222,10 @@ pub fn constraint_error(text: &str, e: &cardtree::bridge::ParseConstraintsError)
         at -= 1;
     }
     let (before, after) = text.split_at(at);
-    invalid!(
+    let message = format!(
         "--constraints: {} at character {}: \"{before}^{after}\"",
         e.kind,
         before.chars().count() + 1
-    )
+    );
+    Error::described(message, *e)
 }

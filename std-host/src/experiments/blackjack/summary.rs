@@ -37,17 +37,11 @@ struct Acc {
 }
 
 impl Acc {
-    /// Mean and 95 % half-width, in percent of a bet.
+    /// Mean and 95 % half-width, in percent of a bet ([`crate::stats::summary_of_sums`]).
     fn percent(&self) -> (f64, f64) {
-        if self.hands < 2.0 {
-            return (0.0, f64::NAN);
-        }
-        let mean = self.sum / self.hands;
-        let var = (self.sum_sq - self.hands * mean * mean) / (self.hands - 1.0);
-        (
-            100.0 * mean,
-            100.0 * 1.96 * cardtree::math::sqrt(var.max(0.0) / self.hands),
-        )
+        let (mean, _, half) =
+            crate::stats::summary_of_sums(self.hands, self.sum, self.sum_sq, 100.0);
+        (mean, half)
     }
 }
 
