@@ -60,6 +60,52 @@ impl<T: Display> Serialize for Shown<T> {
     }
 }
 
+/// A [`Spelling`](cardtree::Spelling) enum as its name, for `#[serde(with = "spelled")]`:
+/// a fingerprint names a search variant or a table as the command line does.
+pub mod spelled {
+    use cardtree::Spelling;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the name.
+    pub fn serialize<T: Spelling, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(value.name())
+    }
+
+    /// Reads a name, refusing any other with the enum's own message.
+    pub fn deserialize<'de, T: Spelling, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// An optional [`Spelling`](cardtree::Spelling) enum as its name or nothing, for
+/// `#[serde(default, skip_serializing_if = "Option::is_none", with = "spelled_option")]`.
+pub mod spelled_option {
+    use cardtree::Spelling;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the name, or `null`.
+    #[allow(clippy::ref_option)] // serde's `with` passes `&Option<T>`
+    pub fn serialize<T: Spelling, S: Serializer>(
+        value: &Option<T>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(v) => s.serialize_str(v.name()),
+            None => s.serialize_none(),
+        }
+    }
+
+    /// Reads a name, or nothing.
+    pub fn deserialize<'de, T: Spelling, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
+        Option::<String>::deserialize(d)?
+            .map(|name| name.parse().map_err(serde::de::Error::custom))
+            .transpose()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,6 @@ use cardtree::{Card, Power, rng};
 use cardtree_host::error::Error;
 use cardtree_host::experiments::mckay::{self, LeadTree, McKay, SweepGrid};
 use cardtree_host::runner::{self, Experiment, Row, RunOptions, Shard};
-use serde_json::Value;
 
 /// The first `n` deals of `tests/data/bridge/dev_deals.jsonl`, with their DDS values.
 fn dev_deals(n: usize) -> Vec<mckay::LeadDeal> {
@@ -142,10 +141,11 @@ struct StopAt {
 
 impl Experiment for StopAt {
     type Worker = LeadTree;
+    type Fingerprint = mckay::Fingerprint;
     fn kind(&self) -> &'static str {
         self.inner.kind()
     }
-    fn fingerprint(&self) -> Value {
+    fn fingerprint(&self) -> mckay::Fingerprint {
         self.inner.fingerprint()
     }
     fn columns(&self) -> Vec<String> {

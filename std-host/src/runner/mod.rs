@@ -31,6 +31,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 pub use csv::Table;
 use journal::Journal;
@@ -56,8 +58,11 @@ pub trait Experiment: Sync {
     fn kind(&self) -> &'static str;
 
     /// Every argument that determines the items' results (not the shard, the thread count or
-    /// the output directory). A run resumes only a directory with the same fingerprint.
-    fn fingerprint(&self) -> serde_json::Value;
+    /// the output directory), as the manifest records it and the summary reads it back.
+    type Fingerprint: Serialize + DeserializeOwned;
+
+    /// This run's fingerprint. A run resumes only a directory with the same fingerprint.
+    fn fingerprint(&self) -> Self::Fingerprint;
 
     /// The columns of `raw.csv` after `item`.
     fn columns(&self) -> Vec<String>;
@@ -78,9 +83,16 @@ pub trait Experiment: Sync {
     fn run(&self, worker: &mut Self::Worker, index: usize) -> Result<Vec<Row>, Error>;
 }
 
-/// Turns every row of a complete run into the summary files (besides `raw.csv`).
+/// Turns every row of a complete run into the summary files (besides `raw.csv`), given the
+/// run's fingerprint as its manifest holds it (each experiment reads it back as its own
+/// [`Experiment::Fingerprint`] with [`fingerprint`]).
 pub type Summarizer =
     fn(fingerprint: &serde_json::Value, table: &Table) -> Result<Vec<OutputFile>, Error>;
+
+/// A manifest's fingerprint read back as an experiment's own type.
+pub fn fingerprint<F: DeserializeOwned>(value: &serde_json::Value) -> Result<F, Error> {
+    F::deserialize(value).map_err(|e| invalid!("manifest: fingerprint: {e}"))
+}
 
 /// How to run.
 #[derive(Clone, Debug)]
@@ -124,7 +136,7 @@ pub fn run<E: Experiment>(
     std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))?;
     let manifest = Manifest {
         kind: experiment.kind().to_string(),
-        fingerprint: experiment.fingerprint(),
+        fingerprint: serde_json::to_value(experiment.fingerprint()).map_err(Error::Json)?,
         items: experiment.len(),
         columns: experiment.columns(),
         shard: options.shard,

@@ -12,7 +12,7 @@
 use crate::error::Error;
 
 use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset};
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 use crate::blackjack::play::{BlackjackPlayer, play_hands};
 use crate::runner::{Experiment, Row};
@@ -44,18 +44,37 @@ pub const COLUMNS: [&str; 10] = [
 pub const PAPER: &str = include_str!("../../../data/blackjack_paper.csv");
 
 /// One configuration: which table it belongs to, the shoe, the player, MCTS's parameters.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Config {
     /// `players`, `mcts_n` or `c`.
     pub table: String,
     /// The shoe.
+    #[serde(with = "crate::json::spelled")]
     pub shoe: ShoePreset,
     /// The player.
+    #[serde(with = "crate::json::spelled")]
     pub player: BlackjackPlayer,
     /// MCTS iterations per decision (0 for other players).
     pub iterations: u32,
     /// MCTS exploration constant (0 for other players).
     pub c: f64,
+}
+
+/// What determines a run's results, as its manifest records it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fingerprint {
+    /// The run's seed.
+    pub seed: u64,
+    /// Hands per configuration.
+    pub hands: u64,
+    /// Hands per work item.
+    pub block: u64,
+    /// Decks in the shoe.
+    pub decks: u16,
+    /// The table rules, as `Rules`' `Debug` shows them.
+    pub rules: String,
+    /// The configurations, in table order.
+    pub configs: Vec<Config>,
 }
 
 /// The whole experiment.
@@ -140,23 +159,17 @@ impl Experiment for BlackjackExperiment {
         KIND
     }
 
-    fn fingerprint(&self) -> Value {
-        let configs: Vec<Value> = self
-            .configs
-            .iter()
-            .map(|c| {
-                json!({"table": c.table, "shoe": c.shoe.name(), "player": c.player.name(),
-                       "iterations": c.iterations, "c": c.c})
-            })
-            .collect();
-        json!({
-            "seed": self.seed,
-            "hands": self.hands,
-            "block": self.block,
-            "decks": self.rules.decks,
-            "rules": format!("{:?}", self.rules),
-            "configs": configs,
-        })
+    type Fingerprint = Fingerprint;
+
+    fn fingerprint(&self) -> Fingerprint {
+        Fingerprint {
+            seed: self.seed,
+            hands: self.hands,
+            block: self.block,
+            decks: self.rules.decks,
+            rules: format!("{:?}", self.rules),
+            configs: self.configs.clone(),
+        }
     }
 
     fn columns(&self) -> Vec<String> {

@@ -9,9 +9,9 @@ use serde_json::Value;
 
 use crate::blackjack::play::BlackjackPlayer;
 use crate::error::Error;
-use crate::experiments::blackjack::PAPER;
+use crate::experiments::blackjack::{Fingerprint, PAPER};
 use crate::plot::{self, Axes, Series};
-use crate::runner::{OutputFile, Table};
+use crate::runner::{self, OutputFile, Table};
 
 /// The paper's value for (table, shoe, player, parameter).
 fn paper_values() -> BTreeMap<(String, String, String, String), f64> {
@@ -99,9 +99,9 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
             key.0, key.1, key.2, key.3, key.4, a.hands, a.decisions
         );
     }
-    let hands = fingerprint["hands"].as_u64().unwrap_or(0);
-    let seed = fingerprint["seed"].as_u64().unwrap_or(0);
-    let block = fingerprint["block"].as_u64().unwrap_or(0);
+    let Fingerprint {
+        hands, seed, block, ..
+    } = runner::fingerprint(fingerprint)?;
     let mut md = format!(
         "# Blackjack: MCTS and its rivals (\"MCTS for Black Jack\")\n\n\
          Made by `cardtree experiment blackjack --hands {hands} --block {block} --seed {seed} --out DIR`.\n\n\

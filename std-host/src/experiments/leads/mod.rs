@@ -20,7 +20,7 @@ use crate::error::{Context, Error};
 use cardtree::bridge::{Contract, LeadProblem, LeadTally, ismcts_lead};
 use cardtree::search::{RandomPolicy, uct};
 use cardtree::{Deal, SizeRule, pbn, rng};
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 use crate::bridge::lead::{Method, Worker, value_layout};
 use crate::bridge::lead_deals::LeadDeal;
@@ -42,6 +42,23 @@ pub const COLUMNS: [&str; 13] = [
     "method", "layouts", "playouts", "c", "p", "deal", "card", "tricks", "best", "cost", "ms",
     "work", "tries",
 ];
+
+/// What determines a run's results, as its manifest records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fingerprint {
+    /// The run's seed.
+    pub seed: u64,
+    /// The solver rows' numbers of layouts.
+    pub solver_layouts: Vec<u32>,
+    /// The PIMC-with-UCT rows, as `--uct` spells them.
+    pub uct: Vec<String>,
+    /// The ISMCTS rows, as `--ismcts` spells them.
+    pub ismcts: Vec<String>,
+    /// Where the deals came from.
+    pub source: String,
+    /// Every deal, as its JSON line.
+    pub deals: Vec<String>,
+}
 
 /// The experiment.
 #[derive(Clone, Debug)]
@@ -128,16 +145,25 @@ impl Experiment for Leads {
         KIND
     }
 
-    fn fingerprint(&self) -> Value {
-        let deals: Vec<String> = self.deals.iter().map(LeadDeal::to_json).collect();
-        json!({
-            "seed": self.seed,
-            "solver_layouts": self.solver_layouts,
-            "uct": self.uct.iter().map(|r| format!("{}x{}:{}:{}", r.layouts, r.playouts, r.c, r.p)).collect::<Vec<_>>(),
-            "ismcts": self.ismcts.iter().map(|r| format!("{}:{}:{}", r.iterations, r.c, r.p)).collect::<Vec<_>>(),
-            "source": self.source,
-            "deals": deals,
-        })
+    type Fingerprint = Fingerprint;
+
+    fn fingerprint(&self) -> Fingerprint {
+        Fingerprint {
+            seed: self.seed,
+            solver_layouts: self.solver_layouts.clone(),
+            uct: self
+                .uct
+                .iter()
+                .map(|r| format!("{}x{}:{}:{}", r.layouts, r.playouts, r.c, r.p))
+                .collect(),
+            ismcts: self
+                .ismcts
+                .iter()
+                .map(|r| format!("{}:{}:{}", r.iterations, r.c, r.p))
+                .collect(),
+            source: self.source.clone(),
+            deals: self.deals.iter().map(LeadDeal::to_json).collect(),
+        }
     }
 
     fn columns(&self) -> Vec<String> {

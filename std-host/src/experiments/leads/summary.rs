@@ -6,8 +6,9 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use crate::error::Error;
+use crate::experiments::leads::Fingerprint;
 use crate::plot::{self, Axes, Series};
-use crate::runner::{OutputFile, Table};
+use crate::runner::{self, OutputFile, Table};
 use crate::stats::summary;
 
 /// One row of the summary: a method and its settings over every deal.
@@ -78,6 +79,7 @@ fn differences(a: &Line, b: &Line) -> Vec<f64> {
 
 /// The summary: `summary.md`, `summary.csv` and `error_vs_time.svg`.
 pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, Error> {
+    let fingerprint: Fingerprint = runner::fingerprint(fingerprint)?;
     let col = |name: &str| table.column(name);
     let deal_col = col("deal")?;
     let (m, l, n, c, p, cost, ms) = (
@@ -125,7 +127,7 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
         line.deals.push(get(deal_col));
         line.ms.push(num(get(ms))?);
     }
-    let deals = fingerprint["deals"].as_array().map_or(0, Vec::len);
+    let deals = fingerprint.deals.len();
     let mut md = String::new();
     let _ = writeln!(md, "# Opening leads with the hidden hands hidden\n");
     let _ = writeln!(
@@ -135,13 +137,12 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
          deal against the best lead there (McKay & Kruskal's error measure). Time: wall-clock \
          milliseconds per lead on one thread of the machine that ran it (the only column that is \
          not reproducible bit for bit).\n",
-        fingerprint["source"].as_str().unwrap_or("?"),
-        fingerprint["seed"]
+        fingerprint.source, fingerprint.seed
     );
     let _ = writeln!(
         md,
         "Command (from the run's arguments):\n\n```sh\n{}\n```\n",
-        command(fingerprint)
+        command(&fingerprint)
     );
     let _ = writeln!(
         md,
@@ -237,24 +238,20 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
 }
 
 /// The command that makes a run with `fingerprint`'s arguments.
-fn command(f: &Value) -> String {
-    let list = |k: &str| {
-        f[k].as_array()
-            .map(|a| {
-                a.iter()
-                    .map(|v| v.as_str().map_or(v.to_string(), str::to_string))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            })
-            .filter(|s| !s.is_empty())
-            .unwrap_or_else(|| "none".to_string())
+fn command(f: &Fingerprint) -> String {
+    let list = |items: Vec<String>| {
+        if items.is_empty() {
+            "none".to_string()
+        } else {
+            items.join(",")
+        }
     };
     format!(
         "cargo run --release -p cardtree-host -- experiment leads --deals PATH/{} --seed {} --layouts {} --uct {} --ismcts {} --out DIR",
-        f["source"].as_str().unwrap_or("?"),
-        f["seed"],
-        list("solver_layouts"),
-        list("uct"),
-        list("ismcts"),
+        f.source,
+        f.seed,
+        list(f.solver_layouts.iter().map(u32::to_string).collect()),
+        list(f.uct.clone()),
+        list(f.ismcts.clone()),
     )
 }

@@ -16,7 +16,7 @@ use cardtree::search::{
     Backup, Expansion, Exploration, FinalMove, RandomPolicy, UctConfig, UctResult, uct,
 };
 use cardtree::{Card, Power, rng};
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 use crate::runner::{Experiment, Row};
 
@@ -37,6 +37,29 @@ pub const PAPER_CONSTANTS: [f64; 11] = [
 pub const PAPER_POWERS: [u32; 15] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 /// The paper's playouts per search ("Method": "running through 5000 plays of every hand").
 pub const PAPER_PLAYOUTS: u32 = 5000;
+
+/// What determines a run's results, as its manifest records it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fingerprint {
+    /// The grid's exploration constants.
+    pub constants: Vec<f64>,
+    /// The grid's powers.
+    pub powers: Vec<u32>,
+    /// Playouts per search.
+    pub playouts: u32,
+    /// The run's seed.
+    pub seed: u64,
+    /// The search.
+    #[serde(with = "crate::json::spelled")]
+    pub variant: Variant,
+    /// The lead chosen at the end.
+    #[serde(with = "crate::json::spelled")]
+    pub choice: FinalMove,
+    /// Where the deals came from (a file name, or `quick`).
+    pub source: String,
+    /// Every deal, as its JSON line.
+    pub deals: Vec<String>,
+}
 
 /// The search variant of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,18 +190,19 @@ impl Experiment for McKay {
         KIND
     }
 
-    fn fingerprint(&self) -> Value {
-        let deals: Vec<String> = self.deals.iter().map(LeadDeal::to_json).collect();
-        json!({
-            "constants": self.grid.constants,
-            "powers": self.grid.powers,
-            "playouts": self.grid.playouts,
-            "seed": self.grid.seed,
-            "variant": match self.grid.variant { Variant::Paper => "paper", Variant::Standard => "standard" },
-            "choice": self.grid.choice.name(),
-            "source": self.source,
-            "deals": deals,
-        })
+    type Fingerprint = Fingerprint;
+
+    fn fingerprint(&self) -> Fingerprint {
+        Fingerprint {
+            constants: self.grid.constants.clone(),
+            powers: self.grid.powers.clone(),
+            playouts: self.grid.playouts,
+            seed: self.grid.seed,
+            variant: self.grid.variant,
+            choice: self.grid.choice,
+            source: self.source.clone(),
+            deals: self.deals.iter().map(LeadDeal::to_json).collect(),
+        }
     }
 
     fn columns(&self) -> Vec<String> {

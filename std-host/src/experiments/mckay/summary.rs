@@ -6,8 +6,9 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
+use crate::experiments::mckay::Fingerprint;
 use crate::plot::{self, Heatmap};
-use crate::runner::{OutputFile, Table};
+use crate::runner::{self, OutputFile, Table};
 
 /// Figure 3 of the paper: the mean |error| per (constant, power), rows `c`, columns `p`.
 const PAPER_FIGURE_3: &str = include_str!("../../../data/mckay2009_figure3.csv");
@@ -60,19 +61,8 @@ fn paper_error(figure: &[(f64, u32, f64)], c: f64, p: u32) -> Option<f64> {
 
 /// The summary files from every row: `summary.csv`, `summary.md`, `heatmap.svg`.
 pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, Error> {
-    let num = |v: &Value| v.as_f64();
-    let constants: Vec<f64> = fingerprint["constants"]
-        .as_array()
-        .and_then(|a| a.iter().map(num).collect())
-        .ok_or_else(|| Error::Invalid("manifest: no constants".into()))?;
-    let powers: Vec<u32> = fingerprint["powers"]
-        .as_array()
-        .and_then(|a| {
-            a.iter()
-                .map(|p| p.as_u64().and_then(|p| u32::try_from(p).ok()))
-                .collect()
-        })
-        .ok_or_else(|| Error::Invalid("manifest: no powers".into()))?;
+    let fingerprint: Fingerprint = runner::fingerprint(fingerprint)?;
+    let (constants, powers) = (&fingerprint.constants, &fingerprint.powers);
     let col = |name: &str| table.column(name);
     let (ic, ip, ie, ire, ice, irand, inodes, ifull, ideal) = (
         col("c")?,
@@ -144,9 +134,9 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     }
 
     let md = markdown(
-        fingerprint,
-        &constants,
-        &powers,
+        &fingerprint,
+        constants,
+        powers,
         &cells,
         &figure,
         baseline,
@@ -183,19 +173,9 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
 }
 
 /// The command line that repeats the run of `fingerprint`.
-fn command(fingerprint: &Value) -> String {
-    let list = |key: &str| -> String {
-        fingerprint[key]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .map(|v| v.as_f64().map_or_else(|| v.to_string(), |x| x.to_string()))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            })
-            .unwrap_or_default()
-    };
-    let source = fingerprint["source"].as_str().unwrap_or("?");
+fn command(fingerprint: &Fingerprint) -> String {
+    let list = |items: Vec<String>| items.join(",");
+    let source = &fingerprint.source;
     let input = if source == "quick" {
         "--quick".to_string()
     } else {
@@ -203,18 +183,18 @@ fn command(fingerprint: &Value) -> String {
     };
     format!(
         "cargo run --release -p cardtree-host -- experiment mckay {input} --c {} --p {} --playouts {} --seed {} --variant {} --choice {} --out DIR",
-        list("constants"),
-        list("powers"),
-        fingerprint["playouts"],
-        fingerprint["seed"],
-        fingerprint["variant"].as_str().unwrap_or("?"),
-        fingerprint["choice"].as_str().unwrap_or("?"),
+        list(fingerprint.constants.iter().map(f64::to_string).collect()),
+        list(fingerprint.powers.iter().map(u32::to_string).collect()),
+        fingerprint.playouts,
+        fingerprint.seed,
+        fingerprint.variant,
+        fingerprint.choice,
     )
 }
 
 /// `summary.md`: Figure 3's layout, ours with the paper's beside each cell.
 fn markdown(
-    fingerprint: &Value,
+    fingerprint: &Fingerprint,
     constants: &[f64],
     powers: &[u32],
     cells: &[Vec<Cell>],
@@ -230,11 +210,11 @@ fn markdown(
     let _ = writeln!(
         md,
         "{deals} deals ({}), {} playouts per search, seed {}, search `{}`, lead chosen by `{}`.\n",
-        fingerprint["source"].as_str().unwrap_or("?"),
-        fingerprint["playouts"],
-        fingerprint["seed"],
-        fingerprint["variant"].as_str().unwrap_or("?"),
-        fingerprint["choice"].as_str().unwrap_or("?"),
+        fingerprint.source,
+        fingerprint.playouts,
+        fingerprint.seed,
+        fingerprint.variant,
+        fingerprint.choice,
     );
     let _ = writeln!(
         md,

@@ -9,7 +9,7 @@
 
 use crate::error::{Context, Error};
 use cardtree::poker_squares::{Budget, Lookahead, PointSystem, PriorMix};
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 use crate::pps::play::{self, PlayConfig, PpsPlayer, RolloutSettings, SearchTree};
 use crate::runner::{Experiment, Row};
@@ -46,6 +46,85 @@ pub struct LearnedOptions<'a> {
     pub lookahead: Lookahead,
     /// A table file (`--values`) instead of the table cardtree ships for the point system.
     pub values: Option<&'a std::path::Path>,
+}
+
+/// What determines a run's results, as its manifest records it. The optional fields are
+/// written only when set, so that the runs made before they existed keep their fingerprints.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fingerprint {
+    /// The table.
+    #[serde(with = "crate::json::spelled")]
+    pub table: PpsTable,
+    /// The point system, as given.
+    pub system: String,
+    /// Games per configuration.
+    pub games: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// The budget of every configuration.
+    pub budget: BudgetFingerprint,
+    /// The prior mix, when not `sum`.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::json::spelled_option"
+    )]
+    pub prior_mix: Option<PriorMix>,
+    /// The rollout table's candidates.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub candidates: Option<usize>,
+    /// The rollout table's playouts by expectimax (without the control variate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playout_lookahead: Option<u8>,
+    /// The rollout table's guard, in standard errors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guard: Option<f64>,
+    /// The rollout table's control variate (`true` when on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control_variate: Option<bool>,
+    /// The expectimax table's lookahead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lookahead: Option<u8>,
+    /// A values file instead of the shipped table, with the FNV-1a hash of its text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<ValuesFingerprint>,
+}
+
+/// A run's budget: iterations per searched move, or seconds per game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BudgetFingerprint {
+    /// Iterations (or rollout rounds) per searched move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iterations_per_move: Option<u32>,
+    /// Seconds per game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds_per_game: Option<f64>,
+}
+
+impl BudgetFingerprint {
+    /// The record of `b`.
+    #[must_use]
+    pub fn of(b: Budget) -> BudgetFingerprint {
+        match b {
+            Budget::Iterations(k) => BudgetFingerprint {
+                iterations_per_move: Some(k),
+                seconds_per_game: None,
+            },
+            Budget::GameMicros(us) => BudgetFingerprint {
+                iterations_per_move: None,
+                seconds_per_game: Some(us as f64 / 1e6),
+            },
+        }
+    }
+}
+
+/// A learned table read from a file: its path as given and the FNV-1a hash of its text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValuesFingerprint {
+    /// The path, as given to `--values`.
+    pub file: String,
+    /// The FNV-1a hash of its text, 16 hex digits.
+    pub fnv64: String,
 }
 
 /// One table of the papers, run over `games` paired games per configuration.
@@ -132,13 +211,6 @@ impl PpsExperiment {
     }
 }
 
-fn budget_json(b: Budget) -> Value {
-    match b {
-        Budget::Iterations(k) => json!({"iterations_per_move": k}),
-        Budget::GameMicros(us) => json!({"seconds_per_game": us as f64 / 1e6}),
-    }
-}
-
 impl Experiment for PpsExperiment {
     type Worker = SearchTree;
 
@@ -146,40 +218,32 @@ impl Experiment for PpsExperiment {
         KIND
     }
 
-    fn fingerprint(&self) -> Value {
-        let mut f = json!({
-            "table": self.table.name(),
-            "system": self.system_text,
-            "games": self.games,
-            "seed": self.seed,
-            "budget": budget_json(self.budget),
-        });
-        // Named only when not the default, so that the runs made before it keep their
-        // fingerprints.
-        if self.prior_mix != PriorMix::Sum {
-            f["prior_mix"] = json!(self.prior_mix.name());
+    type Fingerprint = Fingerprint;
+
+    fn fingerprint(&self) -> Fingerprint {
+        let rollout = (self.table == PpsTable::Rollout).then_some(&self.rollout);
+        Fingerprint {
+            table: self.table,
+            system: self.system_text.clone(),
+            games: self.games,
+            seed: self.seed,
+            budget: BudgetFingerprint::of(self.budget),
+            // Named only when not the default, so that the runs made before it keep their
+            // fingerprints; so are the rollout table's settings.
+            prior_mix: (self.prior_mix != PriorMix::Sum).then_some(self.prior_mix),
+            candidates: rollout.map(|r| r.candidates),
+            playout_lookahead: rollout
+                .filter(|r| !r.control_variate)
+                .and_then(|r| r.playouts)
+                .map(|l| l as u8),
+            guard: rollout.and_then(|r| r.guard).map(|z| f64::from(z) / 100.0),
+            control_variate: rollout.filter(|r| r.control_variate).map(|_| true),
+            lookahead: (self.table == PpsTable::Expectimax).then_some(self.lookahead as u8),
+            values: self.values.as_ref().map(|(file, hash)| ValuesFingerprint {
+                file: file.clone(),
+                fnv64: format!("{hash:016x}"),
+            }),
         }
-        if self.table == PpsTable::Rollout {
-            let r = &self.rollout;
-            f["candidates"] = json!(r.candidates);
-            // Each named only when set, as above.
-            if let (Some(l), false) = (r.playouts, r.control_variate) {
-                f["playout_lookahead"] = json!(l as u8);
-            }
-            if let Some(z) = r.guard {
-                f["guard"] = json!(f64::from(z) / 100.0);
-            }
-            if r.control_variate {
-                f["control_variate"] = json!(true);
-            }
-        }
-        if self.table == PpsTable::Expectimax {
-            f["lookahead"] = json!(self.lookahead as u8);
-        }
-        if let Some((file, hash)) = &self.values {
-            f["values"] = json!({"file": file, "fnv64": format!("{hash:016x}")});
-        }
-        f
     }
 
     fn columns(&self) -> Vec<String> {

@@ -4,46 +4,44 @@
 use serde_json::Value;
 
 use crate::error::Error;
+use crate::experiments::pps::Fingerprint;
 use crate::experiments::pps::configs::{PpsTable, paper_mean_under};
 use crate::plot::{self, Axes, Series};
-use crate::runner::{OutputFile, Table};
+use crate::runner::{self, OutputFile, Table};
+use cardtree::poker_squares::PriorMix;
 
 /// The command that makes the run of `fingerprint` (its output directory as `DIR`).
-fn command(fingerprint: &Value) -> String {
-    let f = fingerprint;
+fn command(f: &Fingerprint) -> String {
     let mut c = format!(
         "cardtree experiment pps --table {} --system {} --games {} --seed {}",
-        f["table"].as_str().unwrap_or("?"),
-        f["system"].as_str().unwrap_or("?"),
-        f["games"],
-        f["seed"],
+        f.table, f.system, f.games, f.seed,
     );
-    if let Some(k) = f["budget"]["iterations_per_move"].as_u64() {
+    if let Some(k) = f.budget.iterations_per_move {
         c.push_str(&format!(" --iterations {k}"));
     }
-    if let Some(s) = f["budget"]["seconds_per_game"].as_f64() {
+    if let Some(s) = f.budget.seconds_per_game {
         c.push_str(&format!(" --game-seconds {s}"));
     }
-    if let Some(m) = f["prior_mix"].as_str() {
+    if let Some(m) = f.prior_mix {
         c.push_str(&format!(" --prior-mix {m}"));
     }
-    if let Some(k) = f["candidates"].as_u64() {
+    if let Some(k) = f.candidates {
         c.push_str(&format!(" --candidates {k}"));
     }
-    if let Some(k) = f["playout_lookahead"].as_u64() {
+    if let Some(k) = f.playout_lookahead {
         c.push_str(&format!(" --playout-lookahead {k}"));
     }
-    if let Some(z) = f["guard"].as_f64() {
+    if let Some(z) = f.guard {
         c.push_str(&format!(" --guard {z}"));
     }
-    if f["control_variate"].as_bool() == Some(true) {
+    if f.control_variate == Some(true) {
         c.push_str(" --control-variate");
     }
-    if let Some(k) = f["lookahead"].as_u64() {
+    if let Some(k) = f.lookahead {
         c.push_str(&format!(" --lookahead {k}"));
     }
-    if let Some(file) = f["values"]["file"].as_str() {
-        c.push_str(&format!(" --values {file}"));
+    if let Some(v) = &f.values {
+        c.push_str(&format!(" --values {}", v.file));
     }
     c.push_str(" --out DIR");
     c
@@ -51,10 +49,9 @@ fn command(fingerprint: &Value) -> String {
 
 /// The summary files: `summary.csv`, `summary.md` (ours beside the papers') and `plot.svg`.
 pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, Error> {
-    let name = fingerprint["table"]
-        .as_str()
-        .ok_or_else(|| Error::Invalid("manifest: no table".into()))?;
-    let kind: PpsTable = name.parse().map_err(|_| invalid!("unknown table {name}"))?;
+    let fingerprint: Fingerprint = runner::fingerprint(fingerprint)?;
+    let kind = fingerprint.table;
+    let name = kind.name();
     let (ic, il, is, ii, ifull) = (
         table.column("config")?,
         table.column("label")?,
@@ -92,8 +89,8 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
         "iterations"
     };
     let budget = match (
-        fingerprint["budget"]["iterations_per_move"].as_u64(),
-        fingerprint["budget"]["seconds_per_game"].as_f64(),
+        fingerprint.budget.iterations_per_move,
+        fingerprint.budget.seconds_per_game,
     ) {
         (Some(k), _) => format!("{k} {per_move} per searched move"),
         (_, Some(s)) => format!("{s} s per game (machine-dependent)"),
@@ -104,22 +101,22 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     );
     let mut md = format!(
         "# Poker Squares, table {name}\n\nSystem {}, {} paired games per row, seed {}, budget: {budget}{}.\n\nCommand: `{}` (shards: `--shard i/n`, then `cardtree experiment merge`).\n\n| row | ours: mean | 95 % interval | sd | paper | {per_move} per game |\n|---|---:|---|---:|---:|---:|\n",
-        fingerprint["system"].as_str().unwrap_or("?"),
-        fingerprint["games"],
-        fingerprint["seed"],
+        fingerprint.system,
+        fingerprint.games,
+        fingerprint.seed,
         if learned {
             String::new()
         } else {
             format!(
                 ", prior mix: {}",
-                fingerprint["prior_mix"].as_str().unwrap_or("sum")
+                fingerprint.prior_mix.unwrap_or(PriorMix::Sum)
             )
         },
-        command(fingerprint),
+        command(&fingerprint),
     );
     let mut ours = Vec::new();
     let mut theirs = Vec::new();
-    let system = fingerprint["system"].as_str().unwrap_or("?");
+    let system = fingerprint.system.as_str();
     for (i, (label, scores, iters, full)) in groups.iter().enumerate() {
         let (mean, sd, half) = crate::stats::summary(scores);
         let paper = paper_mean_under(system, name, label);
