@@ -18,6 +18,12 @@ pub fn line<T: Serialize>(value: &T) -> Result<String, Error> {
     Ok(text)
 }
 
+/// `value` as one JSON line with every object's keys in alphabetical order (the order the
+/// reports written before the report structs existed have, which their readers may diff).
+pub fn sorted_line<T: Serialize>(value: &T) -> Result<String, Error> {
+    line(&serde_json::to_value(value).map_err(Error::Json)?)
+}
+
 /// A JSON object whose keys come in the order given (serde_json's own map sorts them): a
 /// card's tricks by the card's order, a table's seats and strains as hand records list them.
 #[derive(Clone, Debug, PartialEq)]

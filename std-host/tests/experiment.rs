@@ -145,7 +145,7 @@ impl Experiment for StopAt {
     fn kind(&self) -> &'static str {
         self.inner.kind()
     }
-    fn fingerprint(&self) -> mckay::Fingerprint {
+    fn fingerprint(&self) -> Result<mckay::Fingerprint, Error> {
         self.inner.fingerprint()
     }
     fn columns(&self) -> Vec<String> {

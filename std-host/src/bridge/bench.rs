@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use cardtree::bridge::SolveStats;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::bridge::solve::{self, Task, Timing};
 use crate::output;
@@ -29,7 +29,87 @@ pub struct BenchReport {
     /// The text report, a line each.
     pub text: String,
     /// The numbers: `deals`, `file`, `unit`, `cardtree` and (with DDS) `dds` and `ratio`.
-    pub json: Value,
+    pub json: BenchJson,
+}
+
+/// The numbers of a benchmark, as `--json` writes them (keys in alphabetical order).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BenchJson {
+    /// Deals (or tables) measured.
+    pub deals: usize,
+    /// The input file.
+    pub file: String,
+    /// What one measurement is: `every lead` or `whole tables`.
+    pub unit: &'static str,
+    /// cardtree's side.
+    pub cardtree: SideJson,
+    /// DDS's side, when measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dds: Option<SideJson>,
+    /// cardtree's time over DDS's, when every result agreed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratio: Option<RatioJson>,
+}
+
+/// One solver's numbers.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SideJson {
+    /// Milliseconds a deal.
+    pub ms: TimingJson,
+    /// Nodes a deal (cardtree, every lead).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<TimingJson>,
+    /// Tricks searched a deal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tricks: Option<TimingJson>,
+    /// The transposition table's size, in MiB (cardtree, every lead).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table_mib: Option<f64>,
+    /// The most table blocks in use (cardtree, every lead).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table_blocks_used: Option<usize>,
+    /// The deepest stack the solver used, in bytes (cardtree, every lead).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_stack_bytes: Option<usize>,
+}
+
+/// A [`Timing`] as JSON.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct TimingJson {
+    /// The median.
+    pub median: f64,
+    /// The mean.
+    pub mean: f64,
+    /// The largest.
+    pub max: f64,
+    /// The sum.
+    pub total: f64,
+}
+
+impl From<&Timing> for TimingJson {
+    fn from(t: &Timing) -> TimingJson {
+        TimingJson {
+            median: t.median,
+            mean: t.mean,
+            max: t.max,
+            total: t.total,
+        }
+    }
+}
+
+/// cardtree's numbers over DDS's, and how many results agreed.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct RatioJson {
+    /// Of the medians.
+    pub median: f64,
+    /// Of the means.
+    pub mean: f64,
+    /// Of the largest.
+    pub max: f64,
+    /// Of the totals.
+    pub total: f64,
+    /// Results that agreed (all of them).
+    pub agree: usize,
 }
 
 /// The benchmark's input file, once `--dds` is known to be possible in this build.
@@ -105,19 +185,21 @@ pub fn run(
         totals.table.resets,
         totals.stack_bytes
     );
-    let mut json = json!({
-        "deals": tasks.len(),
-        "file": path.display().to_string(),
-        "unit": "every lead",
-        "cardtree": {
-            "ms": timing_json(&mine),
-            "nodes": timing_json(&nodes),
-            "tricks": timing_json(&tricks),
-            "table_mib": table.bytes() as f64 / f64::from(1 << 20),
-            "table_blocks_used": blocks,
-            "peak_stack_bytes": totals.stack_bytes,
+    let mut json = BenchJson {
+        deals: tasks.len(),
+        file: path.display().to_string(),
+        unit: "every lead",
+        cardtree: SideJson {
+            ms: (&mine).into(),
+            nodes: Some((&nodes).into()),
+            tricks: Some((&tricks).into()),
+            table_mib: Some(table.bytes() as f64 / f64::from(1 << 20)),
+            table_blocks_used: Some(blocks),
+            peak_stack_bytes: Some(totals.stack_bytes),
         },
-    });
+        dds: None,
+        ratio: None,
+    };
     let theirs = dds_run(&tasks, &cards, dds)?;
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
@@ -125,7 +207,11 @@ pub fn run(
         let _ = writeln!(out, "DDS:      {t}");
         let _ = writeln!(out, "DDS nodes (tricks searched): {}", counts(&dds_tricks));
         ratio(&mut out, &mut json, &mine, &t, tasks.len(), "deals");
-        json["dds"] = json!({"ms": timing_json(&t), "tricks": timing_json(&dds_tricks)});
+        json.dds = Some(SideJson {
+            ms: (&t).into(),
+            tricks: Some((&dds_tricks).into()),
+            ..SideJson::default()
+        });
     }
     if let Some(file) = per_deal {
         let ids = tasks.iter().map(|t| t.id.as_ref());
@@ -184,7 +270,14 @@ fn write_per_deal<'a>(
 
 /// The ratio of a benchmark against DDS, as a line of `out` and `json["ratio"]` (made only
 /// when every one of the `n` results agreed).
-fn ratio(out: &mut String, json: &mut Value, mine: &Timing, theirs: &Timing, n: usize, what: &str) {
+fn ratio(
+    out: &mut String,
+    json: &mut BenchJson,
+    mine: &Timing,
+    theirs: &Timing,
+    n: usize,
+    what: &str,
+) {
     let r = [
         mine.median / theirs.median,
         mine.mean / theirs.mean,
@@ -196,12 +289,13 @@ fn ratio(out: &mut String, json: &mut Value, mine: &Timing, theirs: &Timing, n: 
         "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {n} of {n} {what} agree",
         r[0], r[1], r[2], r[3]
     );
-    json["ratio"] = json!({"median": r[0], "mean": r[1], "max": r[2], "total": r[3], "agree": n});
-}
-
-/// A [`Timing`] as JSON.
-fn timing_json(t: &Timing) -> Value {
-    json!({"median": t.median, "mean": t.mean, "max": t.max, "total": t.total})
+    json.ratio = Some(RatioJson {
+        median: r[0],
+        mean: r[1],
+        max: r[2],
+        total: r[3],
+        agree: n,
+    });
 }
 
 fn timing(costs: &[Cost], f: impl Fn(&Cost) -> f64) -> Timing {
@@ -305,18 +399,27 @@ pub fn tables(
         "cardtree tricks searched (DDS's node unit): {}",
         counts(&tricks)
     );
-    let mut json = json!({
-        "deals": boards.len(),
-        "file": path.display().to_string(),
-        "unit": "whole tables",
-        "cardtree": {"ms": timing_json(&mine), "tricks": timing_json(&tricks)},
-    });
+    let mut json = BenchJson {
+        deals: boards.len(),
+        file: path.display().to_string(),
+        unit: "whole tables",
+        cardtree: SideJson {
+            ms: (&mine).into(),
+            tricks: Some((&tricks).into()),
+            ..SideJson::default()
+        },
+        dds: None,
+        ratio: None,
+    };
     let theirs = dds_tables(&boards, &solved, dds)?;
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
         let _ = writeln!(out, "DDS:      {t}");
         ratio(&mut out, &mut json, &mine, &t, boards.len(), "tables");
-        json["dds"] = json!({"ms": timing_json(&t)});
+        json.dds = Some(SideJson {
+            ms: (&t).into(),
+            ..SideJson::default()
+        });
     }
     if let Some(file) = per_deal {
         let ids = boards.iter().map(|b| b.id.as_ref());
@@ -377,7 +480,7 @@ pub fn command(
         run(file, table_mib, dds, per_deal)?
     };
     output.emit(&if output.json {
-        format!("{}\n", report.json)
+        crate::json::sorted_line(&report.json)?
     } else {
         report.text
     })

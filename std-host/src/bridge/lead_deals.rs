@@ -4,7 +4,10 @@
 use crate::error::{Context, Error};
 use cardtree::bridge::{BridgePlay, Strain, solve};
 use cardtree::{Card, Seat, SizeRule, pbn};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::json::Shown;
 
 use crate::bridge::solve as solve_cmd;
 
@@ -64,21 +67,29 @@ impl LeadDeal {
         f64::from(self.best()) - f64::from(sum) / self.tricks.len().max(1) as f64
     }
 
-    /// The JSON line of `tests/data/bridge/`'s format.
-    #[must_use]
-    pub fn to_json(&self) -> String {
-        let mut tricks = serde_json::Map::new();
-        for &(card, t) in &self.tricks {
-            tricks.insert(card.to_string(), json!(t));
+    /// The JSON line of `tests/data/bridge/`'s format (keys in alphabetical order, the
+    /// tricks by card name: the form every committed fingerprint holds).
+    pub fn to_json(&self) -> Result<String, Error> {
+        #[derive(Serialize)]
+        struct Line<'a> {
+            id: &'a str,
+            leader: Shown<Seat>,
+            pbn: &'a str,
+            tricks: std::collections::BTreeMap<String, u8>,
+            trump: Shown<Strain>,
         }
-        json!({
-            "id": self.id,
-            "pbn": self.pbn,
-            "leader": self.leader.to_string(),
-            "trump": self.strain.to_string(),
-            "tricks": tricks,
-        })
-        .to_string()
+        let line = Line {
+            id: &self.id,
+            leader: Shown(self.leader),
+            pbn: &self.pbn,
+            tricks: self
+                .tricks
+                .iter()
+                .map(|&(card, t)| (card.to_string(), t))
+                .collect(),
+            trump: Shown(self.strain),
+        };
+        serde_json::to_string(&line).map_err(Error::Json)
     }
 }
 

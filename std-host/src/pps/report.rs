@@ -2,6 +2,7 @@
 //! game's score first with `--per-game`) or as one JSON object.
 
 use cardtree::poker_squares::Simulation;
+use serde::Serialize;
 
 use std::time::Instant;
 
@@ -9,21 +10,44 @@ use crate::error::Error;
 use crate::pps::play::{GameResult, PlayConfig, PpsPlayer, play_many};
 
 /// The JSON of `pps play --json`: the summary of [`play_report`] and every game's score.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayJson {
+    /// The point system's score of each hand class.
+    pub system: Vec<i32>,
+    /// The player, as its `Debug` form in lower case.
+    pub player: String,
+    /// Games played.
+    pub games: usize,
+    /// Mean score.
+    pub mean: f64,
+    /// Standard deviation of the scores.
+    pub sd: f64,
+    /// The 95 % interval of the mean.
+    pub ci95: [f64; 2],
+    /// Search iterations over every game.
+    pub iterations: u64,
+    /// Wall-clock seconds of the run.
+    pub wall_seconds: f64,
+    /// Every game's score, in game order.
+    pub scores: Vec<i32>,
+}
+
+/// [`PlayJson`] of a run.
 #[must_use]
-pub fn play_json(config: &PlayConfig, results: &[GameResult], wall: f64) -> serde_json::Value {
+pub fn play_json(config: &PlayConfig, results: &[GameResult], wall: f64) -> PlayJson {
     let scores: Vec<f64> = results.iter().map(|r| f64::from(r.score)).collect();
     let (mean, sd, half) = crate::stats::summary(&scores);
-    serde_json::json!({
-        "system": config.system.scores(),
-        "player": format!("{:?}", config.player).to_lowercase(),
-        "games": results.len(),
-        "mean": mean,
-        "sd": sd,
-        "ci95": [mean - half, mean + half],
-        "iterations": results.iter().map(|r| r.stats.iterations).sum::<u64>(),
-        "wall_seconds": wall,
-        "scores": results.iter().map(|r| r.score).collect::<Vec<_>>(),
-    })
+    PlayJson {
+        system: config.system.scores().to_vec(),
+        player: format!("{:?}", config.player).to_lowercase(),
+        games: results.len(),
+        mean,
+        sd,
+        ci95: [mean - half, mean + half],
+        iterations: results.iter().map(|r| r.stats.iterations).sum::<u64>(),
+        wall_seconds: wall,
+        scores: results.iter().map(|r| r.score).collect(),
+    }
 }
 
 /// The text report of `cardtree pps play`.
@@ -80,16 +104,15 @@ pub fn play_report(config: &PlayConfig, results: &[GameResult], wall: f64) -> St
 
 /// The output of `cardtree pps play`: [`play_json`] as a line, or the text report, each
 /// game's `index,score,iterations` before it with `per_game`.
-#[must_use]
 pub fn play_output(
     config: &PlayConfig,
     results: &[GameResult],
     wall: f64,
     per_game: bool,
     json: bool,
-) -> String {
+) -> Result<String, Error> {
     if json {
-        return format!("{}\n", play_json(config, results, wall));
+        return crate::json::sorted_line(&play_json(config, results, wall));
     }
     let mut text = String::new();
     if per_game {
@@ -99,7 +122,7 @@ pub fn play_output(
         }
     }
     text.push_str(&play_report(config, results, wall));
-    text
+    Ok(text)
 }
 
 /// `cardtree pps play`: the player `options` name plays games `0..games` of the run `seed` on
@@ -116,5 +139,11 @@ pub fn command(
     let start = Instant::now();
     let results = play_many(&config, seed, games, threads, true)?;
     let wall = start.elapsed().as_secs_f64();
-    output.emit(&play_output(&config, &results, wall, per_game, output.json))
+    output.emit(&play_output(
+        &config,
+        &results,
+        wall,
+        per_game,
+        output.json,
+    )?)
 }

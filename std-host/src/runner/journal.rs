@@ -6,7 +6,8 @@ use std::fs::{self, File, OpenOptions};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::Row;
 use crate::output;
@@ -80,8 +81,12 @@ impl Journal {
 
     /// Records item `item`'s rows.
     pub(super) fn append(&mut self, item: usize, rows: &[Row]) -> Result<(), Error> {
-        let mut line = json!({ "item": item, "rows": rows }).to_string();
-        line.push('\n');
+        #[derive(Serialize)]
+        struct Line<'a> {
+            item: usize,
+            rows: &'a [Row],
+        }
+        let line = crate::json::line(&Line { item, rows })?;
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.flush())

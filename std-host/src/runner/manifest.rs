@@ -3,10 +3,12 @@
 use crate::error::{Context, Error};
 use std::path::Path;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::Shard;
 use crate::bridge::solve::excerpt;
+use crate::json::Shown;
 use crate::output;
 
 /// The manifest's file name.
@@ -66,15 +68,25 @@ impl Manifest {
 
     /// Writes the manifest into `dir`, whole or not at all.
     pub fn write(&self, dir: &Path) -> Result<(), Error> {
-        let v = json!({
-            "kind": self.kind,
-            "fingerprint": self.fingerprint,
-            "items": self.items,
-            "columns": self.columns,
-            "shard": self.shard.to_string(),
-            "complete": self.complete,
-        });
-        let mut text = serde_json::to_string_pretty(&v).map_err(Error::from)?;
+        // The fields in alphabetical order, as the manifests of every earlier run have them.
+        #[derive(Serialize)]
+        struct File<'a> {
+            columns: &'a [String],
+            complete: bool,
+            fingerprint: &'a Value,
+            items: usize,
+            kind: &'a str,
+            shard: Shown<Shard>,
+        }
+        let file = File {
+            columns: &self.columns,
+            complete: self.complete,
+            fingerprint: &self.fingerprint,
+            items: self.items,
+            kind: &self.kind,
+            shard: Shown(self.shard),
+        };
+        let mut text = serde_json::to_string_pretty(&file).map_err(Error::from)?;
         text.push('\n');
         let path = dir.join(FILE);
         output::write_atomic(&path, text.as_bytes()).map_err(|e| Error::write(&path, e))

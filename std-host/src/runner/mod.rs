@@ -62,7 +62,7 @@ pub trait Experiment: Sync {
     type Fingerprint: Serialize + DeserializeOwned;
 
     /// This run's fingerprint. A run resumes only a directory with the same fingerprint.
-    fn fingerprint(&self) -> Self::Fingerprint;
+    fn fingerprint(&self) -> Result<Self::Fingerprint, Error>;
 
     /// The columns of `raw.csv` after `item`.
     fn columns(&self) -> Vec<String>;
@@ -136,7 +136,7 @@ pub fn run<E: Experiment>(
     std::fs::create_dir_all(dir).map_err(|e| Error::create(dir, e))?;
     let manifest = Manifest {
         kind: experiment.kind().to_string(),
-        fingerprint: serde_json::to_value(experiment.fingerprint()).map_err(Error::Json)?,
+        fingerprint: serde_json::to_value(experiment.fingerprint()?).map_err(Error::Json)?,
         items: experiment.len(),
         columns: experiment.columns(),
         shard: options.shard,

@@ -161,15 +161,15 @@ impl Experiment for BlackjackExperiment {
 
     type Fingerprint = Fingerprint;
 
-    fn fingerprint(&self) -> Fingerprint {
-        Fingerprint {
+    fn fingerprint(&self) -> Result<Fingerprint, Error> {
+        Ok(Fingerprint {
             seed: self.seed,
             hands: self.hands,
             block: self.block,
             decks: self.rules.decks,
             rules: format!("{:?}", self.rules),
             configs: self.configs.clone(),
-        }
+        })
     }
 
     fn columns(&self) -> Vec<String> {

@@ -147,8 +147,8 @@ impl Experiment for Leads {
 
     type Fingerprint = Fingerprint;
 
-    fn fingerprint(&self) -> Fingerprint {
-        Fingerprint {
+    fn fingerprint(&self) -> Result<Fingerprint, Error> {
+        Ok(Fingerprint {
             seed: self.seed,
             solver_layouts: self.solver_layouts.clone(),
             uct: self
@@ -162,8 +162,12 @@ impl Experiment for Leads {
                 .map(|r| format!("{}:{}:{}", r.iterations, r.c, r.p))
                 .collect(),
             source: self.source.clone(),
-            deals: self.deals.iter().map(LeadDeal::to_json).collect(),
-        }
+            deals: self
+                .deals
+                .iter()
+                .map(LeadDeal::to_json)
+                .collect::<Result<_, _>>()?,
+        })
     }
 
     fn columns(&self) -> Vec<String> {

@@ -192,8 +192,8 @@ impl Experiment for McKay {
 
     type Fingerprint = Fingerprint;
 
-    fn fingerprint(&self) -> Fingerprint {
-        Fingerprint {
+    fn fingerprint(&self) -> Result<Fingerprint, Error> {
+        Ok(Fingerprint {
             constants: self.grid.constants.clone(),
             powers: self.grid.powers.clone(),
             playouts: self.grid.playouts,
@@ -201,8 +201,12 @@ impl Experiment for McKay {
             variant: self.grid.variant,
             choice: self.grid.choice,
             source: self.source.clone(),
-            deals: self.deals.iter().map(LeadDeal::to_json).collect(),
-        }
+            deals: self
+                .deals
+                .iter()
+                .map(LeadDeal::to_json)
+                .collect::<Result<_, _>>()?,
+        })
     }
 
     fn columns(&self) -> Vec<String> {

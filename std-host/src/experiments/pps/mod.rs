@@ -220,9 +220,9 @@ impl Experiment for PpsExperiment {
 
     type Fingerprint = Fingerprint;
 
-    fn fingerprint(&self) -> Fingerprint {
+    fn fingerprint(&self) -> Result<Fingerprint, Error> {
         let rollout = (self.table == PpsTable::Rollout).then_some(&self.rollout);
-        Fingerprint {
+        Ok(Fingerprint {
             table: self.table,
             system: self.system_text.clone(),
             games: self.games,
@@ -243,7 +243,7 @@ impl Experiment for PpsExperiment {
                 file: file.clone(),
                 fnv64: format!("{hash:016x}"),
             }),
-        }
+        })
     }
 
     fn columns(&self) -> Vec<String> {
