@@ -11,9 +11,11 @@ use cardtree::blackjack::{
     Action, Allowed, Blackjack, Cell, Chart, ChartRow, ChartSolver, ChartValue, Hand, MEMO_SLOTS,
     Oracle, Pip, Rules, Shoe, Slot,
 };
-use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
 
-use crate::blackjack::oracle::{UP_ORDER, rules_json};
+use serde::Serialize;
+
+use crate::blackjack::oracle::{RulesJson, UP_ORDER, rules_json};
 
 /// How `strategy` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,46 +236,70 @@ fn rules_line(r: &Rules) -> String {
     s
 }
 
+/// The JSON of `cardtree blackjack strategy --json`.
+#[derive(Serialize)]
+struct StrategyJson {
+    rules: RulesJson,
+    up_cards: Vec<&'static str>,
+    /// Section -> row label -> the action of each up card.
+    chart: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    ev_chart_percent: f64,
+    ev_chart_by_upcard_percent: BTreeMap<String, f64>,
+    ev_optimal_percent: f64,
+    composition_exceptions: Vec<ExceptionJson>,
+    sweeps: u8,
+    seconds: f64,
+}
+
+/// One composition exception of [`StrategyJson`].
+#[derive(Serialize)]
+struct ExceptionJson {
+    cards: [&'static str; 2],
+    up: &'static str,
+    chart: &'static str,
+    optimal: &'static str,
+    gain_percent: f64,
+}
+
 /// The card as `layout` says.
-#[must_use]
-pub fn render(card: &StrategyCard, layout: Layout) -> String {
+pub fn render(card: &StrategyCard, layout: Layout) -> Result<String, Error> {
     let v = &card.value;
     let rows = rows(&v.chart);
     let ups: Vec<&str> = UP_ORDER.iter().map(|p| p.label()).collect();
     match layout {
         Layout::Json => {
-            let mut sections = Map::new();
+            let mut chart: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
             for (section, label, cells) in &rows {
-                let entry = sections
+                chart
                     .entry(section.replace([' ', ','], "_").replace("__", "_"))
-                    .or_insert_with(|| Value::Object(Map::new()));
-                if let Value::Object(m) = entry {
-                    m.insert(label.clone(), json!(cells));
-                }
+                    .or_default()
+                    .insert(label.clone(), cells.clone());
             }
-            let by_up: Map<String, Value> = UP_ORDER
-                .iter()
-                .map(|p| (p.label().to_string(), json!(v.by_up[p.index()] * 100.0)))
-                .collect();
-            json!({
-                "rules": rules_json(&card.rules),
-                "up_cards": ups,
-                "chart": sections,
-                "ev_chart_percent": v.total * 100.0,
-                "ev_chart_by_upcard_percent": by_up,
-                "ev_optimal_percent": card.optimum * 100.0,
-                "composition_exceptions": card.exceptions.iter().map(|e| json!({
-                    "cards": [e.cards[0].label(), e.cards[1].label()],
-                    "up": e.up.label(),
-                    "chart": action_label(e.chart),
-                    "optimal": action_label(e.optimal),
-                    "gain_percent": e.gain * 100.0,
-                })).collect::<Vec<_>>(),
-                "sweeps": v.sweeps,
-                "seconds": card.seconds,
-            })
-            .to_string()
-                + "\n"
+            let report = StrategyJson {
+                rules: rules_json(&card.rules),
+                up_cards: ups,
+                chart,
+                ev_chart_percent: v.total * 100.0,
+                ev_chart_by_upcard_percent: UP_ORDER
+                    .iter()
+                    .map(|p| (p.label().to_string(), v.by_up[p.index()] * 100.0))
+                    .collect(),
+                ev_optimal_percent: card.optimum * 100.0,
+                composition_exceptions: card
+                    .exceptions
+                    .iter()
+                    .map(|e| ExceptionJson {
+                        cards: [e.cards[0].label(), e.cards[1].label()],
+                        up: e.up.label(),
+                        chart: action_label(e.chart),
+                        optimal: action_label(e.optimal),
+                        gain_percent: e.gain * 100.0,
+                    })
+                    .collect(),
+                sweeps: v.sweeps,
+                seconds: card.seconds,
+            };
+            crate::json::sorted_line(&report)
         }
         Layout::Text | Layout::Markdown => {
             let md = layout == Layout::Markdown;
@@ -353,7 +379,7 @@ pub fn render(card: &StrategyCard, layout: Layout) -> String {
                     );
                 }
             }
-            s
+            Ok(s)
         }
     }
 }

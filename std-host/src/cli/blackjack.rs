@@ -180,7 +180,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
             } else {
                 Layout::Text
             };
-            output.emit(&render(&card(rules.rules())?, layout))
+            output.emit(&render(&card(rules.rules())?, layout)?)
         }
         BlackjackCommand::Play {
             rules,
