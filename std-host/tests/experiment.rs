@@ -8,7 +8,7 @@ use cardtree::search::{Backup, Exploration, RandomPolicy, UctConfig, uct};
 use cardtree::{Card, Power, rng};
 use cardtree_host::error::Error;
 use cardtree_host::experiments::mckay::{self, LeadTree, McKay, SweepGrid};
-use cardtree_host::runner::{self, Experiment, Row, RunOptions, Shard};
+use cardtree_host::runner::{self, Experiment, RunOptions, Shard};
 
 /// The first `n` deals of `tests/data/bridge/dev_deals.jsonl`, with their DDS values.
 fn dev_deals(n: usize) -> Vec<mckay::LeadDeal> {
@@ -142,14 +142,12 @@ struct StopAt {
 impl Experiment for StopAt {
     type Worker = LeadTree;
     type Fingerprint = mckay::Fingerprint;
+    type Record = mckay::Record;
     fn kind(&self) -> &'static str {
         self.inner.kind()
     }
     fn fingerprint(&self) -> Result<mckay::Fingerprint, Error> {
         self.inner.fingerprint()
-    }
-    fn columns(&self) -> Vec<String> {
-        self.inner.columns()
     }
     fn len(&self) -> usize {
         self.inner.len()
@@ -157,7 +155,7 @@ impl Experiment for StopAt {
     fn worker(&self) -> LeadTree {
         self.inner.worker()
     }
-    fn run(&self, w: &mut LeadTree, k: usize) -> Result<Vec<Row>, Error> {
+    fn run(&self, w: &mut LeadTree, k: usize) -> Result<Vec<mckay::Record>, Error> {
         if k == self.at {
             return Err(Error::Invalid("stopped".into()));
         }

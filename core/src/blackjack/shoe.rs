@@ -181,10 +181,11 @@ impl fmt::Display for Shoe {
 ///
 /// `Random` is drawn from a generator, so each round of a run can have its own.
 #[repr(u8)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum ShoePreset {
-    /// Standard 52-card decks.
+    /// Standard 52-card decks (the default).
+    #[default]
     Standard,
     /// Only 8, 9, ten-valued cards and aces.
     High,

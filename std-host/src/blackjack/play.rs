@@ -23,13 +23,14 @@ pub const OPTIMAL_MEMO_SLOTS: usize = 4 * MEMO_SLOTS;
 pub const MCTS_NODES: usize = 1 << 14;
 
 /// The players of `play` and of the experiment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BlackjackPlayer {
     /// The paper's MCTS.
     Mcts,
     /// Never takes a card that could bust.
     Timid,
-    /// The basic-strategy table.
+    /// The basic-strategy table (the default, as `blackjack play`'s).
+    #[default]
     Basic,
     /// Plays like the dealer: hits below 17.
     Default,

@@ -3,6 +3,8 @@
 use crate::error::{Context, Error};
 use std::collections::BTreeMap;
 
+use serde::de::DeserializeOwned;
+
 use super::Row;
 
 /// Rows of a run in item order, with their columns (`item` excluded).
@@ -44,6 +46,19 @@ impl Table {
     #[must_use]
     pub fn rows(&self) -> &[(usize, Row)] {
         &self.rows
+    }
+
+    /// Every row read back as the experiment's record type, with its item, in item order;
+    /// an error names the item and the field that does not parse.
+    pub fn records<R: DeserializeOwned>(&self) -> Result<Vec<(usize, R)>, Error> {
+        self.rows
+            .iter()
+            .map(|(item, row)| {
+                super::record::from_row(&self.columns, row)
+                    .map(|r| (*item, r))
+                    .with_context(|| format!("raw.csv: item {item}"))
+            })
+            .collect()
     }
 
     /// The index of column `name`.

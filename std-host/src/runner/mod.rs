@@ -25,6 +25,7 @@ mod csv;
 mod journal;
 mod manifest;
 pub mod plan;
+pub mod record;
 mod shard;
 
 use std::path::{Path, PathBuf};
@@ -64,8 +65,9 @@ pub trait Experiment: Sync {
     /// This run's fingerprint. A run resumes only a directory with the same fingerprint.
     fn fingerprint(&self) -> Result<Self::Fingerprint, Error>;
 
-    /// The columns of `raw.csv` after `item`.
-    fn columns(&self) -> Vec<String>;
+    /// One row of an item's result: a struct of plain fields, one per column of `raw.csv`
+    /// after `item` (the columns are its field names, in order).
+    type Record: Serialize + DeserializeOwned + Default;
 
     /// How many items the whole experiment has.
     fn len(&self) -> usize;
@@ -80,7 +82,7 @@ pub trait Experiment: Sync {
 
     /// Runs item `index` with the generator of `rng::stream(seed, index)`, which this function
     /// creates from the experiment's own seed. Returns its rows.
-    fn run(&self, worker: &mut Self::Worker, index: usize) -> Result<Vec<Row>, Error>;
+    fn run(&self, worker: &mut Self::Worker, index: usize) -> Result<Vec<Self::Record>, Error>;
 }
 
 /// Turns every row of a complete run into the summary files (besides `raw.csv`), given the
@@ -138,7 +140,7 @@ pub fn run<E: Experiment>(
         kind: experiment.kind().to_string(),
         fingerprint: serde_json::to_value(experiment.fingerprint()?).map_err(Error::Json)?,
         items: experiment.len(),
-        columns: experiment.columns(),
+        columns: record::columns(&E::Record::default())?,
         shard: options.shard,
         complete: false,
     };
@@ -214,6 +216,12 @@ fn run_items<E: Experiment>(
         |worker, _, &index| {
             experiment
                 .run(worker, index)
+                .and_then(|records| {
+                    records
+                        .iter()
+                        .map(record::to_row)
+                        .collect::<Result<Vec<Row>, Error>>()
+                })
                 .with_context(|| format!("item {index}"))
                 .map(|rows| (index, rows))
         },

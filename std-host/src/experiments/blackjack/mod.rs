@@ -15,7 +15,7 @@ use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset};
 use serde::{Deserialize, Serialize};
 
 use crate::blackjack::play::{BlackjackPlayer, play_hands};
-use crate::runner::{Experiment, Row};
+use crate::runner::Experiment;
 
 mod options;
 mod summary;
@@ -26,19 +26,32 @@ pub use summary::summarize;
 /// The experiment's kind.
 pub const KIND: &str = "blackjack";
 
-/// The columns of `raw.csv`.
-pub const COLUMNS: [&str; 10] = [
-    "table",
-    "shoe",
-    "player",
-    "iterations",
-    "c",
-    "block",
-    "hands",
-    "sum",
-    "sum_sq",
-    "decisions",
-];
+/// One row of `raw.csv`: one block of hands of one configuration.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// `players`, `mcts_n` or `c`.
+    pub table: String,
+    /// The shoe.
+    #[serde(with = "crate::json::spelled")]
+    pub shoe: ShoePreset,
+    /// The player.
+    #[serde(with = "crate::json::spelled")]
+    pub player: BlackjackPlayer,
+    /// MCTS iterations per decision (0 for other players).
+    pub iterations: u32,
+    /// MCTS exploration constant (0 for other players).
+    pub c: f64,
+    /// The block's index.
+    pub block: u64,
+    /// Hands in the block.
+    pub hands: u64,
+    /// The sum of their returns, in bets.
+    pub sum: f64,
+    /// The sum of their squares.
+    pub sum_sq: f64,
+    /// Decisions made.
+    pub decisions: u64,
+}
 
 /// The paper's numbers: Part II's table and Part III's sweeps, transcribed.
 pub const PAPER: &str = include_str!("../../../data/blackjack_paper.csv");
@@ -153,6 +166,7 @@ impl BlackjackExperiment {
 }
 
 impl Experiment for BlackjackExperiment {
+    type Record = Record;
     type Worker = ();
 
     fn kind(&self) -> &'static str {
@@ -172,17 +186,13 @@ impl Experiment for BlackjackExperiment {
         })
     }
 
-    fn columns(&self) -> Vec<String> {
-        COLUMNS.iter().map(|c| (*c).to_string()).collect()
-    }
-
     fn len(&self) -> usize {
         self.configs.len() * usize::try_from(self.blocks()).unwrap_or(0)
     }
 
     fn worker(&self) {}
 
-    fn run(&self, _: &mut (), k: usize) -> Result<Vec<Row>, Error> {
+    fn run(&self, _: &mut (), k: usize) -> Result<Vec<Record>, Error> {
         let (config, first, n) = self.split(k).ok_or_else(|| invalid!("no item {k}"))?;
         let mcts = SearchConfig {
             iterations: config.iterations,
@@ -204,17 +214,17 @@ impl Experiment for BlackjackExperiment {
         let (values, decisions) = (played.values, played.decisions);
         let sum: f64 = values.iter().sum();
         let sum_sq: f64 = values.iter().map(|v| v * v).sum();
-        Ok(vec![vec![
-            config.table.clone(),
-            config.shoe.name().to_string(),
-            config.player.name().to_string(),
-            config.iterations.to_string(),
-            config.c.to_string(),
-            (first / self.block).to_string(),
-            n.to_string(),
-            sum.to_string(),
-            sum_sq.to_string(),
-            decisions.to_string(),
-        ]])
+        Ok(vec![Record {
+            table: config.table.clone(),
+            shoe: config.shoe,
+            player: config.player,
+            iterations: config.iterations,
+            c: config.c,
+            block: first / self.block,
+            hands: n,
+            sum,
+            sum_sq,
+            decisions,
+        }])
     }
 }

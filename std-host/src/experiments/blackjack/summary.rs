@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::blackjack::play::BlackjackPlayer;
 use crate::error::Error;
-use crate::experiments::blackjack::{Fingerprint, PAPER};
+use crate::experiments::blackjack::{Fingerprint, PAPER, Record};
 use crate::plot::{self, Axes, Series};
 use crate::runner::{self, OutputFile, Table};
 
@@ -47,35 +47,24 @@ impl Acc {
 
 /// The summary files: `summary.csv`, `summary.md`, `mcts_n.svg`, `c.svg`.
 pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, Error> {
-    let col = |n: &str| table.column(n);
-    let (it, is, ip, ii, ic, ih, isum, isq, idec) = (
-        col("table")?,
-        col("shoe")?,
-        col("player")?,
-        col("iterations")?,
-        col("c")?,
-        col("hands")?,
-        col("sum")?,
-        col("sum_sq")?,
-        col("decisions")?,
-    );
     let mut order: Vec<(String, String, String, String, String)> = Vec::new();
     let mut accs: BTreeMap<(String, String, String, String, String), Acc> = BTreeMap::new();
-    let num = |s: &str| {
-        s.parse::<f64>()
-            .map_err(|_| invalid!("raw.csv: {s:?} is not a number"))
-    };
-    for (_, row) in table.rows() {
-        let f = |i: usize| row.get(i).cloned().unwrap_or_default();
-        let key = (f(it), f(is), f(ip), f(ii), f(ic));
+    for (_, r) in table.records::<Record>()? {
+        let key = (
+            r.table,
+            r.shoe.name().to_string(),
+            r.player.name().to_string(),
+            r.iterations.to_string(),
+            r.c.to_string(),
+        );
         if !accs.contains_key(&key) {
             order.push(key.clone());
         }
         let a = accs.entry(key).or_default();
-        a.hands += num(&f(ih))?;
-        a.sum += num(&f(isum))?;
-        a.sum_sq += num(&f(isq))?;
-        a.decisions += num(&f(idec))?;
+        a.hands += r.hands as f64;
+        a.sum += r.sum;
+        a.sum_sq += r.sum_sq;
+        a.decisions += r.decisions as f64;
     }
     let paper = paper_values();
     let paper_shoe = |s: &str| if s == "standard" { "standard" } else { s }.to_string();

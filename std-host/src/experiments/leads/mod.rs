@@ -24,7 +24,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::bridge::lead::{Method, Worker, value_layout};
 use crate::bridge::lead_deals::LeadDeal;
-use crate::runner::{Experiment, Row};
+use crate::runner::Experiment;
+use crate::runner::record::Number;
 
 mod options;
 mod rows;
@@ -37,11 +38,36 @@ pub use summary::summarize;
 /// The experiment's kind.
 pub const KIND: &str = "leads";
 
-/// The columns of `raw.csv` (after `item`).
-pub const COLUMNS: [&str; 13] = [
-    "method", "layouts", "playouts", "c", "p", "deal", "card", "tricks", "best", "cost", "ms",
-    "work", "tries",
-];
+/// One row of `raw.csv`: one method's lead on one deal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// `random`, `solver`, `uct`, `uct-perfect` or `ismcts`.
+    pub method: String,
+    /// Layouts valued (the rows' size).
+    pub layouts: u32,
+    /// Playouts a layout (UCT) or iterations (ISMCTS); 0 otherwise.
+    pub playouts: u32,
+    /// McKay's constant (0 for the solver and the random lead).
+    pub c: Number,
+    /// The power (0 for the solver and the random lead).
+    pub p: Number,
+    /// The deal's id.
+    pub deal: String,
+    /// The lead chosen (`-` for the random lead).
+    pub card: String,
+    /// Its double-dummy tricks (none for the random lead).
+    pub tricks: Option<u8>,
+    /// The best lead's.
+    pub best: u8,
+    /// Tricks lost: `best - tricks` (the random lead's expected loss, 6 decimals).
+    pub cost: Number,
+    /// Wall-clock milliseconds (3 decimals).
+    pub ms: Number,
+    /// Solver nodes or playouts.
+    pub work: u64,
+    /// Tries to draw the layouts.
+    pub tries: u64,
+}
 
 /// What determines a run's results, as its manifest records it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,28 +144,29 @@ impl Leads {
         ms: f64,
         work: u64,
         tries: u64,
-    ) -> Result<Row, Error> {
+    ) -> Result<Record, Error> {
         let (card, tricks, best) = deal.score(card, method)?;
-        Ok(vec![
-            method.to_string(),
-            layouts.to_string(),
-            playouts.to_string(),
-            c.to_string(),
-            p.to_string(),
-            deal.id.clone(),
-            card.to_string(),
-            tricks.to_string(),
-            best.to_string(),
-            (best - tricks).to_string(),
-            format!("{ms:.3}"),
-            work.to_string(),
-            tries.to_string(),
-        ])
+        Ok(Record {
+            method: method.to_string(),
+            layouts,
+            playouts,
+            c: Number::shown(c),
+            p: Number::shown(p),
+            deal: deal.id.clone(),
+            card: card.to_string(),
+            tricks: Some(tricks),
+            best,
+            cost: Number::shown(best - tricks),
+            ms: Number::fixed(ms, 3),
+            work,
+            tries,
+        })
     }
 }
 
 impl Experiment for Leads {
     type Worker = (Option<Worker>, Option<Worker>);
+    type Record = Record;
 
     fn kind(&self) -> &'static str {
         KIND
@@ -170,10 +197,6 @@ impl Experiment for Leads {
         })
     }
 
-    fn columns(&self) -> Vec<String> {
-        COLUMNS.iter().map(|c| (*c).to_string()).collect()
-    }
-
     fn len(&self) -> usize {
         self.group_count() * self.deals.len()
     }
@@ -182,7 +205,7 @@ impl Experiment for Leads {
         (None, None)
     }
 
-    fn run(&self, worker: &mut Self::Worker, k: usize) -> Result<Vec<Row>, Error> {
+    fn run(&self, worker: &mut Self::Worker, k: usize) -> Result<Vec<Record>, Error> {
         let d = k % self.deals.len().max(1);
         let group = k / self.deals.len().max(1);
         let deal = self
@@ -198,21 +221,17 @@ impl Experiment for Leads {
             let most = self.solver_layouts.last().copied().unwrap_or(0);
             let mut tally = LeadTally::new(&problem, true);
             let (mut ms, mut work) = (0.0, 0);
-            let mut rows = vec![vec![
-                "random".to_string(),
-                "0".into(),
-                "0".into(),
-                "0".into(),
-                "0".into(),
-                deal.id.clone(),
-                "-".into(),
-                String::new(),
-                deal.best().to_string(),
-                format!("{:.6}", deal.random_error()),
-                "0".into(),
-                "0".into(),
-                "0".into(),
-            ]];
+            let mut rows = vec![Record {
+                method: "random".to_string(),
+                c: Number::shown(0),
+                p: Number::shown(0),
+                deal: deal.id.clone(),
+                card: "-".into(),
+                best: deal.best(),
+                cost: Number::fixed(deal.random_error(), 6),
+                ms: Number::shown(0),
+                ..Record::default()
+            }];
             for i in 0..most {
                 let r = value_layout(
                     &problem,

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use crate::error::Error;
-use crate::experiments::leads::Fingerprint;
+use crate::experiments::leads::{Fingerprint, Record};
 use crate::plot::{self, Axes, Series};
 use crate::runner::{self, OutputFile, Table};
 use crate::stats::summary;
@@ -80,21 +80,15 @@ fn differences(a: &Line, b: &Line) -> Vec<f64> {
 /// The summary: `summary.md`, `summary.csv` and `error_vs_time.svg`.
 pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, Error> {
     let fingerprint: Fingerprint = runner::fingerprint(fingerprint)?;
-    let col = |name: &str| table.column(name);
-    let deal_col = col("deal")?;
-    let (m, l, n, c, p, cost, ms) = (
-        col("method")?,
-        col("layouts")?,
-        col("playouts")?,
-        col("c")?,
-        col("p")?,
-        col("cost")?,
-        col("ms")?,
-    );
     let mut lines: Vec<Line> = Vec::new();
-    for (_, row) in table.rows() {
-        let get = |i: usize| row.get(i).cloned().unwrap_or_default();
-        let key = (get(m), get(l), get(n), get(c), get(p));
+    for (item, r) in table.records::<Record>()? {
+        let key = (
+            r.method.clone(),
+            r.layouts.to_string(),
+            r.playouts.to_string(),
+            r.c.text().to_string(),
+            r.p.text().to_string(),
+        );
         let pos = lines.iter().position(|x| {
             (
                 x.method.clone(),
@@ -119,13 +113,10 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
                 &mut lines[last]
             }
         };
-        let num = |s: String| {
-            s.parse::<f64>()
-                .map_err(|_| invalid!("raw.csv: {s:?} is not a number"))
-        };
-        line.costs.push(num(get(cost))?);
-        line.deals.push(get(deal_col));
-        line.ms.push(num(get(ms))?);
+        let at = |e: Error| e.at(format!("raw.csv: item {item}"));
+        line.costs.push(r.cost.value().map_err(at)?);
+        line.deals.push(r.deal);
+        line.ms.push(r.ms.value().map_err(at)?);
     }
     let deals = fingerprint.deals.len();
     let mut md = String::new();

@@ -18,7 +18,7 @@ use cardtree::search::{
 use cardtree::{Card, Power, rng};
 use serde::{Deserialize, Serialize};
 
-use crate::runner::{Experiment, Row};
+use crate::runner::Experiment;
 
 pub use crate::bridge::lead_deals::{LeadDeal, parse_deals, quick_deals, read_deals};
 pub use crate::bridge::lead_tree::{LeadTree, TREE_NODES, lead_tree};
@@ -136,23 +136,38 @@ pub struct McKay {
     pub source: String,
 }
 
-/// The columns of `raw.csv` (after `item`).
-pub const COLUMNS: [&str; 14] = [
-    "c",
-    "p",
-    "deal",
-    "card",
-    "tricks",
-    "best",
-    "error",
-    "root_value",
-    "root_error",
-    "child_error",
-    "random_error",
-    "playouts",
-    "nodes",
-    "tree_full",
-];
+/// One row of `raw.csv`: one search on one deal in one cell.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The cell's exploration constant.
+    pub c: f64,
+    /// The cell's power.
+    pub p: u32,
+    /// The deal's id.
+    pub deal: String,
+    /// The lead UCT chose.
+    pub card: String,
+    /// Its double-dummy tricks.
+    pub tricks: u8,
+    /// The best lead's.
+    pub best: u8,
+    /// Tricks the chosen lead loses: `best - tricks`.
+    pub error: u8,
+    /// The search's value of the root.
+    pub root_value: f64,
+    /// `|root_value - best|`.
+    pub root_error: f64,
+    /// The mean `|value - tricks|` over the visited leads.
+    pub child_error: f64,
+    /// What a uniformly random lead loses on the deal.
+    pub random_error: f64,
+    /// Playouts run.
+    pub playouts: u32,
+    /// Nodes of the tree.
+    pub nodes: usize,
+    /// Playouts that found the tree full.
+    pub tree_full: u32,
+}
 
 impl McKay {
     /// Cell and deal of item `k`.
@@ -185,6 +200,7 @@ impl McKay {
 
 impl Experiment for McKay {
     type Worker = LeadTree;
+    type Record = Record;
 
     fn kind(&self) -> &'static str {
         KIND
@@ -209,10 +225,6 @@ impl Experiment for McKay {
         })
     }
 
-    fn columns(&self) -> Vec<String> {
-        COLUMNS.iter().map(|c| (*c).to_string()).collect()
-    }
-
     fn len(&self) -> usize {
         self.grid.constants.len() * self.grid.powers.len() * self.deals.len()
     }
@@ -221,7 +233,7 @@ impl Experiment for McKay {
         lead_tree()
     }
 
-    fn run(&self, tree: &mut LeadTree, k: usize) -> Result<Vec<Row>, Error> {
+    fn run(&self, tree: &mut LeadTree, k: usize) -> Result<Vec<Record>, Error> {
         let (c, p, deal) = self.split(k);
         let (result, _) = self.search(tree, k)?;
         let (card, tricks, best) = deal.score(result.best, "the search")?;
@@ -234,21 +246,21 @@ impl Experiment for McKay {
             }
         }
         let child_error = child_error / f64::from(children.max(1));
-        Ok(vec![vec![
-            c.to_string(),
-            p.to_string(),
-            deal.id.clone(),
-            card.to_string(),
-            tricks.to_string(),
-            best.to_string(),
-            (best - tricks).to_string(),
-            result.root_value.to_string(),
-            (result.root_value - f64::from(best)).abs().to_string(),
-            child_error.to_string(),
-            deal.random_error().to_string(),
-            result.iterations.to_string(),
-            result.nodes.to_string(),
-            result.tree_full.to_string(),
-        ]])
+        Ok(vec![Record {
+            c,
+            p,
+            deal: deal.id.clone(),
+            card: card.to_string(),
+            tricks,
+            best,
+            error: best - tricks,
+            root_value: result.root_value,
+            root_error: (result.root_value - f64::from(best)).abs(),
+            child_error,
+            random_error: deal.random_error(),
+            playouts: result.iterations,
+            nodes: result.nodes,
+            tree_full: result.tree_full,
+        }])
     }
 }

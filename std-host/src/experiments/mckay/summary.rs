@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
-use crate::experiments::mckay::Fingerprint;
+use crate::experiments::mckay::{Fingerprint, Record};
 use crate::plot::{self, Heatmap};
 use crate::runner::{self, OutputFile, Table};
 
@@ -63,46 +63,25 @@ fn paper_error(figure: &[(f64, u32, f64)], c: f64, p: u32) -> Option<f64> {
 pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, Error> {
     let fingerprint: Fingerprint = runner::fingerprint(fingerprint)?;
     let (constants, powers) = (&fingerprint.constants, &fingerprint.powers);
-    let col = |name: &str| table.column(name);
-    let (ic, ip, ie, ire, ice, irand, inodes, ifull, ideal) = (
-        col("c")?,
-        col("p")?,
-        col("error")?,
-        col("root_error")?,
-        col("child_error")?,
-        col("random_error")?,
-        col("nodes")?,
-        col("tree_full")?,
-        col("deal")?,
-    );
     let mut cells = vec![vec![Cell::default(); powers.len()]; constants.len()];
     let mut random: std::collections::BTreeMap<String, f64> = std::collections::BTreeMap::new();
-    for (item, row) in table.rows() {
-        let f = |i: usize| -> Result<f64, Error> {
-            row[i].parse::<f64>().map_err(|_| {
-                invalid!(
-                    "item {item}: {} is not a number",
-                    crate::bridge::solve::quote(&row[i])
-                )
-            })
-        };
-        let (c, p) = (f(ic)?, f(ip)?);
+    for (item, r) in table.records::<Record>()? {
         let ci = constants
             .iter()
-            .position(|&x| x == c)
-            .ok_or_else(|| invalid!("item {item}: c {c} not in the grid"))?;
+            .position(|&x| x == r.c)
+            .ok_or_else(|| invalid!("item {item}: c {} not in the grid", r.c))?;
         let pi = powers
             .iter()
-            .position(|&x| f64::from(x) == p)
-            .ok_or_else(|| invalid!("item {item}: p {p} not in the grid"))?;
+            .position(|&x| x == r.p)
+            .ok_or_else(|| invalid!("item {item}: p {} not in the grid", r.p))?;
         let cell = &mut cells[ci][pi];
         cell.deals += 1;
-        cell.error += f(ie)?;
-        cell.root_error += f(ire)?;
-        cell.child_error += f(ice)?;
-        cell.nodes += f(inodes)?;
-        cell.tree_full += f(ifull)? as u64;
-        random.insert(row[ideal].clone(), f(irand)?);
+        cell.error += f64::from(r.error);
+        cell.root_error += r.root_error;
+        cell.child_error += r.child_error;
+        cell.nodes += r.nodes as f64;
+        cell.tree_full += u64::from(r.tree_full);
+        random.insert(r.deal, r.random_error);
     }
     for cell in cells.iter_mut().flatten() {
         let n = cell.deals.max(1) as f64;

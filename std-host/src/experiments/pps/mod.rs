@@ -12,7 +12,7 @@ use cardtree::poker_squares::{Budget, Lookahead, PointSystem, PriorMix};
 use serde::{Deserialize, Serialize};
 
 use crate::pps::play::{self, PlayConfig, PpsPlayer, RolloutSettings, SearchTree};
-use crate::runner::{Experiment, Row};
+use crate::runner::Experiment;
 
 mod configs;
 mod options;
@@ -25,15 +25,22 @@ pub use summary::summarize;
 /// The experiment's kind for the runner.
 pub const KIND: &str = "pps";
 
-/// The columns of `raw.csv` after `item`.
-const COLUMNS: [&str; 6] = [
-    "config",
-    "label",
-    "game",
-    "score",
-    "iterations",
-    "tree_full",
-];
+/// One row of `raw.csv`: one game of one configuration.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The configuration's index in its table.
+    pub config: usize,
+    /// The configuration's label (as in `data/pps_papers.csv`).
+    pub label: String,
+    /// The game's index: its cards come from `rng::stream(seed, game)`.
+    pub game: u64,
+    /// The game's score.
+    pub score: i64,
+    /// Search iterations (or rollout rounds) of the game.
+    pub iterations: u64,
+    /// Iterations that found the tree full.
+    pub tree_full: u64,
+}
 
 /// The options of the learned players' tables, rollout and expectimax (the other tables
 /// ignore them).
@@ -213,6 +220,7 @@ impl PpsExperiment {
 
 impl Experiment for PpsExperiment {
     type Worker = SearchTree;
+    type Record = Record;
 
     fn kind(&self) -> &'static str {
         KIND
@@ -246,10 +254,6 @@ impl Experiment for PpsExperiment {
         })
     }
 
-    fn columns(&self) -> Vec<String> {
-        COLUMNS.iter().map(|c| (*c).to_string()).collect()
-    }
-
     fn len(&self) -> usize {
         self.configs.len() * self.games as usize
     }
@@ -258,7 +262,7 @@ impl Experiment for PpsExperiment {
         play::new_tree()
     }
 
-    fn run(&self, tree: &mut SearchTree, k: usize) -> Result<Vec<Row>, Error> {
+    fn run(&self, tree: &mut SearchTree, k: usize) -> Result<Vec<Record>, Error> {
         let games = self.games.max(1) as usize;
         let (ci, game) = (k / games, k % games);
         let (label, config) = self
@@ -266,13 +270,13 @@ impl Experiment for PpsExperiment {
             .get(ci)
             .ok_or_else(|| invalid!("item {k} out of range"))?;
         let r = play::play_one(config, self.seed, game as u64, tree)?;
-        Ok(vec![vec![
-            ci.to_string(),
-            label.clone(),
-            game.to_string(),
-            r.score.to_string(),
-            r.stats.iterations.to_string(),
-            r.stats.tree_full.to_string(),
-        ]])
+        Ok(vec![Record {
+            config: ci,
+            label: label.clone(),
+            game: game as u64,
+            score: i64::from(r.score),
+            iterations: r.stats.iterations,
+            tree_full: r.stats.tree_full,
+        }])
     }
 }

@@ -4,8 +4,8 @@
 use serde_json::Value;
 
 use crate::error::Error;
-use crate::experiments::pps::Fingerprint;
 use crate::experiments::pps::configs::{PpsTable, paper_mean_under};
+use crate::experiments::pps::{Fingerprint, Record};
 use crate::plot::{self, Axes, Series};
 use crate::runner::{self, OutputFile, Table};
 use cardtree::poker_squares::PriorMix;
@@ -52,34 +52,19 @@ pub fn summarize(fingerprint: &Value, table: &Table) -> Result<Vec<OutputFile>, 
     let fingerprint: Fingerprint = runner::fingerprint(fingerprint)?;
     let kind = fingerprint.table;
     let name = kind.name();
-    let (ic, il, is, ii, ifull) = (
-        table.column("config")?,
-        table.column("label")?,
-        table.column("score")?,
-        table.column("iterations")?,
-        table.column("tree_full")?,
-    );
     // Per configuration, in config order: label, scores, iterations, tree-full count.
     let mut groups: Vec<(String, Vec<f64>, u64, u64)> = Vec::new();
-    for (_, row) in table.rows() {
-        let get = |i: usize| row.get(i).cloned().unwrap_or_default();
-        let c: usize = get(ic)
-            .parse()
-            .map_err(|_| Error::Invalid("bad config column".into()))?;
-        while groups.len() <= c {
+    for (_, r) in table.records::<Record>()? {
+        while groups.len() <= r.config {
             groups.push((String::new(), Vec::new(), 0, 0));
         }
         let g = groups
-            .get_mut(c)
+            .get_mut(r.config)
             .ok_or_else(|| Error::Invalid("config index".into()))?;
-        g.0 = get(il);
-        g.1.push(
-            get(is)
-                .parse()
-                .map_err(|_| Error::Invalid("bad score column".into()))?,
-        );
-        g.2 += get(ii).parse::<u64>().unwrap_or(0);
-        g.3 += get(ifull).parse::<u64>().unwrap_or(0);
+        g.0 = r.label;
+        g.1.push(r.score as f64);
+        g.2 += r.iterations;
+        g.3 += r.tree_full;
     }
     // The learned players have no MCTS prior; the rollout player's iterations are rounds.
     let learned = matches!(kind, PpsTable::Rollout | PpsTable::Expectimax);
