@@ -61,14 +61,6 @@ impl Table {
             .collect()
     }
 
-    /// The index of column `name`.
-    pub fn column(&self, name: &str) -> Result<usize, Error> {
-        self.columns
-            .iter()
-            .position(|c| c == name)
-            .ok_or_else(|| invalid!("raw.csv has no column {name:?}"))
-    }
-
     /// The rows grouped by item.
     #[must_use]
     pub fn into_items(self) -> BTreeMap<usize, Vec<Row>> {
