@@ -11,7 +11,7 @@ use super::{
 };
 use crate::game::{Game, MoveList};
 use crate::search::{
-    Backup, Expansion, Exploration, FinalMove, Policy, TreePolicy, UctConfig, uct_with,
+    Backup, Expansion, Exploration, FinalMove, NoClock, Policy, TreePolicy, UctConfig, uct_with,
 };
 use crate::tree::Tree;
 
@@ -263,8 +263,16 @@ impl<const N: usize> Mcts<N> {
         let mut policy = Hooks {
             config: &self.config,
         };
-        let r = uct_with(&mut self.tree, game, &config, &mut hooks, &mut policy, rng)
-            .map_err(BlackjackError::Search)?;
+        let r = uct_with(
+            &mut self.tree,
+            game,
+            &config,
+            &NoClock,
+            &mut hooks,
+            &mut policy,
+            rng,
+        )
+        .map_err(BlackjackError::Search)?;
         self.stats.playouts += u64::from(r.iterations);
         self.stats.tree_full += u64::from(r.tree_full);
         let mut means = [None; 5];

@@ -11,11 +11,11 @@ use crate::bridge::{
     ismcts_lead, solve,
 };
 use crate::poker_squares::{
-    self, AMERICAN_VALUES, AbstractHand, Budget, LearnedPlayer, MctsPlayer, NoClock, PointSystem,
-    play_game,
+    self, AMERICAN_VALUES, AbstractHand, Budget, LearnedPlayer, MctsPlayer, PointSystem, play_game,
 };
 use crate::search::{
-    Exploration, NaturalOrder, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta, uct,
+    Exploration, NaturalOrder, NoClock, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta,
+    uct,
 };
 use crate::selfcheck::Digest;
 use crate::tree::{NodeId, Storage, TreeInner};
