@@ -21,7 +21,7 @@ fn decisions(c: &mut Criterion) {
     for iterations in [100u32, 1000] {
         let mut p: Box<Mcts<8192>> = Box::new(Mcts::new(SearchConfig {
             iterations,
-            exploration: 2.0,
+            exploration: cardtree::search::Exploration::new(2.0).expect("C"),
             closed_loop: false,
             rollout: cardtree::blackjack::Rollout::HitBelow17,
             unprune_after: 0,

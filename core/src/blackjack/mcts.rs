@@ -22,10 +22,10 @@ pub struct SearchConfig {
     /// Playouts per decision. Default 100: the paper's `MCTS_N` ("note this is looped 100
     /// times", Implementation, step 3).
     pub iterations: u32,
-    /// The UCB exploration constant `C` in `mean + C sqrt(ln N / n)`, values in bets.
-    /// Default 2: the paper's comparison runs ("these were done with a C = 2 value",
-    /// Part III).
-    pub exploration: f64,
+    /// The UCB exploration: the paper's `C` in `mean + C sqrt(ln N / n)`, values in bets, is
+    /// the canonical constant ([`Exploration::new`]`(c)`). Default `C` = 2: the paper's
+    /// comparison runs ("these were done with a C = 2 value", Part III).
+    pub exploration: Exploration,
     /// Closed loop: a node per sequence of actions *and* the player's cards dealt between
     /// them (so play after a hit can depend on the card), one new node per playout, the
     /// playout hitting below 17 beyond the tree. Default `false`: the paper's open-loop tree,
@@ -61,13 +61,20 @@ pub enum Rollout {
     Basic(Chart),
 }
 
+/// The paper's `C` = 2 (Part III).
+const PAPER_EXPLORATION: Exploration = match Exploration::new(2.0) {
+    Some(e) => e,
+    // Never taken: 2 is finite and positive (a constant, evaluated when compiling).
+    None => Exploration::UCB1,
+};
+
 impl SearchConfig {
     /// The paper's parameters: 100 iterations, C = 2.
     #[must_use]
     pub const fn new() -> SearchConfig {
         SearchConfig {
             iterations: 100,
-            exploration: 2.0,
+            exploration: PAPER_EXPLORATION,
             closed_loop: false,
             rollout: Rollout::HitBelow17,
             unprune_after: 0,
@@ -222,11 +229,10 @@ impl<const N: usize> Mcts<N> {
     }
 
     /// The kernel's configuration for these parameters.
-    fn uct_config(&self) -> Result<UctConfig, BlackjackError> {
-        Ok(UctConfig {
+    fn uct_config(&self) -> UctConfig {
+        UctConfig {
             iterations: self.config.iterations,
-            exploration: Exploration::new(self.config.exploration)
-                .ok_or(BlackjackError::BadExploration)?,
+            exploration: self.config.exploration,
             backup: Backup::Returns,
             expansion: if self.config.closed_loop {
                 Expansion::OneDecision
@@ -236,7 +242,7 @@ impl<const N: usize> Mcts<N> {
             final_move: FinalMove::HighestValue,
             normalize: false,
             ..UctConfig::new()
-        })
+        }
     }
 
     /// Searches the decision of `game` and returns the action chosen, with the root's mean
@@ -256,7 +262,7 @@ impl<const N: usize> Mcts<N> {
         if legal.len() == 1 {
             return Ok((first, [None; 5]));
         }
-        let config = self.uct_config()?;
+        let config = self.uct_config();
         let mut hooks = Hooks {
             config: &self.config,
         };
@@ -391,5 +397,10 @@ mod tests {
         let mut tiny: Mcts<1> = Mcts::new(SearchConfig::new());
         assert!(tiny.decide(&g, r).is_ok());
         assert!(tiny.stats().tree_full > 0);
+        assert_eq!(
+            Some(SearchConfig::new().exploration),
+            Exploration::new(2.0),
+            "the paper's C"
+        );
     }
 }

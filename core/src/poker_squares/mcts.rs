@@ -64,12 +64,22 @@ spelled! {
 /// Exploration-Exploitation Tradeoff").
 pub const PAPER_CP: f64 = 141.421_356_237_309_5;
 
+/// The papers' exploration, [`PAPER_CP`] in their convention
+/// ([`Exploration::kocsis_szepesvari`]: `C = 2 sqrt(2) Cp`, about 400).
+const PAPER_EXPLORATION: Exploration = match Exploration::kocsis_szepesvari(PAPER_CP) {
+    Some(e) => e,
+    // Never taken: `PAPER_CP` is finite and positive (a constant, evaluated when compiling).
+    None => Exploration::UCB1,
+};
+
 /// The parameters of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct MctsConfig {
-    /// Cp of UCT; default [`PAPER_CP`].
-    pub cp: f64,
+    /// UCT's exploration, given as the papers' Cp in `X_j + 2 Cp sqrt(2 ln n / n_j)`
+    /// (Arrington et al. 2016, equation 1): [`Exploration::kocsis_szepesvari`]`(cp)`; default
+    /// Cp = [`PAPER_CP`].
+    pub exploration: Exploration,
     /// Selection variant; default [`Selection::PruneUct`].
     pub selection: Selection,
     /// Simulation variant; default [`Simulation::BestMove`].
@@ -98,7 +108,7 @@ impl MctsConfig {
     #[must_use]
     pub const fn new() -> MctsConfig {
         MctsConfig {
-            cp: PAPER_CP,
+            exploration: PAPER_EXPLORATION,
             selection: Selection::PruneUct,
             simulation: Simulation::BestMove,
             squash: Squash::None,
@@ -253,8 +263,6 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
                 (u32::MAX, Some(self.clock.micros().saturating_add(per_move)))
             }
         };
-        let exploration =
-            Exploration::kocsis_szepesvari(self.config.cp).ok_or(PlayError::BadConfig)?;
         let mut shape = Knowledge {
             eval: &eval,
             config: &self.config,
@@ -275,7 +283,7 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
         let config = UctConfig {
             iterations,
             deadline,
-            exploration,
+            exploration: self.config.exploration,
             backup: Backup::Returns,
             expansion: Expansion::OneDecision,
             final_move: FinalMove::HighestValue,
@@ -526,6 +534,14 @@ mod tests {
         let per_read = u64::from(crate::search::CLOCK_EVERY);
         assert!(stats.iterations >= 21 * per_read, "{stats:?}");
         assert_eq!(stats.iterations % per_read, 0, "{stats:?}");
+    }
+
+    #[test]
+    fn the_default_exploration_is_the_papers_cp() {
+        assert_eq!(
+            Some(MctsConfig::new().exploration),
+            Exploration::kocsis_szepesvari(PAPER_CP)
+        );
     }
 
     #[test]

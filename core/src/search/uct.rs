@@ -39,7 +39,9 @@ const PRUNED: u8 = 1 << 7;
 const SOME_PRUNED: u8 = 1 << 6;
 
 /// The exploration constant `C` of the canonical form `X + C sqrt(ln n / n_j)`, with a
-/// constructor for each paper's convention.
+/// constructor for each paper's convention: the one type of every search's configuration
+/// ([`UctConfig`], and the game players' configurations built on it). Never negative or
+/// non-finite.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Exploration(f64);
@@ -47,8 +49,12 @@ pub struct Exploration(f64);
 impl Exploration {
     /// `C` itself. `None` for a negative or non-finite constant.
     #[must_use]
-    pub fn new(c: f64) -> Option<Exploration> {
-        (c >= 0.0 && c.is_finite()).then_some(Exploration(c))
+    pub const fn new(c: f64) -> Option<Exploration> {
+        if c >= 0.0 && c.is_finite() {
+            Some(Exploration(c))
+        } else {
+            None
+        }
     }
 
     /// McKay & Kruskal ("A New Method of Averaging in Monte Carlo Game Tree Search", undated,
@@ -62,16 +68,21 @@ impl Exploration {
     /// Kocsis & Szepesvari, as used by the Poker Squares papers (Arrington, Langley & Bogaerts,
     /// "Using Domain Knowledge to Improve Monte-Carlo Tree Search Performance in Parameterized
     /// Poker Squares", AAAI 2016, and its 2015 draft): `X + 2 Cp sqrt(2 ln n / n_j)`, so
-    /// `C = 2 sqrt(2) Cp`.
+    /// `C = 2 sqrt(2) Cp` (`None` also where that overflows). `SQRT_2` is the bits of
+    /// `math::sqrt(2.0)` (a correctly rounded square root; unit-tested), so that a config can
+    /// be a constant.
     #[must_use]
-    pub fn kocsis_szepesvari(cp: f64) -> Option<Exploration> {
-        Exploration::new(cp).and_then(|e| Exploration::new(2.0 * math::sqrt(2.0) * e.0))
+    pub const fn kocsis_szepesvari(cp: f64) -> Option<Exploration> {
+        match Exploration::new(cp) {
+            Some(e) => Exploration::new(2.0 * core::f64::consts::SQRT_2 * e.0),
+            None => None,
+        }
     }
 
     /// The lecture slides "Game Playing" (after Russell & Norvig, sections 5.1-5.3 and 5.5;
     /// undated, 2017 or later; "UCT"): `X + c sqrt(ln t / n_i)`, so `C = c`.
     #[must_use]
-    pub fn slides(c: f64) -> Option<Exploration> {
+    pub const fn slides(c: f64) -> Option<Exploration> {
         Exploration::new(c)
     }
 
@@ -81,7 +92,7 @@ impl Exploration {
 
     /// The canonical constant `C`.
     #[must_use]
-    pub fn constant(self) -> f64 {
+    pub const fn constant(self) -> f64 {
         self.0
     }
 }
@@ -1497,6 +1508,13 @@ mod tests {
         assert!((ks - 2.0 * c * math::sqrt(2.0)).abs() < 1e-15);
         assert!((Exploration::mckay(16.0).unwrap().constant() - 4.0).abs() < 1e-15);
         assert_eq!(Exploration::slides(1.5).unwrap().constant(), 1.5);
+        assert_eq!(
+            math::sqrt(2.0).to_bits(),
+            core::f64::consts::SQRT_2.to_bits(),
+            "kocsis_szepesvari's constant is libm's square root"
+        );
+        assert_eq!(Exploration::kocsis_szepesvari(f64::INFINITY), None);
+        assert_eq!(Exploration::new(f64::NAN), None);
         assert_eq!(Exploration::new(-1.0), None);
         assert_eq!(Exploration::mckay(f64::NAN), None);
     }

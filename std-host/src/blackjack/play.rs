@@ -11,6 +11,7 @@ use cardtree::blackjack::{
     play_round,
 };
 use cardtree::rng;
+use cardtree::search::Exploration;
 use serde_json::json;
 
 /// Memo slots of the optimal player's oracle: four times [`MEMO_SLOTS`] (8 MiB), so that the
@@ -253,15 +254,16 @@ pub struct PlayOptions {
 /// `cardtree blackjack play`: paired hands of the player (and of `vs` on the same cards),
 /// reported where `output` says.
 pub fn command(o: &PlayOptions, output: &crate::output::Output) -> Result<(), Error> {
-    if !(o.c.is_finite() && o.c >= 0.0) {
-        return Err(invalid!(
+    // The paper's `C` in `mean + C sqrt(ln N / n)`: the canonical constant.
+    let exploration = Exploration::new(o.c).ok_or_else(|| {
+        invalid!(
             "--c must be a finite number at least 0 (the UCB exploration constant), got {}",
             o.c
-        ));
-    }
+        )
+    })?;
     let mcts = SearchConfig {
         iterations: o.iterations,
-        exploration: o.c,
+        exploration,
         closed_loop: o.closed_loop,
         rollout: if o.basic_rollout {
             Rollout::Basic(crate::blackjack::strategy::chart_for(o.rules)?)
@@ -311,7 +313,7 @@ fn play(o: &PlayOptions, mcts: SearchConfig, as_json: bool) -> Result<String, Er
     });
     if kind == BlackjackPlayer::Mcts {
         out["iterations"] = json!(mcts.iterations);
-        out["c"] = json!(mcts.exploration);
+        out["c"] = json!(mcts.exploration.constant());
         out["closed_loop"] = json!(mcts.closed_loop);
         out["basic_rollout"] = json!(matches!(mcts.rollout, Rollout::Basic(_)));
         out["unprune_after"] = json!(mcts.unprune_after);

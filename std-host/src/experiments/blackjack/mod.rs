@@ -12,6 +12,7 @@
 use crate::error::Error;
 
 use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset};
+use cardtree::search::Exploration;
 use serde_json::{Value, json};
 
 use crate::blackjack::play::{BlackjackPlayer, play_hands};
@@ -173,7 +174,8 @@ impl Experiment for BlackjackExperiment {
         let (config, first, n) = self.split(k).ok_or_else(|| invalid!("no item {k}"))?;
         let mcts = SearchConfig {
             iterations: config.iterations,
-            exploration: config.c,
+            exploration: Exploration::new(config.c)
+                .ok_or_else(|| invalid!("bad exploration constant C {}", config.c))?,
             closed_loop: false,
             rollout: Rollout::HitBelow17,
             unprune_after: 0,
