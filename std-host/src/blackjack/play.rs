@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use cardtree::blackjack::{
-    Audit, Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, Mcts, Optimal,
-    Oracle, Rollout, Rules, SearchConfig, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid,
-    play_round,
+    Audit, Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, MctsConfig,
+    MctsPlayer, Optimal, Oracle, Rollout, Rules, Shoe, ShoePreset, Slot, SplitPlay, Strategy,
+    Timid, play_round,
 };
 use cardtree::rng;
 use cardtree::search::Exploration;
@@ -74,7 +74,7 @@ pub struct Played {
 pub fn play_hands(
     kind: BlackjackPlayer,
     rules: Rules,
-    mcts: SearchConfig,
+    mcts: MctsConfig,
     preset: ShoePreset,
     seed: u64,
     first: u64,
@@ -91,7 +91,7 @@ pub fn play_hands(
     };
     match kind {
         BlackjackPlayer::Mcts => {
-            let mut p: Box<Mcts<MCTS_NODES>> = Box::new(Mcts::new(mcts));
+            let mut p: Box<MctsPlayer<MCTS_NODES>> = Box::new(MctsPlayer::new(mcts));
             run.play(&mut *p)
         }
         BlackjackPlayer::Timid => run.play(Timid),
@@ -184,7 +184,7 @@ impl Run {
 pub fn play_parallel(
     kind: BlackjackPlayer,
     rules: Rules,
-    mcts: SearchConfig,
+    mcts: MctsConfig,
     preset: ShoePreset,
     seed: u64,
     hands: u64,
@@ -261,7 +261,7 @@ pub fn command(o: &PlayOptions, output: &crate::output::Output) -> Result<(), Er
             o.c
         )
     })?;
-    let mcts = SearchConfig {
+    let mcts = MctsConfig {
         iterations: o.iterations,
         exploration,
         closed_loop: o.closed_loop,
@@ -276,7 +276,7 @@ pub fn command(o: &PlayOptions, output: &crate::output::Output) -> Result<(), Er
 }
 
 /// The report of `cardtree blackjack play` as text or JSON.
-fn play(o: &PlayOptions, mcts: SearchConfig, as_json: bool) -> Result<String, Error> {
+fn play(o: &PlayOptions, mcts: MctsConfig, as_json: bool) -> Result<String, Error> {
     let PlayOptions {
         rules,
         player: kind,

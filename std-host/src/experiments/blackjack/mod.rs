@@ -11,7 +11,7 @@
 
 use crate::error::Error;
 
-use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset};
+use cardtree::blackjack::{MctsConfig, Rollout, Rules, ShoePreset};
 use cardtree::search::Exploration;
 use serde_json::{Value, json};
 
@@ -172,7 +172,7 @@ impl Experiment for BlackjackExperiment {
 
     fn run(&self, _: &mut (), k: usize) -> Result<Vec<Row>, Error> {
         let (config, first, n) = self.split(k).ok_or_else(|| invalid!("no item {k}"))?;
-        let mcts = SearchConfig {
+        let mcts = MctsConfig {
             iterations: config.iterations,
             exploration: Exploration::new(config.c)
                 .ok_or_else(|| invalid!("bad exploration constant C {}", config.c))?,
