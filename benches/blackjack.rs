@@ -5,8 +5,8 @@
 use std::hint::black_box;
 
 use cardtree::blackjack::{
-    Blackjack, CardOrder, DECISION_SLOTS, Decision, MEMO_SLOTS, Mcts, Optimal, Oracle, Pip, Rules,
-    SearchConfig, Shoe, Slot, Strategy, play_round,
+    Blackjack, CardOrder, DECISION_SLOTS, Decision, MEMO_SLOTS, MctsConfig, MctsPlayer, Optimal,
+    Oracle, Pip, Rules, Shoe, Slot, Strategy, play_round,
 };
 use cardtree::rng;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -19,9 +19,9 @@ fn decisions(c: &mut Criterion) {
     // Hard 12 against a 3: a close decision, hit or stand.
     let game = Blackjack::dealt(rules, shoe, Pip::Ten, Pip::Three, Pip::Two).expect("deal");
     for iterations in [100u32, 1000] {
-        let mut p: Box<Mcts<8192>> = Box::new(Mcts::new(SearchConfig {
+        let mut p: Box<MctsPlayer<8192>> = Box::new(MctsPlayer::new(MctsConfig {
             iterations,
-            exploration: 2.0,
+            exploration: cardtree::search::Exploration::new(2.0).expect("C"),
             closed_loop: false,
             rollout: cardtree::blackjack::Rollout::HitBelow17,
             unprune_after: 0,

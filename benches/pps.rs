@@ -7,9 +7,10 @@
 use std::hint::black_box;
 
 use cardtree::poker_squares::{
-    AMERICAN_VALUES, Budget, LearnedValues, Lookahead, MctsConfig, MctsPlayer, NoClock,
-    PointSystem, PokerSquares, RolloutPlayer, Selection, Simulation, expectimax_cell,
+    AMERICAN_VALUES, Budget, LearnedValues, Lookahead, MctsConfig, MctsPlayer, PointSystem,
+    PokerSquares, RolloutPlayer, Selection, Simulation, expectimax_cell,
 };
+use cardtree::search::NoClock;
 use cardtree::{Tree, rng};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 

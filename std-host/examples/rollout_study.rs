@@ -15,10 +15,11 @@
 //! position (`p k<move> <expectimax's loss> <each setting's>`) and, at the end, each setting's
 //! loss a game with its difference from the first setting's (95 % normal intervals).
 use cardtree::poker_squares::{
-    Budget, CELLS, LearnedValues, Lookahead, NoClock, Placer, PointSystem, PokerSquares,
-    RolloutPlayer, expectimax_cell, shuffled_deck,
+    Budget, CELLS, LearnedValues, Lookahead, Placer, PointSystem, PokerSquares, RolloutPlayer,
+    expectimax_cell, shuffled_deck,
 };
 use cardtree::rng;
+use cardtree::search::NoClock;
 
 /// The settings compared: rounds a move, candidates, guard (standard errors).
 const SETTINGS: [(u32, usize, Option<f64>); 7] = [

@@ -651,3 +651,20 @@ fn rollout_flags_reach_the_player() {
     assert_eq!(scores(&expectimax), scores(&out));
     assert!(!scores(&out).is_empty());
 }
+
+/// A Cp whose constant `2 sqrt(2) Cp` overflows is refused before any game, as a negative or
+/// non-finite one is.
+#[test]
+fn a_cp_too_large_for_uct_is_refused() {
+    for (cp, message) in [
+        ("1e308", "--cp 1e308 is too large"),
+        ("-1", "--cp must be a finite number at least 0"),
+    ] {
+        let out = cardtree(&["pps", "play", "--games", "1", "--cp", cp]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && stderr.contains(message),
+            "{stderr}"
+        );
+    }
+}

@@ -32,8 +32,6 @@ pub enum BlackjackError {
     NoLegalMove,
     /// A rule value outside its range (split hands `2..=4`, payout finite and positive).
     BadRules,
-    /// The MCTS player's exploration constant is negative or not finite.
-    BadExploration,
     /// The MCTS player's search failed (a tree too small to hold the root's children).
     Search(crate::search::SearchError),
 }
@@ -54,9 +52,6 @@ impl fmt::Display for BlackjackError {
             BlackjackError::IllegalMove => f.write_str("a player chose an illegal move"),
             BlackjackError::NoLegalMove => f.write_str("no legal move at a decision"),
             BlackjackError::BadRules => f.write_str("a rule is out of range"),
-            BlackjackError::BadExploration => {
-                f.write_str("the exploration constant must be finite and at least 0")
-            }
             BlackjackError::Search(e) => write!(f, "the search failed: {e}"),
         }
     }

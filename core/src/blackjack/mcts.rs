@@ -1,4 +1,4 @@
-//! [`Mcts`]: the Monte-Carlo tree search player of "MCTS for Black Jack" (an undated student
+//! [`MctsPlayer`]: the Monte-Carlo tree search player of "MCTS for Black Jack" (an undated student
 //! report, its author not named; "the paper" below): UCB over the actions at each decision,
 //! values from playing the round out from the current shoe. It is the one UCT of
 //! [`search`](crate::search) ([`uct_with`]) with Blackjack's [`TreePolicy`]: an open or closed
@@ -11,21 +11,21 @@ use super::{
 };
 use crate::game::{Game, MoveList};
 use crate::search::{
-    Backup, Expansion, Exploration, FinalMove, Policy, TreePolicy, UctConfig, uct_with,
+    Backup, Expansion, Exploration, FinalMove, NoClock, Policy, TreePolicy, UctConfig, uct_with,
 };
 use crate::tree::Tree;
 
 /// The MCTS player's parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct SearchConfig {
+pub struct MctsConfig {
     /// Playouts per decision. Default 100: the paper's `MCTS_N` ("note this is looped 100
     /// times", Implementation, step 3).
     pub iterations: u32,
-    /// The UCB exploration constant `C` in `mean + C sqrt(ln N / n)`, values in bets.
-    /// Default 2: the paper's comparison runs ("these were done with a C = 2 value",
-    /// Part III).
-    pub exploration: f64,
+    /// The UCB exploration: the paper's `C` in `mean + C sqrt(ln N / n)`, values in bets, is
+    /// the canonical constant ([`Exploration::new`]`(c)`). Default `C` = 2: the paper's
+    /// comparison runs ("these were done with a C = 2 value", Part III).
+    pub exploration: Exploration,
     /// Closed loop: a node per sequence of actions *and* the player's cards dealt between
     /// them (so play after a hit can depend on the card), one new node per playout, the
     /// playout hitting below 17 beyond the tree. Default `false`: the paper's open-loop tree,
@@ -46,7 +46,7 @@ pub struct SearchConfig {
     pub unprune_after: u32,
 }
 
-/// The playout policy of [`Mcts`] beyond its tree.
+/// The playout policy of [`MctsPlayer`] beyond its tree.
 // The chart (about 600 bytes) is held by value so that a config stays `Copy` and needs no
 // lifetime; one config per player, so the size does not matter.
 #[allow(clippy::large_enum_variant)]
@@ -61,13 +61,20 @@ pub enum Rollout {
     Basic(Chart),
 }
 
-impl SearchConfig {
+/// The paper's `C` = 2 (Part III).
+const PAPER_EXPLORATION: Exploration = match Exploration::new(2.0) {
+    Some(e) => e,
+    // Never taken: 2 is finite and positive (a constant, evaluated when compiling).
+    None => Exploration::UCB1,
+};
+
+impl MctsConfig {
     /// The paper's parameters: 100 iterations, C = 2.
     #[must_use]
-    pub const fn new() -> SearchConfig {
-        SearchConfig {
+    pub const fn new() -> MctsConfig {
+        MctsConfig {
             iterations: 100,
-            exploration: 2.0,
+            exploration: PAPER_EXPLORATION,
             closed_loop: false,
             rollout: Rollout::HitBelow17,
             unprune_after: 0,
@@ -75,16 +82,16 @@ impl SearchConfig {
     }
 }
 
-impl Default for SearchConfig {
-    fn default() -> SearchConfig {
-        SearchConfig::new()
+impl Default for MctsConfig {
+    fn default() -> MctsConfig {
+        MctsConfig::new()
     }
 }
 
 /// Counters of the searches so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct SearchStats {
+pub struct MctsStats {
     /// Decisions searched.
     pub decisions: u64,
     /// Playouts run.
@@ -99,11 +106,11 @@ pub struct SearchStats {
 /// actions in the round (the cards between them are sampled and are not nodes, as in the
 /// paper, whose hit node stands for every card; [`TreePolicy::chance_node`]), every node on
 /// the path expanded ([`Expansion::AllChildren`]), a node's children every action and UCB
-/// choosing among those the state allows. With [`SearchConfig::closed_loop`] the cards dealt
+/// choosing among those the state allows. With [`MctsConfig::closed_loop`] the cards dealt
 /// to the player are nodes too, and each playout adds one decision
 /// ([`Expansion::OneDecision`]). Chance deals from the current shoe; the round's return, in
 /// bets, is backed up as each node's running mean ([`Backup::Returns`]) with no rescaling;
-/// beyond the tree's capacity `N` the playout follows [`SearchConfig::rollout`]. The action
+/// beyond the tree's capacity `N` the playout follows [`MctsConfig::rollout`]. The action
 /// played is the root's of highest mean return (the paper's step 4).
 ///
 /// What changed when this player moved onto the kernel (the results in
@@ -114,15 +121,15 @@ pub struct SearchStats {
 /// small nodes) rather than as an `f64` sum; the open-loop tree expands all five actions of a
 /// node at once.
 #[derive(Clone, Debug)]
-pub struct Mcts<const N: usize> {
-    config: SearchConfig,
+pub struct MctsPlayer<const N: usize> {
+    config: MctsConfig,
     tree: Tree<Move, N>,
-    stats: SearchStats,
+    stats: MctsStats,
 }
 
 /// Blackjack's hooks into the kernel: the loop, unpruning, and the rollout policy.
 struct Hooks<'c> {
-    config: &'c SearchConfig,
+    config: &'c MctsConfig,
 }
 
 impl Hooks<'_> {
@@ -181,14 +188,14 @@ impl Policy<Blackjack> for Hooks<'_> {
     }
 }
 
-impl<const N: usize> Mcts<N> {
+impl<const N: usize> MctsPlayer<N> {
     /// A player with these parameters.
     #[must_use]
-    pub const fn new(config: SearchConfig) -> Mcts<N> {
-        Mcts {
+    pub const fn new(config: MctsConfig) -> MctsPlayer<N> {
+        MctsPlayer {
             config,
             tree: Tree::new(),
-            stats: SearchStats {
+            stats: MctsStats {
                 decisions: 0,
                 playouts: 0,
                 tree_full: 0,
@@ -198,20 +205,20 @@ impl<const N: usize> Mcts<N> {
 
     /// Sets the parameters and zeroes the statistics, in place (the tree may live in a
     /// `static`, too large to move).
-    pub fn configure(&mut self, config: SearchConfig) {
+    pub fn configure(&mut self, config: MctsConfig) {
         self.config = config;
-        self.stats = SearchStats::default();
+        self.stats = MctsStats::default();
     }
 
     /// The parameters.
     #[must_use]
-    pub const fn config(&self) -> &SearchConfig {
+    pub const fn config(&self) -> &MctsConfig {
         &self.config
     }
 
     /// Counters so far.
     #[must_use]
-    pub const fn stats(&self) -> SearchStats {
+    pub const fn stats(&self) -> MctsStats {
         self.stats
     }
 
@@ -222,11 +229,10 @@ impl<const N: usize> Mcts<N> {
     }
 
     /// The kernel's configuration for these parameters.
-    fn uct_config(&self) -> Result<UctConfig, BlackjackError> {
-        Ok(UctConfig {
+    fn uct_config(&self) -> UctConfig {
+        UctConfig {
             iterations: self.config.iterations,
-            exploration: Exploration::new(self.config.exploration)
-                .ok_or(BlackjackError::BadExploration)?,
+            exploration: self.config.exploration,
             backup: Backup::Returns,
             expansion: if self.config.closed_loop {
                 Expansion::OneDecision
@@ -236,7 +242,7 @@ impl<const N: usize> Mcts<N> {
             final_move: FinalMove::HighestValue,
             normalize: false,
             ..UctConfig::new()
-        })
+        }
     }
 
     /// Searches the decision of `game` and returns the action chosen, with the root's mean
@@ -256,15 +262,23 @@ impl<const N: usize> Mcts<N> {
         if legal.len() == 1 {
             return Ok((first, [None; 5]));
         }
-        let config = self.uct_config()?;
+        let config = self.uct_config();
         let mut hooks = Hooks {
             config: &self.config,
         };
         let mut policy = Hooks {
             config: &self.config,
         };
-        let r = uct_with(&mut self.tree, game, &config, &mut hooks, &mut policy, rng)
-            .map_err(BlackjackError::Search)?;
+        let r = uct_with(
+            &mut self.tree,
+            game,
+            &config,
+            &NoClock,
+            &mut hooks,
+            &mut policy,
+            rng,
+        )
+        .map_err(BlackjackError::Search)?;
         self.stats.playouts += u64::from(r.iterations);
         self.stats.tree_full += u64::from(r.tree_full);
         let mut means = [None; 5];
@@ -284,7 +298,7 @@ impl<const N: usize> Mcts<N> {
     }
 }
 
-impl<const N: usize> Strategy for Mcts<N> {
+impl<const N: usize> Strategy for MctsPlayer<N> {
     fn name(&self) -> &'static str {
         "mcts"
     }
@@ -311,9 +325,9 @@ mod tests {
 
     #[test]
     fn clear_decisions_and_determinism() {
-        let mut p: Mcts<512> = Mcts::new(SearchConfig {
+        let mut p: MctsPlayer<512> = MctsPlayer::new(MctsConfig {
             iterations: 2000,
-            ..SearchConfig::new()
+            ..MctsConfig::new()
         });
         let r = &mut rng::seeded(3);
         assert_eq!(
@@ -325,17 +339,17 @@ mod tests {
             Ok(Action::Hit)
         );
         let g = game(Pip::Ten, Pip::Seven, Pip::Five);
-        let a = Mcts::<512>::new(SearchConfig::new()).search(&g, &mut rng::seeded(9));
-        let b = Mcts::<512>::new(SearchConfig::new()).search(&g, &mut rng::seeded(9));
+        let a = MctsPlayer::<512>::new(MctsConfig::new()).search(&g, &mut rng::seeded(9));
+        let b = MctsPlayer::<512>::new(MctsConfig::new()).search(&g, &mut rng::seeded(9));
         assert_eq!(a, b);
         assert!(p.stats().playouts >= 4000);
         // Closed loop: the same clear decisions, seeded.
-        let closed = SearchConfig {
+        let closed = MctsConfig {
             iterations: 2000,
             closed_loop: true,
-            ..SearchConfig::new()
+            ..MctsConfig::new()
         };
-        let mut q: Mcts<4096> = Mcts::new(closed);
+        let mut q: MctsPlayer<4096> = MctsPlayer::new(closed);
         assert_eq!(
             q.decide(&game(Pip::Ten, Pip::Six, Pip::Ten), r),
             Ok(Action::Stand)
@@ -344,13 +358,16 @@ mod tests {
             q.decide(&game(Pip::Four, Pip::Ten, Pip::Three), r),
             Ok(Action::Hit)
         );
-        let a = Mcts::<4096>::new(closed).search(&g, &mut rng::seeded(9));
-        assert_eq!(a, Mcts::<4096>::new(closed).search(&g, &mut rng::seeded(9)));
+        let a = MctsPlayer::<4096>::new(closed).search(&g, &mut rng::seeded(9));
+        assert_eq!(
+            a,
+            MctsPlayer::<4096>::new(closed).search(&g, &mut rng::seeded(9))
+        );
         // Progressive unpruning: below the root, a node plays only the policy's action until
         // it has the visits; from the first visit (0), UCB tries the others too.
         let g = game(Pip::Ten, Pip::Two, Pip::Two);
         let tried = |unprune_after: u32| {
-            let mut p: Mcts<4096> = Mcts::new(SearchConfig {
+            let mut p: MctsPlayer<4096> = MctsPlayer::new(MctsConfig {
                 unprune_after,
                 ..closed
             });
@@ -370,9 +387,9 @@ mod tests {
         assert!(tried(0).0 >= 2);
         // Open loop: a node's children are all five actions, but only legal ones are tried
         // (10,5 against a 7: stand, hit, double).
-        let mut open: Mcts<4096> = Mcts::new(SearchConfig {
+        let mut open: MctsPlayer<4096> = MctsPlayer::new(MctsConfig {
             iterations: 500,
-            ..SearchConfig::new()
+            ..MctsConfig::new()
         });
         open.search(&game(Pip::Ten, Pip::Seven, Pip::Five), r)
             .unwrap();
@@ -380,8 +397,13 @@ mod tests {
         assert_eq!(root.len(), 5);
         assert_eq!(root.iter().filter(|c| c.visits > 0).count(), 3);
         // A tree of one node still plays (beyond it, hit below 17).
-        let mut tiny: Mcts<1> = Mcts::new(SearchConfig::new());
+        let mut tiny: MctsPlayer<1> = MctsPlayer::new(MctsConfig::new());
         assert!(tiny.decide(&g, r).is_ok());
         assert!(tiny.stats().tree_full > 0);
+        assert_eq!(
+            Some(MctsConfig::new().exploration),
+            Exploration::new(2.0),
+            "the paper's C"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! round as a [`Game`](crate::Game) ([`Blackjack`]), the dealer's exact outcome probabilities
 //! ([`dealer_outcomes`]), an exact expected-value oracle ([`Oracle`]) and the players of "MCTS
 //! for Black Jack" (an undated student report, its author not named; "the paper" below):
-//! [`Mcts`], [`Timid`], [`Basic`], [`DealerLike`] (the paper's "default"), plus [`Optimal`]
+//! [`MctsPlayer`], [`Timid`], [`Basic`], [`DealerLike`] (the paper's "default"), plus [`Optimal`]
 //! play by the oracle.
 //!
 //! ```
@@ -53,7 +53,7 @@ pub use decisions::{DECISION_SLOTS, Decision};
 pub use error::BlackjackError;
 pub use game::{Blackjack, MAX_HANDS, Stage};
 pub use hand::Hand;
-pub use mcts::{Mcts, Rollout, SearchConfig, SearchStats};
+pub use mcts::{MctsConfig, MctsPlayer, MctsStats, Rollout};
 pub use memo::Slot;
 pub use oracle::{ActionValues, MEMO_SLOTS, Oracle, RoundValue, SplitPlay};
 pub use pip::Pip;

@@ -1,21 +1,6 @@
 //! How long a player may think: iterations per move (deterministic) or a time budget per game
-//! read from a clock the host passes in (the core has no clock of its own).
-
-/// A source of the current time in microseconds, from any fixed origin.
-pub trait Clock {
-    /// Microseconds since the clock's origin; must not go backwards.
-    fn micros(&self) -> u64;
-}
-
-/// A clock that never moves: for iteration budgets, which never read it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NoClock;
-
-impl Clock for NoClock {
-    fn micros(&self) -> u64 {
-        0
-    }
-}
+//! read from a [`Clock`](crate::search::Clock) the host passes in (the core has no clock of
+//! its own).
 
 /// A search budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,7 +17,7 @@
 
 use rand_core::Rng;
 
-use super::budget::{Budget, Clock};
+use super::budget::Budget;
 use super::game::PokerSquares;
 use super::grid::CELLS;
 use super::heuristic::{Evaluator, HeuristicConfig, LineCache};
@@ -31,7 +31,7 @@ use super::simulate::{AUTO_PLAYOUTS, Simulation, choose_cell, pick_simulation, p
 use super::squash::Squash;
 use crate::game::{Game, MoveList, Side};
 use crate::search::{
-    Backup, Expansion, Exploration, FinalMove, Policy, TreePolicy, UctConfig, uct_with,
+    Backup, Clock, Expansion, Exploration, FinalMove, Policy, TreePolicy, UctConfig, uct_with,
 };
 use crate::spelled;
 use crate::tree::{Storage, TreeInner};
@@ -60,19 +60,26 @@ spelled! {
     PruneUct => "prune-uct", "Prune + UCT";
 }
 
-/// Iterations between two readings of the clock under a time budget.
-const CLOCK_EVERY: u64 = 16;
-
 /// The papers' exploration constant, `Cp = 200 / sqrt(2)` (Arrington et al. 2016, "The
 /// Exploration-Exploitation Tradeoff").
 pub const PAPER_CP: f64 = 141.421_356_237_309_5;
+
+/// The papers' exploration, [`PAPER_CP`] in their convention
+/// ([`Exploration::kocsis_szepesvari`]: `C = 2 sqrt(2) Cp`, about 400).
+const PAPER_EXPLORATION: Exploration = match Exploration::kocsis_szepesvari(PAPER_CP) {
+    Some(e) => e,
+    // Never taken: `PAPER_CP` is finite and positive (a constant, evaluated when compiling).
+    None => Exploration::UCB1,
+};
 
 /// The parameters of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct MctsConfig {
-    /// Cp of UCT; default [`PAPER_CP`].
-    pub cp: f64,
+    /// UCT's exploration, given as the papers' Cp in `X_j + 2 Cp sqrt(2 ln n / n_j)`
+    /// (Arrington et al. 2016, equation 1): [`Exploration::kocsis_szepesvari`]`(cp)`; default
+    /// Cp = [`PAPER_CP`].
+    pub exploration: Exploration,
     /// Selection variant; default [`Selection::PruneUct`].
     pub selection: Selection,
     /// Simulation variant; default [`Simulation::BestMove`].
@@ -101,7 +108,7 @@ impl MctsConfig {
     #[must_use]
     pub const fn new() -> MctsConfig {
         MctsConfig {
-            cp: PAPER_CP,
+            exploration: PAPER_EXPLORATION,
             selection: Selection::PruneUct,
             simulation: Simulation::BestMove,
             squash: Squash::None,
@@ -249,15 +256,13 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
         }
         let range = self.config.squash.range(game.system());
         let simulation = self.playout_policy(game.system(), &eval, rng);
-        let (limit, deadline) = match self.config.budget {
-            Budget::Iterations(n) => (u64::from(n), None),
+        let (iterations, deadline) = match self.config.budget {
+            Budget::Iterations(n) => (n, None),
             Budget::GameMicros(total) => {
                 let per_move = self.move_micros(game, total);
-                (u64::MAX, Some(self.clock.micros().saturating_add(per_move)))
+                (u32::MAX, Some(self.clock.micros().saturating_add(per_move)))
             }
         };
-        let exploration =
-            Exploration::kocsis_szepesvari(self.config.cp).ok_or(PlayError::BadConfig)?;
         let mut shape = Knowledge {
             eval: &eval,
             config: &self.config,
@@ -274,40 +279,33 @@ impl<'a, C: Clock, B: Storage<u8>> MctsPlayer<'a, C, B> {
                 .values
                 .filter(|_| matches!(simulation, Simulation::Learned | Simulation::LearnedValue)),
         };
-        // One search, run in blocks between readings of the clock under a time budget (each
-        // block continues the tree of the one before).
-        let mut done = 0u64;
+        // One search under either budget: the kernel reads the clock for a deadline.
+        let config = UctConfig {
+            iterations,
+            deadline,
+            exploration: self.config.exploration,
+            backup: Backup::Returns,
+            expansion: Expansion::OneDecision,
+            final_move: FinalMove::HighestValue,
+            normalize: false,
+            ..UctConfig::new()
+        };
         let mut best = None;
-        while done < limit {
-            if let Some(d) = deadline
-                && self.clock.micros() >= d
-                && done > 0
-            {
-                break;
-            }
-            let block = if deadline.is_some() {
-                CLOCK_EVERY
-            } else {
-                limit
-            };
-            let iterations = u32::try_from(block.min(limit - done)).unwrap_or(u32::MAX);
-            let config = UctConfig {
-                iterations,
-                exploration,
-                backup: Backup::Returns,
-                expansion: Expansion::OneDecision,
-                final_move: FinalMove::HighestValue,
-                normalize: false,
-                reuse_tree: done > 0,
-                ..UctConfig::new()
-            };
-            let r = uct_with(self.tree, game, &config, &mut shape, &mut playouts, rng)
-                .map_err(PlayError::Search)?;
+        if iterations > 0 {
+            let r = uct_with(
+                self.tree,
+                game,
+                &config,
+                self.clock,
+                &mut shape,
+                &mut playouts,
+                rng,
+            )
+            .map_err(PlayError::Search)?;
             self.stats.tree_full += u64::from(r.tree_full);
-            done += u64::from(iterations);
+            self.stats.iterations += u64::from(r.iterations);
             best = r.best;
         }
-        self.stats.iterations += done;
         self.stats.searched_moves += 1;
         self.stats.max_nodes = self.stats.max_nodes.max(self.tree.len());
         match best {
@@ -482,9 +480,9 @@ impl<C: Clock, B: Storage<u8>> Placer for MctsPlayer<'_, C, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::poker_squares::budget::NoClock;
     use crate::poker_squares::player::play_game;
     use crate::rng;
+    use crate::search::NoClock;
     use crate::tree::Tree;
 
     #[test]
@@ -507,6 +505,43 @@ mod tests {
         let g = play_game(&mut q, &PointSystem::AMERICAN, &mut rng::stream(3, 0)).unwrap();
         assert!(g.is_full());
         assert!(q.stats().tree_full > 0);
+    }
+
+    /// A clock that moves one microsecond each time it is read.
+    struct Ticks(core::cell::Cell<u64>);
+
+    impl Clock for Ticks {
+        fn micros(&self) -> u64 {
+            let t = self.0.get() + 1;
+            self.0.set(t);
+            t
+        }
+    }
+
+    #[test]
+    fn a_time_budget_is_one_kernel_call_a_move() {
+        let clock = Ticks(core::cell::Cell::new(0));
+        let mut config = MctsConfig::new();
+        config.budget = Budget::GameMicros(200);
+        let mut tree: Tree<u8, 20_000> = Tree::new();
+        let mut p = MctsPlayer::new(&mut tree, &clock, config);
+        let g = play_game(&mut p, &PointSystem::AMERICAN, &mut rng::stream(3, 0)).unwrap();
+        assert!(g.is_full());
+        let stats = p.stats();
+        assert_eq!(stats.searched_moves, 21);
+        // The kernel stops only where it reads the clock: a whole number of readings a move,
+        // at least one iteration before the first.
+        let per_read = u64::from(crate::search::CLOCK_EVERY);
+        assert!(stats.iterations >= 21 * per_read, "{stats:?}");
+        assert_eq!(stats.iterations % per_read, 0, "{stats:?}");
+    }
+
+    #[test]
+    fn the_default_exploration_is_the_papers_cp() {
+        assert_eq!(
+            Some(MctsConfig::new().exploration),
+            Exploration::kocsis_szepesvari(PAPER_CP)
+        );
     }
 
     #[test]

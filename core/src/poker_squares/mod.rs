@@ -16,7 +16,8 @@
 //! nodes and every selection, simulation and squashing variant of the paper.
 //!
 //! ```
-//! use cardtree::poker_squares::{play_game, Budget, Grid, MctsConfig, MctsPlayer, NoClock, PointSystem};
+//! use cardtree::poker_squares::{play_game, Budget, Grid, MctsConfig, MctsPlayer, PointSystem};
+//! use cardtree::search::NoClock;
 //! use cardtree::{rng, Tree};
 //!
 //! // Scoring as the EAAI-2016 framework scores (rows 0-4, then columns 0-4).
@@ -62,7 +63,7 @@ mod squash;
 
 pub use abstraction::{AbstractHand, DeckCounts, LineKind};
 pub use apriori::{APRIORI, APRIORI_GAMES};
-pub use budget::{Budget, Clock, NoClock};
+pub use budget::Budget;
 pub use committed::{AMERICAN_VALUES, BRITISH_VALUES, committed_values};
 pub use expectimax_player::{ExpectimaxPlayer, Lookahead, expectimax_cell};
 pub use flat::FlatPlayer;

@@ -36,9 +36,6 @@ pub enum PlayError {
     IllegalPlacement,
     /// A player was asked to move with no card drawn or no free cell.
     NothingToPlace,
-    /// The player's configuration cannot be searched with (a negative or non-finite
-    /// exploration constant).
-    BadConfig,
     /// The player's search failed (a game or tree that broke its contract).
     Search(SearchError),
 }
@@ -48,9 +45,6 @@ impl fmt::Display for PlayError {
         f.write_str(match self {
             PlayError::IllegalPlacement => "the player chose a cell that is not free",
             PlayError::NothingToPlace => "no card to place or no free cell",
-            PlayError::BadConfig => {
-                "the player's configuration is not searchable (exploration constant)"
-            }
             PlayError::Search(e) => return write!(f, "the player's search failed: {e}"),
         })
     }

@@ -12,7 +12,7 @@
 
 use rand_core::Rng;
 
-use super::budget::{Budget, Clock};
+use super::budget::Budget;
 use super::expectimax_player::{
     Lookahead, expectimax_lines, expectimax_lines_valued, expectimax_values,
 };
@@ -24,6 +24,7 @@ use super::player::{Placer, PlayError};
 use super::points::PointSystem;
 use crate::card::Card;
 use crate::rng;
+use crate::search::Clock;
 
 /// Rounds between two readings of the clock under a time budget.
 const CLOCK_EVERY: u32 = 4;
@@ -357,9 +358,9 @@ impl<C: Clock> Placer for RolloutPlayer<'_, '_, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::poker_squares::budget::NoClock;
     use crate::poker_squares::learned::test_values;
     use crate::poker_squares::player::play_game;
+    use crate::search::NoClock;
 
     #[test]
     fn rollouts_are_seeded_and_count_their_rounds() {

@@ -6,6 +6,7 @@
 //! side 0 maximise and the other side's player nodes minimise; they need at most two sides,
 //! with constant-sum values. Every search reports the nodes (states) it visited.
 
+mod clock;
 mod exhaustive;
 mod expectimax;
 mod flat;
@@ -15,14 +16,15 @@ mod uct;
 
 use core::fmt;
 
+pub use clock::{Clock, NoClock};
 pub use exhaustive::{Deepening, DeepeningBudget, alpha_beta, iterative_deepening, minimax};
 pub use expectimax::expectiminimax;
 pub use flat::{FlatResult, flat_monte_carlo};
 pub use playout::{MoveOrdering, NaturalOrder, Policy, RandomPolicy, playout};
 pub use tree_policy::{PlainTree, TreePolicy};
 pub use uct::{
-    Backup, ChildStat, Expansion, Exploration, FinalMove, InformationSet, UctConfig, UctResult,
-    ismcts, keep_subtree, uct, uct_with,
+    Backup, CLOCK_EVERY, ChildStat, Expansion, Exploration, FinalMove, InformationSet, UctConfig,
+    UctResult, ismcts, keep_subtree, uct, uct_with,
 };
 
 use crate::game::{Game, Side};

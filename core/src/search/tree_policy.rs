@@ -16,7 +16,7 @@ use crate::game::{Game, MoveList, Side};
 /// each new choice node, and squashed scores
 /// ([`poker_squares::MctsPlayer`](crate::poker_squares::MctsPlayer)). The Blackjack player of
 /// "MCTS for Black Jack" (an undated student report) is UCT with an open loop and, beyond the
-/// paper, progressive unpruning ([`blackjack::Mcts`](crate::blackjack::Mcts)).
+/// paper, progressive unpruning ([`blackjack::MctsPlayer`](crate::blackjack::MctsPlayer)).
 pub trait TreePolicy<G: Game> {
     /// The children a player's node of `state` gets, in `moves` (cleared first). Default:
     /// every legal move.

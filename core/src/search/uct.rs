@@ -3,6 +3,7 @@
 use rand_core::Rng;
 
 use super::SearchError;
+use super::clock::{Clock, NoClock};
 use super::playout::{Policy, playout};
 use super::tree_policy::{PlainTree, TreePolicy};
 use crate::blank::Blank;
@@ -14,6 +15,11 @@ use crate::tree::{Node, NodeId, Storage, TreeError, TreeInner};
 
 /// The longest path from the root an iteration follows in the tree; deeper, it simulates.
 const MAX_PATH: usize = 256;
+
+/// Iterations between two readings of the clock under a [`UctConfig::deadline`]: a reading
+/// costs a system call on a host, an iteration of Poker Squares a few microseconds, so a
+/// search overshoots its deadline by at most 16 iterations' time.
+pub const CLOCK_EVERY: u32 = 16;
 
 /// Visit counts below this have their `ln` remembered during a search.
 const LN_SMALL: usize = 512;
@@ -33,7 +39,9 @@ const PRUNED: u8 = 1 << 7;
 const SOME_PRUNED: u8 = 1 << 6;
 
 /// The exploration constant `C` of the canonical form `X + C sqrt(ln n / n_j)`, with a
-/// constructor for each paper's convention.
+/// constructor for each paper's convention: the one type of every search's configuration
+/// ([`UctConfig`], and the game players' configurations built on it). Never negative or
+/// non-finite.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Exploration(f64);
@@ -41,8 +49,12 @@ pub struct Exploration(f64);
 impl Exploration {
     /// `C` itself. `None` for a negative or non-finite constant.
     #[must_use]
-    pub fn new(c: f64) -> Option<Exploration> {
-        (c >= 0.0 && c.is_finite()).then_some(Exploration(c))
+    pub const fn new(c: f64) -> Option<Exploration> {
+        if c >= 0.0 && c.is_finite() {
+            Some(Exploration(c))
+        } else {
+            None
+        }
     }
 
     /// McKay & Kruskal ("A New Method of Averaging in Monte Carlo Game Tree Search", undated,
@@ -56,16 +68,21 @@ impl Exploration {
     /// Kocsis & Szepesvari, as used by the Poker Squares papers (Arrington, Langley & Bogaerts,
     /// "Using Domain Knowledge to Improve Monte-Carlo Tree Search Performance in Parameterized
     /// Poker Squares", AAAI 2016, and its 2015 draft): `X + 2 Cp sqrt(2 ln n / n_j)`, so
-    /// `C = 2 sqrt(2) Cp`.
+    /// `C = 2 sqrt(2) Cp` (`None` also where that overflows). `SQRT_2` is the bits of
+    /// `math::sqrt(2.0)` (a correctly rounded square root; unit-tested), so that a config can
+    /// be a constant.
     #[must_use]
-    pub fn kocsis_szepesvari(cp: f64) -> Option<Exploration> {
-        Exploration::new(cp).and_then(|e| Exploration::new(2.0 * math::sqrt(2.0) * e.0))
+    pub const fn kocsis_szepesvari(cp: f64) -> Option<Exploration> {
+        match Exploration::new(cp) {
+            Some(e) => Exploration::new(2.0 * core::f64::consts::SQRT_2 * e.0),
+            None => None,
+        }
     }
 
     /// The lecture slides "Game Playing" (after Russell & Norvig, sections 5.1-5.3 and 5.5;
     /// undated, 2017 or later; "UCT"): `X + c sqrt(ln t / n_i)`, so `C = c`.
     #[must_use]
-    pub fn slides(c: f64) -> Option<Exploration> {
+    pub const fn slides(c: f64) -> Option<Exploration> {
         Exploration::new(c)
     }
 
@@ -75,7 +92,7 @@ impl Exploration {
 
     /// The canonical constant `C`.
     #[must_use]
-    pub fn constant(self) -> f64 {
+    pub const fn constant(self) -> f64 {
         self.0
     }
 }
@@ -137,8 +154,14 @@ crate::spelled! {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct UctConfig {
-    /// Iterations (playouts) to run. Default 1000.
+    /// The most iterations (playouts) to run. Default 1000.
     pub iterations: u32,
+    /// A deadline in the microseconds of the [`Clock`] given to [`uct_with`]: the search stops
+    /// once the clock reads at least this, read before every [`CLOCK_EVERY`]-th iteration
+    /// after the first (so at least one iteration runs, if `iterations` allows one).
+    /// [`uct`] and [`ismcts`] read no clock ([`NoClock`], which stays at 0). Default `None`:
+    /// `iterations` alone stops the search, and the clock is never read.
+    pub deadline: Option<u64>,
     /// The exploration constant. Default [`Exploration::UCB1`].
     pub exploration: Exploration,
     /// The backup. Default [`Backup::Mean`].
@@ -163,6 +186,7 @@ impl UctConfig {
     pub const fn new() -> UctConfig {
         UctConfig {
             iterations: 1000,
+            deadline: None,
             exploration: Exploration::UCB1,
             backup: Backup::Mean,
             expansion: Expansion::OneNode,
@@ -220,7 +244,8 @@ pub struct UctResult<M> {
     pub root_value: f64,
     /// Every root child in the game's move order.
     pub children: heapless::Vec<ChildStat<M>, MAX_MOVES>,
-    /// Iterations run.
+    /// Iterations run (fewer than [`UctConfig::iterations`] if the deadline stopped the
+    /// search).
     pub iterations: u32,
     /// Nodes in the tree after the search.
     pub nodes: usize,
@@ -276,22 +301,26 @@ where
     R: Rng + ?Sized,
     B: Storage<G::Move>,
 {
-    uct_with(tree, state, config, &mut PlainTree, policy, rng)
+    uct_with(tree, state, config, &NoClock, &mut PlainTree, policy, rng)
 }
 
-/// [`uct`] with a game's [`TreePolicy`]: the children a node gets, the ones selection never
-/// takes, the value of a leaf it evaluates instead of playing out, and the reward backed up
-/// come from `tree_policy`; everything else is [`uct`]'s.
-pub fn uct_with<G, T, P, R, B>(
+/// [`uct`] with a game's [`TreePolicy`] and a [`Clock`]: the children a node gets, the ones
+/// selection never takes, the value of a leaf it evaluates instead of playing out, and the
+/// reward backed up come from `tree_policy`; [`UctConfig::deadline`] is read on `clock`
+/// (never read without a deadline: pass [`NoClock`]); everything else is [`uct`]'s. One call
+/// searches one move under either budget, iterations or time.
+pub fn uct_with<G, C, T, P, R, B>(
     tree: &mut TreeInner<G::Move, B>,
     state: &G,
     config: &UctConfig,
+    clock: &C,
     tree_policy: &mut T,
     policy: &mut P,
     rng: &mut R,
 ) -> Result<UctResult<G::Move>, SearchError>
 where
     G: Game,
+    C: Clock + ?Sized,
     T: TreePolicy<G> + ?Sized,
     P: Policy<G> + ?Sized,
     R: Rng + ?Sized,
@@ -303,6 +332,7 @@ where
         &mut Perfect(state),
         tree_policy,
         config,
+        clock,
         policy,
         rng,
     )
@@ -360,6 +390,7 @@ where
         &mut source,
         &mut PlainTree,
         config,
+        &NoClock,
         policy,
         rng,
     )
@@ -413,19 +444,22 @@ impl<G: Game, I: InformationSet<G> + ?Sized> Source<G> for Hidden<'_, G, I> {
 }
 
 /// The search of [`uct`] and [`ismcts`] from `state` (the root), its iterations' states and
-/// its nodes' children from `source`.
-fn run<G, S, T, P, R, B>(
+/// its nodes' children from `source`, until the budget of `config` runs out on `clock`.
+#[allow(clippy::too_many_arguments)]
+fn run<G, S, T, C, P, R, B>(
     tree: &mut TreeInner<G::Move, B>,
     state: &G,
     source: &mut S,
     hooks: &mut T,
     config: &UctConfig,
+    clock: &C,
     policy: &mut P,
     rng: &mut R,
 ) -> Result<UctResult<G::Move>, SearchError>
 where
     G: Game,
     S: Source<G> + ?Sized,
+    C: Clock + ?Sized,
     T: TreePolicy<G> + ?Sized,
     P: Policy<G> + ?Sized,
     R: Rng + ?Sized,
@@ -475,6 +509,7 @@ where
         multi,
         returns: returns || multi,
         side,
+        iterations: 0,
         tree_full: 0,
         playout_plies: 0,
         node_visits: 0,
@@ -485,9 +520,17 @@ where
         scores: [0.0; MAX_MOVES],
         ln_small: &mut ln_small,
     };
-    for _ in 0..config.iterations {
+    for i in 0..config.iterations {
+        if let Some(deadline) = config.deadline
+            && i > 0
+            && i % CLOCK_EVERY == 0
+            && clock.micros() >= deadline
+        {
+            break;
+        }
         let s = source.next_state(rng)?;
         search.iterate(tree, root, s, source, hooks, policy, rng)?;
+        search.iterations = i + 1;
     }
     Ok(summarise(tree, root, root_kind, &search))
 }
@@ -554,6 +597,8 @@ struct Search<'c, M> {
     /// every backup with more than two sides).
     returns: bool,
     side: Side,
+    /// Iterations completed.
+    iterations: u32,
     tree_full: u32,
     playout_plies: u64,
     node_visits: u64,
@@ -1040,7 +1085,7 @@ fn summarise<M: Copy, B: Storage<M>>(
             tree.get(root).map_or(0.0, |n| f64::from(n.value))
         },
         children,
-        iterations: search.config.iterations,
+        iterations: search.iterations,
         nodes: tree.len(),
         tree_full: search.tree_full,
         playout_plies: search.playout_plies,
@@ -1252,6 +1297,60 @@ mod tests {
         );
     }
 
+    /// A clock that moves one microsecond each time it is read.
+    struct Ticks(core::cell::Cell<u64>);
+
+    impl Clock for Ticks {
+        fn micros(&self) -> u64 {
+            let t = self.0.get() + 1;
+            self.0.set(t);
+            t
+        }
+    }
+
+    #[test]
+    fn a_deadline_stops_the_search_on_the_clock() {
+        let mut tree: Tree<u8, 20_000> = Tree::new();
+        let g = TicTacToe::new();
+        let timed = |deadline, clock: &dyn Clock, tree: &mut Tree<u8, 20_000>| {
+            let config = UctConfig {
+                iterations: 1000,
+                deadline,
+                ..UctConfig::new()
+            };
+            uct_with(
+                tree,
+                &g,
+                &config,
+                clock,
+                &mut PlainTree,
+                &mut RandomPolicy,
+                &mut rng::seeded(7),
+            )
+            .unwrap()
+        };
+        // Read before iterations 16, 32 and 48: the third reading (3) meets the deadline.
+        let ticks = Ticks(core::cell::Cell::new(0));
+        let r = timed(Some(3), &ticks, &mut tree);
+        assert_eq!((r.iterations, ticks.0.get()), (3 * CLOCK_EVERY, 3));
+        assert_eq!(
+            r.children.iter().map(|c| c.visits).sum::<u32>(),
+            r.iterations
+        );
+        // A deadline already past still runs the iterations up to the first reading.
+        let r = timed(Some(0), &NoClock, &mut tree);
+        assert_eq!(r.iterations, CLOCK_EVERY);
+        // Without a deadline the clock is never read, and a deadline never reached changes
+        // nothing: the same bits as the iteration budget alone.
+        let ticks = Ticks(core::cell::Cell::new(0));
+        let plain = timed(None, &ticks, &mut tree);
+        assert_eq!(ticks.0.get(), 0);
+        let late = timed(Some(u64::MAX), &ticks, &mut tree);
+        assert_eq!(plain, late);
+        assert_eq!(plain, run(&mut tree, &g, &UctConfig::new(), 7));
+        assert_eq!(plain.iterations, 1000);
+    }
+
     /// A tree policy that keeps one child a node (the last move listed) and backs up twice
     /// the value.
     struct LastOnly;
@@ -1279,6 +1378,7 @@ mod tests {
             &mut tree,
             &g,
             &config,
+            &NoClock,
             &mut LastOnly,
             &mut RandomPolicy,
             &mut rng::seeded(4),
@@ -1322,6 +1422,7 @@ mod tests {
             &mut tree,
             &g,
             &config,
+            &NoClock,
             &mut Quarter,
             &mut RandomPolicy,
             &mut rng::seeded(4),
@@ -1407,6 +1508,13 @@ mod tests {
         assert!((ks - 2.0 * c * math::sqrt(2.0)).abs() < 1e-15);
         assert!((Exploration::mckay(16.0).unwrap().constant() - 4.0).abs() < 1e-15);
         assert_eq!(Exploration::slides(1.5).unwrap().constant(), 1.5);
+        assert_eq!(
+            math::sqrt(2.0).to_bits(),
+            core::f64::consts::SQRT_2.to_bits(),
+            "kocsis_szepesvari's constant is libm's square root"
+        );
+        assert_eq!(Exploration::kocsis_szepesvari(f64::INFINITY), None);
+        assert_eq!(Exploration::new(f64::NAN), None);
         assert_eq!(Exploration::new(-1.0), None);
         assert_eq!(Exploration::mckay(f64::NAN), None);
     }

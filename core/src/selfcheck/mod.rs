@@ -23,7 +23,7 @@ use core::fmt;
 
 pub use digest::Digest;
 
-use crate::blackjack::{BlackjackError, Mcts, SearchConfig};
+use crate::blackjack::{BlackjackError, MctsConfig, MctsPlayer};
 use crate::bridge::pbn::PbnError;
 use crate::bridge::{LeadError, PositionError, TtLine};
 use crate::card::Card;
@@ -58,7 +58,7 @@ pub const DEAL_TABLE_BYTES: usize = core::mem::size_of::<[TtLine; DEAL_TABLE_LIN
 /// five children, add about a thousand at most).
 pub const BLACKJACK_MCTS_NODES: usize = 2048;
 /// Bytes of [`Arena::blackjack_mcts`].
-pub const BLACKJACK_MCTS_BYTES: usize = core::mem::size_of::<Mcts<BLACKJACK_MCTS_NODES>>();
+pub const BLACKJACK_MCTS_BYTES: usize = core::mem::size_of::<MctsPlayer<BLACKJACK_MCTS_NODES>>();
 
 /// Bytes of [`Arena::pps_values`], a learned Poker Squares table (four bytes a state).
 pub const PPS_VALUES_BYTES: usize = core::mem::size_of::<LearnedValues>();
@@ -97,7 +97,7 @@ pub struct Arena {
     /// The bridge solver's transposition table for a whole deal.
     pub deal_table: [TtLine; DEAL_TABLE_LINES],
     /// The Blackjack MCTS player (its tree and statistics).
-    pub blackjack_mcts: Mcts<BLACKJACK_MCTS_NODES>,
+    pub blackjack_mcts: MctsPlayer<BLACKJACK_MCTS_NODES>,
     /// A learned Poker Squares table, parsed from the committed text in flash.
     pub pps_values: LearnedValues,
 }
@@ -114,7 +114,7 @@ impl Arena {
             card_tree: Tree::new(),
             table: [TtLine::ZERO; TABLE_LINES],
             deal_table: [TtLine::ZERO; DEAL_TABLE_LINES],
-            blackjack_mcts: Mcts::new(SearchConfig::new()),
+            blackjack_mcts: MctsPlayer::new(MctsConfig::new()),
             pps_values: LearnedValues::empty(PointSystem::new([0; 10])),
         }
     }

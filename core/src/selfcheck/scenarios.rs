@@ -2,7 +2,7 @@
 //! into a [`Digest`].
 
 use super::{Arena, Check, Failure, SEED};
-use crate::blackjack::{CardOrder, Rules, SearchConfig, Shoe, play_round};
+use crate::blackjack::{self, CardOrder, Rules, Shoe, play_round};
 use crate::blank::Blank;
 use crate::bridge::BySeat;
 use crate::bridge::{
@@ -11,11 +11,11 @@ use crate::bridge::{
     ismcts_lead, solve,
 };
 use crate::poker_squares::{
-    self, AMERICAN_VALUES, AbstractHand, Budget, LearnedPlayer, MctsPlayer, NoClock, PointSystem,
-    play_game,
+    self, AMERICAN_VALUES, AbstractHand, Budget, LearnedPlayer, MctsPlayer, PointSystem, play_game,
 };
 use crate::search::{
-    Exploration, NaturalOrder, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta, uct,
+    Exploration, NaturalOrder, NoClock, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta,
+    uct,
 };
 use crate::selfcheck::Digest;
 use crate::tree::{NodeId, Storage, TreeInner};
@@ -372,7 +372,7 @@ fn whole_tree<M: Blank, B: Storage<M>>(d: &mut Digest, tree: &TreeInner<M, B>, m
 /// every round's return and decisions, and the playouts and tree overflows.
 pub(super) fn blackjack_mcts(arena: &mut Arena) -> Result<Check, Failure> {
     let player = &mut arena.blackjack_mcts;
-    player.configure(SearchConfig::new());
+    player.configure(blackjack::MctsConfig::new());
     let rules = Rules::new();
     let shoe = Shoe::standard(rules.decks)?;
     let mut rng = rng::stream(SEED, TASK_BLACKJACK_MCTS);

@@ -6,11 +6,12 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use cardtree::blackjack::{
-    Audit, Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, Mcts, Optimal,
-    Oracle, Rollout, Rules, SearchConfig, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid,
-    play_round,
+    Audit, Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, MctsConfig,
+    MctsPlayer, Optimal, Oracle, Rollout, Rules, Shoe, ShoePreset, Slot, SplitPlay, Strategy,
+    Timid, play_round,
 };
 use cardtree::rng;
+use cardtree::search::Exploration;
 use serde_json::json;
 
 /// Memo slots of the optimal player's oracle: four times [`MEMO_SLOTS`] (8 MiB), so that the
@@ -74,7 +75,7 @@ pub struct Played {
 pub fn play_hands(
     kind: BlackjackPlayer,
     rules: Rules,
-    mcts: SearchConfig,
+    mcts: MctsConfig,
     preset: ShoePreset,
     seed: u64,
     first: u64,
@@ -91,7 +92,7 @@ pub fn play_hands(
     };
     match kind {
         BlackjackPlayer::Mcts => {
-            let mut p: Box<Mcts<MCTS_NODES>> = Box::new(Mcts::new(mcts));
+            let mut p: Box<MctsPlayer<MCTS_NODES>> = Box::new(MctsPlayer::new(mcts));
             run.play(&mut *p)
         }
         BlackjackPlayer::Timid => run.play(Timid),
@@ -184,7 +185,7 @@ impl Run {
 pub fn play_parallel(
     kind: BlackjackPlayer,
     rules: Rules,
-    mcts: SearchConfig,
+    mcts: MctsConfig,
     preset: ShoePreset,
     seed: u64,
     hands: u64,
@@ -254,15 +255,16 @@ pub struct PlayOptions {
 /// `cardtree blackjack play`: paired hands of the player (and of `vs` on the same cards),
 /// reported where `output` says.
 pub fn command(o: &PlayOptions, output: &crate::output::Output) -> Result<(), Error> {
-    if !(o.c.is_finite() && o.c >= 0.0) {
-        return Err(invalid!(
+    // The paper's `C` in `mean + C sqrt(ln N / n)`: the canonical constant.
+    let exploration = Exploration::new(o.c).ok_or_else(|| {
+        invalid!(
             "--c must be a finite number at least 0 (the UCB exploration constant), got {}",
             o.c
-        ));
-    }
-    let mcts = SearchConfig {
+        )
+    })?;
+    let mcts = MctsConfig {
         iterations: o.iterations,
-        exploration: o.c,
+        exploration,
         closed_loop: o.closed_loop,
         rollout: if o.basic_rollout {
             Rollout::Basic(crate::blackjack::strategy::chart_for(o.rules)?)
@@ -275,7 +277,7 @@ pub fn command(o: &PlayOptions, output: &crate::output::Output) -> Result<(), Er
 }
 
 /// The report of `cardtree blackjack play` as text or JSON.
-fn play(o: &PlayOptions, mcts: SearchConfig, as_json: bool) -> Result<String, Error> {
+fn play(o: &PlayOptions, mcts: MctsConfig, as_json: bool) -> Result<String, Error> {
     let PlayOptions {
         rules,
         player: kind,
@@ -312,7 +314,7 @@ fn play(o: &PlayOptions, mcts: SearchConfig, as_json: bool) -> Result<String, Er
     });
     if kind == BlackjackPlayer::Mcts {
         out["iterations"] = json!(mcts.iterations);
-        out["c"] = json!(mcts.exploration);
+        out["c"] = json!(mcts.exploration.constant());
         out["closed_loop"] = json!(mcts.closed_loop);
         out["basic_rollout"] = json!(matches!(mcts.rollout, Rollout::Basic(_)));
         out["unprune_after"] = json!(mcts.unprune_after);

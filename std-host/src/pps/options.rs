@@ -6,6 +6,7 @@ use cardtree::poker_squares::{
     Budget, HeuristicConfig, Lookahead, MctsConfig, PointSystem, PriorMix, Selection, Simulation,
     Squash, committed_values,
 };
+use cardtree::search::Exploration;
 
 use crate::error::{Context, Error};
 use crate::pps::play::{PlayConfig, PpsPlayer, RolloutSettings, committed_table};
@@ -173,13 +174,20 @@ impl PlayOptions {
                 self.cp
             ));
         }
+        // The papers' convention, `X_j + 2 Cp sqrt(2 ln n / n_j)`.
+        let exploration = Exploration::kocsis_szepesvari(self.cp).ok_or_else(|| {
+            invalid!(
+                "--cp {:e} is too large: UCT's constant 2 sqrt(2) Cp must be finite",
+                self.cp
+            )
+        })?;
         if !(self.delta.is_finite() && self.delta >= 0.0) {
             return Err(invalid!(
                 "--delta must be a finite number at least 0 (the pruning threshold factor), got {}",
                 self.delta
             ));
         }
-        mcts.cp = self.cp;
+        mcts.exploration = exploration;
         mcts.selection = self.selection;
         mcts.simulation = self.simulation;
         mcts.squash = self.squash;

@@ -5,11 +5,12 @@ use crate::error::{Context, Error};
 use std::time::Instant;
 
 use cardtree::poker_squares::{
-    Budget, Clock, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, HandClass, LINES, LearnedPlayer,
+    Budget, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, HandClass, LINES, LearnedPlayer,
     LearnedValues, Lookahead, MctsConfig, MctsPlayer, MctsStats, PointSystem, RandomPlayer,
     RolloutPlayer, RulePlayer, committed_values, play_game,
 };
 use cardtree::rng;
+use cardtree::search::Clock;
 
 use crate::heap_tree::{HeapTree, heap_tree};
 use crate::workers;

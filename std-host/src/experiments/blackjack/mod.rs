@@ -11,7 +11,8 @@
 
 use crate::error::Error;
 
-use cardtree::blackjack::{Rollout, Rules, SearchConfig, ShoePreset};
+use cardtree::blackjack::{MctsConfig, Rollout, Rules, ShoePreset};
+use cardtree::search::Exploration;
 use serde::{Deserialize, Serialize};
 
 use crate::blackjack::play::{BlackjackPlayer, play_hands};
@@ -194,9 +195,10 @@ impl Experiment for BlackjackExperiment {
 
     fn run(&self, _: &mut (), k: usize) -> Result<Vec<Record>, Error> {
         let (config, first, n) = self.split(k).ok_or_else(|| invalid!("no item {k}"))?;
-        let mcts = SearchConfig {
+        let mcts = MctsConfig {
             iterations: config.iterations,
-            exploration: config.c,
+            exploration: Exploration::new(config.c)
+                .ok_or_else(|| invalid!("bad exploration constant C {}", config.c))?,
             closed_loop: false,
             rollout: Rollout::HitBelow17,
             unprune_after: 0,

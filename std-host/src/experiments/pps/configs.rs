@@ -5,6 +5,7 @@ use cardtree::poker_squares::{
     Budget, HeuristicConfig, LearnedValues, Lookahead, MctsConfig, PAPER_CP, PointSystem,
     Selection, Simulation, Squash,
 };
+use cardtree::search::Exploration;
 use std::sync::Arc;
 
 use crate::pps::play::{PlayConfig, PpsPlayer, RolloutSettings};
@@ -84,24 +85,26 @@ pub fn configs(
                     label.to_string(),
                     base(&|m| {
                         m.squash = squash;
-                        m.cp = core::f64::consts::FRAC_1_SQRT_2;
+                        m.exploration = const { cp(core::f64::consts::FRAC_1_SQRT_2) };
                     }),
                 ));
             }
         }
         PpsTable::Cp => {
-            for (label, cp) in [
-                ("0", 0.0),
-                ("0.7071", core::f64::consts::FRAC_1_SQRT_2),
-                ("5", 5.0),
-                ("10", 10.0),
-                ("25", 25.0),
-                ("50", 50.0),
-                ("100", 100.0),
-                ("141.42", PAPER_CP),
-                ("6000", 6000.0),
-            ] {
-                out.push((label.to_string(), base(&|m| m.cp = cp)));
+            for (label, exploration) in const {
+                [
+                    ("0", cp(0.0)),
+                    ("0.7071", cp(core::f64::consts::FRAC_1_SQRT_2)),
+                    ("5", cp(5.0)),
+                    ("10", cp(10.0)),
+                    ("25", cp(25.0)),
+                    ("50", cp(50.0)),
+                    ("100", cp(100.0)),
+                    ("141.42", cp(PAPER_CP)),
+                    ("6000", cp(6000.0)),
+                ]
+            } {
+                out.push((label.to_string(), base(&|m| m.exploration = exploration)));
             }
         }
         PpsTable::SelectionSimulation => {
@@ -233,8 +236,18 @@ pub fn ours(budget: Budget) -> (&'static str, MctsConfig) {
     m.selection = Selection::Uct;
     m.simulation = Simulation::Auto;
     m.squash = Squash::Imprecise;
-    m.cp = 0.02;
+    m.exploration = const { cp(0.02) };
     ("ours uct/auto imprecise cp0.02", m)
+}
+
+/// UCT's exploration for the papers' Cp, in their convention
+/// ([`Exploration::kocsis_szepesvari`]); called in constants only, so that a bad Cp fails the
+/// build.
+const fn cp(cp: f64) -> Exploration {
+    match Exploration::kocsis_szepesvari(cp) {
+        Some(e) => e,
+        None => panic!("a Cp of a table is not finite and at least 0"),
+    }
 }
 
 /// The paper's mean for a table row, if it gives one.

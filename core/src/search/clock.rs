@@ -1,0 +1,18 @@
+//! [`Clock`]: the time a search may be given a deadline on. The core has no clock of its own:
+//! the caller passes one (the host's wall clock, a microcontroller's timer).
+
+/// A source of the current time in microseconds, from any fixed origin.
+pub trait Clock {
+    /// Microseconds since the clock's origin; must not go backwards.
+    fn micros(&self) -> u64;
+}
+
+/// A clock that never moves (it always reads 0): for iteration budgets, which never read it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoClock;
+
+impl Clock for NoClock {
+    fn micros(&self) -> u64 {
+        0
+    }
+}
