@@ -7,7 +7,8 @@ use std::path::Path;
 
 use cardtree::bridge::SolverConfig;
 
-use crate::bridge::bench::{Cost, read_tasks};
+use crate::bridge::bench::read_tasks;
+use crate::bridge::bench_report::Cost;
 use crate::bridge::solve;
 use crate::error::Error;
 

@@ -7,110 +7,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use cardtree::bridge::SolveStats;
-use serde::Serialize;
 
-use crate::bridge::solve::{self, Task, Timing};
+use crate::bridge::bench_report::{BenchJson, BenchReport, Cost, SideJson, counts, ratio, timing};
+use crate::bridge::solve::{self, Task};
 use crate::output;
-
-/// One deal's cost.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Cost {
-    /// Wall-clock milliseconds.
-    pub(crate) ms: f64,
-    /// Nodes searched.
-    pub(crate) nodes: u64,
-    /// Tricks searched.
-    pub(crate) tricks: u64,
-}
-
-/// A benchmark's report: the text `bridge bench` prints and the same numbers as JSON.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BenchReport {
-    /// The text report, a line each.
-    pub text: String,
-    /// The numbers: `deals`, `file`, `unit`, `cardtree` and (with DDS) `dds` and `ratio`.
-    pub json: BenchJson,
-}
-
-/// The numbers of a benchmark, as `--json` writes them (keys in alphabetical order).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct BenchJson {
-    /// Deals (or tables) measured.
-    pub deals: usize,
-    /// The input file.
-    pub file: String,
-    /// What one measurement is: `every lead` or `whole tables`.
-    pub unit: &'static str,
-    /// cardtree's side.
-    pub cardtree: SideJson,
-    /// DDS's side, when measured.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dds: Option<SideJson>,
-    /// cardtree's time over DDS's, when every result agreed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ratio: Option<RatioJson>,
-}
-
-/// One solver's numbers.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct SideJson {
-    /// Milliseconds a deal.
-    pub ms: TimingJson,
-    /// Nodes a deal (cardtree, every lead).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub nodes: Option<TimingJson>,
-    /// Tricks searched a deal.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tricks: Option<TimingJson>,
-    /// The transposition table's size, in MiB (cardtree, every lead).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub table_mib: Option<f64>,
-    /// The most table blocks in use (cardtree, every lead).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub table_blocks_used: Option<usize>,
-    /// The deepest stack the solver used, in bytes (cardtree, every lead).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub peak_stack_bytes: Option<usize>,
-}
-
-/// A [`Timing`] as JSON.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct TimingJson {
-    /// The median.
-    pub median: f64,
-    /// The mean.
-    pub mean: f64,
-    /// The largest.
-    pub max: f64,
-    /// The sum.
-    pub total: f64,
-}
-
-impl From<&Timing> for TimingJson {
-    fn from(t: &Timing) -> TimingJson {
-        TimingJson {
-            median: t.median,
-            mean: t.mean,
-            max: t.max,
-            total: t.total,
-        }
-    }
-}
-
-/// cardtree's numbers over DDS's, and how many results agreed.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct RatioJson {
-    /// Of the medians.
-    pub median: f64,
-    /// Of the means.
-    pub mean: f64,
-    /// Of the largest.
-    pub max: f64,
-    /// Of the totals.
-    pub total: f64,
-    /// Results that agreed (all of them).
-    pub agree: usize,
-}
 
 /// The benchmark's input file, once `--dds` is known to be possible in this build.
 pub(crate) fn read_input(path: &Path, dds: bool) -> Result<String, Error> {
@@ -266,47 +166,6 @@ fn write_per_deal<'a>(
         csv.push('\n');
     }
     output::write_atomic(out, csv.as_bytes()).map_err(|e| Error::write(out, e))
-}
-
-/// The ratio of a benchmark against DDS, as a line of `out` and `json["ratio"]` (made only
-/// when every one of the `n` results agreed).
-fn ratio(
-    out: &mut String,
-    json: &mut BenchJson,
-    mine: &Timing,
-    theirs: &Timing,
-    n: usize,
-    what: &str,
-) {
-    let r = [
-        mine.median / theirs.median,
-        mine.mean / theirs.mean,
-        mine.max / theirs.max,
-        mine.total / theirs.total,
-    ];
-    let _ = writeln!(
-        out,
-        "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {n} of {n} {what} agree",
-        r[0], r[1], r[2], r[3]
-    );
-    json.ratio = Some(RatioJson {
-        median: r[0],
-        mean: r[1],
-        max: r[2],
-        total: r[3],
-        agree: n,
-    });
-}
-
-fn timing(costs: &[Cost], f: impl Fn(&Cost) -> f64) -> Timing {
-    Timing::of(&costs.iter().map(f).collect::<Vec<_>>())
-}
-
-fn counts(t: &Timing) -> String {
-    format!(
-        "median {:.0}, mean {:.0}, max {:.0}, total {:.0}",
-        t.median, t.mean, t.max, t.total
-    )
 }
 
 /// DDS on every task, checked card by card against `ours`; `None` unless asked.

@@ -7,11 +7,12 @@
 //!   sampled layouts (the solver, UCT or ISMCTS);
 //! - [`lead_deals`], [`lead_tree`]: deals with the value of every lead, and UCT's tree for one;
 //! - [`deals`]: random deals from a seed;
-//! - [`bench`], [`ablation`]: the solver's benchmark and ablation, and [`dds`] (feature `dds`), the reference.
+//! - [`bench`], [`bench_report`], [`ablation`]: the solver's benchmark and ablation, and [`dds`] (feature `dds`), the reference.
 
 pub mod ablation;
 pub mod advisor;
 pub mod bench;
+pub mod bench_report;
 pub mod board;
 #[cfg(feature = "dds")]
 pub mod dds;
