@@ -2,17 +2,13 @@
 //! (`crate::experiments::blackjack`) plays its items with the same functions.
 
 use crate::error::{Context, Error};
-use std::fmt::Write as _;
-use std::time::Instant;
 
 use cardtree::blackjack::{
     Audit, Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, MctsConfig,
-    MctsPlayer, Optimal, Oracle, Rollout, Rules, Shoe, ShoePreset, Slot, SplitPlay, Strategy,
-    Timid, play_round,
+    MctsPlayer, Optimal, Oracle, Rules, Shoe, ShoePreset, Slot, SplitPlay, Strategy, Timid,
+    play_round,
 };
 use cardtree::rng;
-use cardtree::search::Exploration;
-use serde_json::json;
 
 /// Memo slots of the optimal player's oracle: four times [`MEMO_SLOTS`] (8 MiB), so that the
 /// values of lone hands it keeps from decision to decision (one context per up card) are
@@ -213,12 +209,6 @@ pub fn play_parallel(
     Ok(all)
 }
 
-/// Mean and the half-width of its 95 % interval ([`crate::stats::summary`]).
-fn mean_interval(values: &[f64]) -> (f64, f64) {
-    let (mean, _, half) = crate::stats::summary(values);
-    (mean, half)
-}
-
 /// The options of `cardtree blackjack play` (the flags of the same names).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayOptions {
@@ -250,127 +240,4 @@ pub struct PlayOptions {
     pub dump: Option<std::path::PathBuf>,
     /// Judge every decision by the optimal player's exact values.
     pub audit: bool,
-}
-
-/// `cardtree blackjack play`: paired hands of the player (and of `vs` on the same cards),
-/// reported where `output` says.
-pub fn command(o: &PlayOptions, output: &crate::output::Output) -> Result<(), Error> {
-    // The paper's `C` in `mean + C sqrt(ln N / n)`: the canonical constant.
-    let exploration = Exploration::new(o.c).ok_or_else(|| {
-        invalid!(
-            "--c must be a finite number at least 0 (the UCB exploration constant), got {}",
-            o.c
-        )
-    })?;
-    let mcts = MctsConfig {
-        iterations: o.iterations,
-        exploration,
-        closed_loop: o.closed_loop,
-        rollout: if o.basic_rollout {
-            Rollout::Basic(crate::blackjack::strategy::chart_for(o.rules)?)
-        } else {
-            Rollout::HitBelow17
-        },
-        unprune_after: o.unprune_after,
-    };
-    output.emit(&play(o, mcts, output.json)?)
-}
-
-/// The report of `cardtree blackjack play` as text or JSON.
-fn play(o: &PlayOptions, mcts: MctsConfig, as_json: bool) -> Result<String, Error> {
-    let PlayOptions {
-        rules,
-        player: kind,
-        vs,
-        shoe: preset,
-        hands,
-        seed,
-        threads,
-        ref dump,
-        audit,
-        ..
-    } = *o;
-    rules.validate().map_err(Error::from)?;
-    let start = Instant::now();
-    let played = play_parallel(kind, rules, mcts, preset, seed, hands, threads, audit)?;
-    let (values, decisions) = (&played.values, played.decisions);
-    let seconds = start.elapsed().as_secs_f64();
-    if let Some(path) = dump.as_deref() {
-        let text: String = values.iter().map(|v| format!("{v}\n")).collect();
-        crate::output::write_atomic(path, text.as_bytes()).map_err(|e| Error::write(path, e))?;
-    }
-    let (mean, half) = mean_interval(values);
-    let mut out = json!({
-        "player": kind.name(),
-        "shoe": preset.name(),
-        "decks": rules.decks,
-        "hands": hands,
-        "seed": seed,
-        "mean": mean,
-        "ci95": [mean - half, mean + half],
-        "decisions": decisions,
-        "seconds": seconds,
-        "decisions_per_second": decisions as f64 / seconds.max(1e-9),
-    });
-    if kind == BlackjackPlayer::Mcts {
-        out["iterations"] = json!(mcts.iterations);
-        out["c"] = json!(mcts.exploration.constant());
-        out["closed_loop"] = json!(mcts.closed_loop);
-        out["basic_rollout"] = json!(matches!(mcts.rollout, Rollout::Basic(_)));
-        out["unprune_after"] = json!(mcts.unprune_after);
-    }
-    let mut text = format!(
-        "{} on {} ({} decks), {} hands, seed {}: mean return {:+.5} bets per hand, 95 % interval [{:+.5}, {:+.5}]; {} decisions, {:.0} decisions/s\n",
-        kind.name(),
-        preset.name(),
-        rules.decks,
-        hands,
-        seed,
-        mean,
-        mean - half,
-        mean + half,
-        decisions,
-        decisions as f64 / seconds.max(1e-9)
-    );
-    if audit {
-        let (r, rh) = mean_interval(&played.regrets);
-        out["regret"] = json!({
-            "mean": r,
-            "ci95": [r - rh, r + rh],
-        });
-        let _ = writeln!(
-            text,
-            "exact regret against the optimal player: {r:.6} bets per hand, 95 % interval [{:.6}, {:.6}]",
-            r - rh,
-            r + rh
-        );
-    }
-    if let Some(other) = vs {
-        let theirs = play_parallel(other, rules, mcts, preset, seed, hands, threads, false)?.values;
-        let diff: Vec<f64> = values.iter().zip(&theirs).map(|(a, b)| a - b).collect();
-        let (m2, _) = mean_interval(&theirs);
-        let (d, dh) = mean_interval(&diff);
-        out["vs"] = json!({
-            "player": other.name(),
-            "mean": m2,
-            "paired_difference": d,
-            "paired_difference_ci95": [d - dh, d + dh],
-        });
-        let _ = writeln!(
-            text,
-            "{} on the same cards: {:+.5}; paired difference {} - {} = {:+.5}, 95 % interval [{:+.5}, {:+.5}]",
-            other.name(),
-            m2,
-            kind.name(),
-            other.name(),
-            d,
-            d - dh,
-            d + dh
-        );
-    }
-    Ok(if as_json {
-        out.to_string() + "\n"
-    } else {
-        text
-    })
 }

@@ -6,7 +6,8 @@ use cardtree::blackjack::{Rules, ShoePreset, SplitPlay};
 use clap::{Args, Subcommand};
 
 use crate::blackjack::oracle::{dealer, ev};
-use crate::blackjack::play::{self, BlackjackPlayer, PlayOptions};
+use crate::blackjack::play::{BlackjackPlayer, PlayOptions};
+use crate::blackjack::report;
 use crate::blackjack::strategy::{Layout, card, render};
 use crate::cli::OutputArgs;
 use crate::cli::spelling::spelled;
@@ -198,7 +199,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
             output,
             dump,
             audit,
-        } => play::command(
+        } => report::command(
             &PlayOptions {
                 rules: rules.rules(),
                 player,
