@@ -104,15 +104,25 @@ fn play_is_seeded_and_paired() {
 }
 
 #[test]
-fn bad_flags_are_one_line_errors() {
-    for args in [
-        &["blackjack", "ev", "--split-hands", "5"][..],
-        &["blackjack", "dealer", "--s17", "--h17"][..],
-        &["blackjack", "play", "--player", "nobody"][..],
+fn bad_flags_are_usage_errors() {
+    for (args, want) in [
+        (&["blackjack", "ev", "--split-hands", "5"][..], "2..=4"),
+        (
+            &["blackjack", "dealer", "--s17", "--h17"][..],
+            "cannot be used with",
+        ),
+        (
+            &["blackjack", "play", "--player", "nobody"][..],
+            "[possible values: mcts, timid, basic, default, optimal]",
+        ),
     ] {
         let out = cardtree(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("error: ") && err.contains(want),
+            "{args:?}: {err}"
+        );
     }
     let out = cardtree(&["blackjack", "dealer", "--decks", "0"]);
     assert_eq!(out.status.code(), Some(1));

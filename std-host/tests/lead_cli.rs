@@ -111,10 +111,10 @@ fn uct_and_ismcts_choose_a_card_of_the_hand() {
     assert!(i["cards"]["SK"]["set"].is_null());
 }
 
-/// One line on standard error, non-zero exit, nothing on standard output.
+/// One line on standard error, exit status 1, nothing on standard output.
 fn refused(args: &[&str], wanted: &str) {
     let out = cardtree(args);
-    assert!(!out.status.success(), "{args:?} should fail");
+    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains(wanted), "{err} lacks {wanted}");
@@ -170,8 +170,12 @@ fn bad_input_is_one_line_that_says_where() {
         ],
         "12 cards",
     );
-    refused(
-        &["bridge", "lead", "--hand", HAND, "--contract", "8NT"],
-        "--contract",
+    // A flag's value that does not parse is a usage error: clap's whole message, status 2.
+    let out = cardtree(&["bridge", "lead", "--hand", HAND, "--contract", "8NT"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("error: invalid value '8NT' for '--contract <CONTRACT>'"),
+        "{err}"
     );
 }

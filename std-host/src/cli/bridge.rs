@@ -22,14 +22,10 @@ pub enum BridgeCommand {
     /// Solve every card of the player on lead, double dummy: one deal (--deal) or a JSON-lines
     /// file (--file, the format of tests/data/bridge/). --json: one object a deal,
     /// {"tricks":{"SA":9,...},"best":9,"nodes":N,"ms":T}.
+    #[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "file"])))]
     Solve {
         /// A PBN deal, full or an ending at a trick boundary: "W:AKQ.JT9.876.5432 ...".
-        #[arg(
-            long,
-            conflicts_with = "file",
-            required_unless_present = "file",
-            allow_hyphen_values = true
-        )]
+        #[arg(long, allow_hyphen_values = true)]
         deal: Option<String>,
         /// The player on lead (with --deal).
         #[arg(long, default_value = "W", value_parser = solve::parse_seat)]
@@ -97,9 +93,10 @@ pub enum BridgeCommand {
     /// of tests/data/bridge/dd_tables.jsonl) or a PBN file (--pbn, written back with the
     /// DoubleDummyTricks, OptimumScore, ParContract and OptimumResultTable tags). --json: one
     /// line a board with the fields of dd_tables.jsonl.
+    #[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "file", "pbn"])))]
     Table {
         /// A full PBN deal: "N:AKQ.JT9.876.5432 ...".
-        #[arg(long, conflicts_with_all = ["file", "pbn"], required_unless_present_any = ["file", "pbn"], allow_hyphen_values = true)]
+        #[arg(long, allow_hyphen_values = true)]
         deal: Option<String>,
         /// The board number of --deal (dealer and vulnerability follow the cycle of 16).
         #[arg(long, default_value_t = 1)]
@@ -111,7 +108,7 @@ pub enum BridgeCommand {
         #[arg(long)]
         vulnerable: Option<cardtree::bridge::Vulnerability>,
         /// JSON lines with a field pbn and optional id, dealer, vulnerable.
-        #[arg(long, conflicts_with = "pbn")]
+        #[arg(long)]
         file: Option<PathBuf>,
         /// A PBN file of boards; the output is the file with the double-dummy tags added
         /// (or replaced), other tags untouched.

@@ -63,16 +63,11 @@ pub enum ExperimentCommand {
 
 /// `cardtree experiment mckay`.
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["deals", "quick"])))]
 pub struct McKayArgs {
     /// Deals in the JSON-lines format of tests/data/bridge/ (full deals; leads without a
     /// "tricks" field are valued by cardtree's solver). `--deals` is the same flag.
-    #[arg(
-        long = "file",
-        visible_alias = "deals",
-        value_name = "FILE",
-        required_unless_present = "quick",
-        conflicts_with = "quick"
-    )]
+    #[arg(long = "file", visible_alias = "deals", value_name = "FILE")]
     deals: Option<PathBuf>,
     /// No input: 4 random deals from the seed, valued by cardtree's solver, on a 5 x 5 grid
     /// (c = 0.25, 1, 4, 16, 64; p = 1, 2, 5, 10, 15) of 5000 playouts: about half a minute.

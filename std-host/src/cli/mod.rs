@@ -17,7 +17,7 @@ use crate::output::Output;
 /// Game-tree search over card games: Monte-Carlo tree search with power-mean backups,
 /// minimax and alpha-beta, double-dummy bridge, Poker Squares and Blackjack.
 #[derive(Debug, Parser)]
-#[command(name = "cardtree", version)]
+#[command(name = "cardtree", version, arg_required_else_help = true)]
 pub struct Cli {
     /// The command.
     #[command(subcommand)]
@@ -28,16 +28,16 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Double-dummy bridge: solve deals, deal random hands.
-    #[command(subcommand)]
+    #[command(subcommand, arg_required_else_help = true)]
     Bridge(bridge::BridgeCommand),
     /// Blackjack: the exact oracle's numbers, paired hands of every player.
-    #[command(subcommand)]
+    #[command(subcommand, arg_required_else_help = true)]
     Blackjack(blackjack::BlackjackCommand),
     /// Parameterized Poker Squares: score grids, play games.
-    #[command(subcommand)]
+    #[command(subcommand, arg_required_else_help = true)]
     Pps(pps::PpsCommand),
     /// Run the papers' experiments on all cores, with shards, resume and merge.
-    #[command(subcommand)]
+    #[command(subcommand, arg_required_else_help = true)]
     Experiment(experiment::ExperimentCommand),
 }
 
