@@ -16,6 +16,15 @@ pub struct Output {
 }
 
 impl Output {
+    /// The output the flags say, its file checked before any work is done
+    /// ([`check_writable`]): a long run into a path that cannot be written fails at once.
+    pub fn new(json: bool, out: Option<PathBuf>) -> Result<Output, Error> {
+        if let Some(path) = &out {
+            check_writable(path)?;
+        }
+        Ok(Output { json, out })
+    }
+
     /// Writes `text` where the flags say: `--out`'s file, atomically, or standard output.
     pub fn emit(&self, text: &str) -> Result<(), Error> {
         emit(text.as_bytes(), self.out.as_deref())
@@ -28,6 +37,15 @@ pub fn emit(bytes: &[u8], out: Option<&Path>) -> Result<(), Error> {
         Some(path) => write_atomic(path, bytes).map_err(|e| Error::write(path, e)),
         None => io::stdout().write_all(bytes).map_err(Error::stdout),
     }
+}
+
+/// Checks that `path` can be written before the work that makes its contents: its folder
+/// exists and a file can be created there (the temporary file [`write_atomic`] would use,
+/// created and removed at once); `path` itself is not touched.
+pub fn check_writable(path: &Path) -> Result<(), Error> {
+    let tmp = temp_path(path).map_err(|e| Error::write(path, e))?;
+    fs::File::create(&tmp).map_err(|e| Error::write(path, e))?;
+    fs::remove_file(&tmp).map_err(|e| Error::write(path, e))
 }
 
 /// Writes `bytes` to `path` atomically: into a temporary file beside it, flushed to disk, then

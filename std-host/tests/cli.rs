@@ -372,3 +372,40 @@ fn bench_reports_json() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--out` is checked before the work: each command is given a bad input that only the work
+/// finds and an `--out` in a folder that does not exist; the error is the `--out` one (one
+/// line naming the path), so the work never started, and nothing is written.
+#[test]
+fn out_is_checked_before_the_work() {
+    let out = "/no/such/dir/out.txt";
+    let missing = "/no/such/input";
+    for args in [
+        &["bridge", "solve", "--file", missing, "--out", out][..],
+        &["bridge", "table", "--file", missing, "--out", out][..],
+        &[
+            "pps", "play", "--player", "learned", "--values", missing, "--out", out,
+        ][..],
+        &["pps", "train", "--system", "nonsense", "--out", out][..],
+        &[
+            "blackjack",
+            "play",
+            "--player",
+            "mcts",
+            "--c=-1",
+            "--out",
+            out,
+        ][..],
+        &["blackjack", "strategy", "--decks", "0", "--out", out][..],
+    ] {
+        let result = cardtree(args);
+        let err = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains(out) && !err.contains(missing),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!std::path::Path::new(out).exists());
+}

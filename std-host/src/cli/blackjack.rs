@@ -12,7 +12,6 @@ use crate::blackjack::strategy::{Layout, card, render};
 use crate::cli::OutputArgs;
 use crate::cli::spelling::spelled;
 use crate::error::Error;
-use crate::output::Output;
 
 /// The rule flags shared by the blackjack commands.
 #[derive(Clone, Copy, Debug, Args)]
@@ -163,17 +162,24 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
             rules,
             peeked,
             output,
-        } => output.emit(&dealer(rules.rules(), peeked, output.json)?),
+        } => {
+            let output = output.output()?;
+            output.emit(&dealer(rules.rules(), peeked, output.json)?)
+        }
         BlackjackCommand::Ev {
             rules,
             split_play,
             output,
-        } => output.emit(&ev(rules.rules(), split_play, output.json)?),
+        } => {
+            let output = output.output()?;
+            output.emit(&ev(rules.rules(), split_play, output.json)?)
+        }
         BlackjackCommand::Strategy {
             rules,
             markdown,
             output,
         } => {
+            let output = output.output()?;
             let layout = if output.json {
                 Layout::Json
             } else if markdown {
@@ -216,7 +222,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
                 dump,
                 audit,
             },
-            &Output::from(output),
+            &output.output()?,
         ),
     }
 }

@@ -14,7 +14,7 @@ use crate::bridge::{ablation, advisor, bench, deals};
 use crate::cli::OutputArgs;
 use crate::cli::spelling::spelled;
 use crate::error::Error;
-use crate::output::{self, Output};
+use crate::output::Output;
 
 /// The subcommands of `cardtree bridge`.
 #[derive(Debug, Subcommand)]
@@ -215,10 +215,10 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             first,
             format,
             out,
-        } => output::emit(
-            deals::generate(seed, count, first, format)?.as_bytes(),
-            out.as_deref(),
-        ),
+        } => {
+            let output = Output::new(false, out)?;
+            output.emit(&deals::generate(seed, count, first, format)?)
+        }
         BridgeCommand::Bench {
             file,
             table_mib,
@@ -232,7 +232,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             dds,
             per_deal.as_deref(),
             tables,
-            &output.into(),
+            &output.output()?,
         ),
         BridgeCommand::Table {
             deal,
@@ -258,7 +258,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
                     return Err(Error::Invalid("give --deal, --file or --pbn".into()));
                 }
             };
-            hand_record::command(&source, threads, table_mib, &output.into())
+            hand_record::command(&source, threads, table_mib, &output.output()?)
         }
         BridgeCommand::Lead {
             hand,
@@ -297,17 +297,17 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
                 table_mib,
                 progress: !quiet,
             },
-            &output.into(),
+            &output.output()?,
         ),
         BridgeCommand::Ablation {
             file,
             table_mib,
             budget,
             out,
-        } => output::emit(
-            ablation::ablation(&file, table_mib, budget)?.as_bytes(),
-            out.as_deref(),
-        ),
+        } => {
+            let output = Output::new(false, out)?;
+            output.emit(&ablation::ablation(&file, table_mib, budget)?)
+        }
         BridgeCommand::Solve {
             deal,
             leader,
@@ -325,7 +325,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
                 threads,
                 table_mib,
             },
-            &Output::from(output),
+            &output.output()?,
         ),
     }
 }

@@ -64,17 +64,8 @@ pub struct OutputArgs {
 }
 
 impl OutputArgs {
-    /// Writes a driver's `text` where the flags say.
-    pub fn emit(&self, text: &str) -> Result<(), Error> {
-        Output::from(self.clone()).emit(text)
-    }
-}
-
-impl From<OutputArgs> for Output {
-    fn from(a: OutputArgs) -> Output {
-        Output {
-            json: a.json,
-            out: a.out,
-        }
+    /// The driver's [`Output`], its `--out` checked writable before any work.
+    pub fn output(self) -> Result<Output, Error> {
+        Output::new(self.json, self.out)
     }
 }

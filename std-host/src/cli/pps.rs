@@ -209,7 +209,10 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             grid,
             system,
             output,
-        } => output.emit(&score::score(&grid, &system, output.json)?),
+        } => {
+            let output = output.output()?;
+            output.emit(&score::score(&grid, &system, output.json)?)
+        }
         PpsCommand::Play {
             args,
             games,
@@ -223,7 +226,7 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             seed,
             threads,
             per_game,
-            &output.into(),
+            &output.output()?,
         ),
         PpsCommand::Train {
             system,
