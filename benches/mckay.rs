@@ -15,7 +15,7 @@ fn searches(c: &mut Criterion) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/bridge/dev_deals.jsonl");
     let text = std::fs::read_to_string(&path).expect("tests/data/bridge/dev_deals.jsonl");
     let first: String = text.lines().take(1).collect();
-    let deal = &mckay::read_deals(&first, "dev_deals.jsonl", 0).expect("deal")[0];
+    let deal = &mckay::read_deals(first.as_bytes(), "dev_deals.jsonl", 0).expect("deal")[0];
     let position = deal.position().expect("position");
     let grid = SweepGrid::paper(1);
     let mut tree: LeadTree = mckay::lead_tree();

@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
             Err(e) => one_line(&e.to_string()),
         }
     }
-    match lead_deals::parse_deals(text, "fuzz") {
+    match lead_deals::parse_deals(text.as_bytes(), "fuzz") {
         Ok(deals) => {
             for d in &deals {
                 let pos = d.position().expect("a parsed deal has a position");

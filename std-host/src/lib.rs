@@ -16,6 +16,7 @@ pub mod bridge;
 pub mod cli;
 pub mod experiments;
 pub mod heap_tree;
+pub mod input;
 pub mod json;
 pub mod output;
 pub mod plot;

@@ -409,3 +409,58 @@ fn out_is_checked_before_the_work() {
     }
     assert!(!std::path::Path::new(out).exists());
 }
+
+/// A line that is not UTF-8 is an error naming its line, and the other lines go on: solved by
+/// `bridge solve --file` and `bridge table --file`; `experiment mckay --file` refuses the file
+/// naming the line.
+#[test]
+fn a_line_that_is_not_utf8_is_that_line_s_error() {
+    let dir = std::env::temp_dir().join(format!("cardtree-cli-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/bridge/");
+    for (command, file, unit) in [
+        ("solve", "dev_deals.jsonl", "lines"),
+        ("table", "dd_tables.jsonl", "lines"),
+    ] {
+        let text = std::fs::read_to_string(format!("{data}{file}")).unwrap();
+        let mut bytes = Vec::new();
+        for line in text.lines().take(3) {
+            bytes.extend_from_slice(line.as_bytes());
+            bytes.push(b'\n');
+        }
+        // Line 2 gets a byte that is no UTF-8.
+        let second = bytes.iter().position(|&b| b == b'\n').unwrap() + 3;
+        bytes[second] = 0xff;
+        let path = dir.join(file);
+        std::fs::write(&path, &bytes).unwrap();
+        let p = path.to_str().unwrap();
+        let out = cardtree(&["bridge", command, "--file", p, "--json", "--threads", "1"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        assert!(
+            err.contains(&format!("{p}:2: not UTF-8")),
+            "{command}: {err}"
+        );
+        assert!(
+            err.contains(&format!("solved 2 of 3 {unit}")),
+            "{command}: {err}"
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+        if command == "solve" {
+            let run = dir.join("run");
+            let out = cardtree(&[
+                "experiment",
+                "mckay",
+                "--file",
+                p,
+                "--out",
+                run.to_str().unwrap(),
+            ]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(err.contains(&format!("{p}:2: not UTF-8")), "{err}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

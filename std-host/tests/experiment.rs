@@ -16,7 +16,7 @@ fn dev_deals(n: usize) -> Vec<mckay::LeadDeal> {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/bridge/dev_deals.jsonl");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let lines: String = text.lines().take(n).map(|l| format!("{l}\n")).collect();
-    mckay::read_deals(&lines, "dev_deals.jsonl", 0).unwrap()
+    mckay::read_deals(lines.as_bytes(), "dev_deals.jsonl", 0).unwrap()
 }
 
 /// A small grid: 2 x 2 cells on 3 deals, 300 playouts.

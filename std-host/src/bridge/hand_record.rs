@@ -147,7 +147,12 @@ pub fn solve_all(boards: &[Board], threads: usize, mib: usize) -> Vec<Result<Rec
 
 /// Every line of a JSON-lines file, solved: per line in order, the output (JSON or text) or
 /// the error.
-pub fn run_lines(text: &str, threads: usize, mib: usize, json: bool) -> Vec<Result<String, Error>> {
+pub fn run_lines(
+    text: &[u8],
+    threads: usize,
+    mib: usize,
+    json: bool,
+) -> Vec<Result<String, Error>> {
     solve::each_line(text, threads, mib, |table, line, index| {
         let board = parse_line(line, index)?;
         let record = solve(&board, table)?;
@@ -284,7 +289,7 @@ pub fn command(
         }
         Source::Pbn(path) => table_pbn(path, output.json, threads, mib, output.out.as_deref()),
         Source::Lines(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
+            let text = std::fs::read(path).map_err(|e| Error::read(path, e))?;
             let start = std::time::Instant::now();
             let results = run_lines(&text, threads, mib, output.json);
             crate::output::report_lines(path, &results, start, output.out.as_deref())
@@ -299,10 +304,10 @@ mod tests {
     #[test]
     fn a_line_round_trips_to_the_shared_format() {
         let line = r#"{"id":0,"pbn":"N:A82.Q632.95.T654 KQT953.AT54.AJ8. J7.KJ8.KQ432.KQ8 64.97.T76.AJ9732","dealer":"N","vulnerable":"None","dd":{"N":{"S":4,"H":6,"D":6,"C":6,"NT":6},"E":{"S":7,"H":7,"D":6,"C":7,"NT":7},"S":{"S":4,"H":6,"D":6,"C":6,"NT":5},"W":{"S":7,"H":6,"D":6,"C":7,"NT":7}},"par":{"score_ns":-90,"contracts":["1N-EW"]}}"#;
-        let out = run_lines(line, 1, 1, true);
+        let out = run_lines(line.as_bytes(), 1, 1, true);
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].as_ref().ok(), Some(&line.to_string()));
-        let text = run_lines(line, 1, 1, false);
+        let text = run_lines(line.as_bytes(), 1, 1, false);
         let text = text[0].as_ref().unwrap();
         assert!(text.contains("  N     6   4   6   6   6\n"), "{text}");
         assert!(text.contains("Par -90: 1N-EW"), "{text}");
@@ -338,7 +343,7 @@ mod tests {
                 .to_string()
                 .starts_with("vulnerable: \"Red\"")
         );
-        let out = run_lines("\nnot json\n", 2, 1, true);
+        let out = run_lines(b"\nnot json\n", 2, 1, true);
         assert_eq!(out.len(), 2);
         assert!(out.iter().all(Result::is_err));
     }

@@ -96,7 +96,7 @@ impl LeadDeal {
 /// Reads deals in the JSON-lines format of `tests/data/bridge/`. Each line's `tricks` gives the
 /// leads' values; lines without it are valued by cardtree's solver (in parallel, a table of
 /// `table_mib` per thread). Errors name the line.
-pub fn read_deals(text: &str, source: &str, table_mib: usize) -> Result<Vec<LeadDeal>, Error> {
+pub fn read_deals(text: &[u8], source: &str, table_mib: usize) -> Result<Vec<LeadDeal>, Error> {
     let mut deals = parse_deals(text, source)?;
     value_missing(&mut deals, table_mib)?;
     Ok(deals)
@@ -104,15 +104,15 @@ pub fn read_deals(text: &str, source: &str, table_mib: usize) -> Result<Vec<Lead
 
 /// The deals of [`read_deals`] as the lines give them: a deal without `tricks` has an empty
 /// [`LeadDeal::tricks`]. Errors name the line.
-pub fn parse_deals(text: &str, source: &str) -> Result<Vec<LeadDeal>, Error> {
+pub fn parse_deals(text: &[u8], source: &str) -> Result<Vec<LeadDeal>, Error> {
     let mut deals = Vec::new();
-    for (n, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
+    for (n, line) in crate::input::lines(text) {
         let place = format!("{source}:{}", n + 1);
         let at = |e: Error| e.at(&place);
+        let line = line.map_err(at)?;
+        if line.trim().is_empty() {
+            continue;
+        }
         let task = solve_cmd::parse_line(line).map_err(at)?;
         let v: Value = serde_json::from_str(line).map_err(|e| at(e.into()))?;
         let id = match &task.id {
@@ -227,7 +227,9 @@ mod tests {
         let line = format!(
             r#"{{"id":34,"pbn":"W:2.876.AJT765.Q83 JT9853.Q2.82.A92 Q76.KJ3.94.JT764 AK4.AT954.KQ3.K5","leader":"W","trump":"NT","tricks":{{"{key}":4}}}}"#
         );
-        let e = parse_deals(&line, "deals.jsonl").unwrap_err().to_string();
+        let e = parse_deals(line.as_bytes(), "deals.jsonl")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("deals.jsonl:1: tricks: "), "{e}");
         assert!(e.len() < 200 && !e.contains('\n'), "{} bytes: {e}", e.len());
     }

@@ -161,7 +161,12 @@ pub fn to_text(s: &Solved) -> String {
 
 /// Solves every line of a JSON-lines file on `threads` threads (each with its own table of
 /// `mib` MiB). Returns, per input line in order, the output line or the error.
-pub fn run_lines(text: &str, threads: usize, mib: usize, json: bool) -> Vec<Result<String, Error>> {
+pub fn run_lines(
+    text: &[u8],
+    threads: usize,
+    mib: usize,
+    json: bool,
+) -> Vec<Result<String, Error>> {
     each_line(text, threads, mib, |table, line, _| {
         let task = parse_line(line)?;
         let solved = run(&task, table)?;
@@ -174,20 +179,22 @@ pub fn run_lines(text: &str, threads: usize, mib: usize, json: bool) -> Vec<Resu
     })
 }
 
-/// `f(table, line, index)` (index from 0) for every line of `text` on `threads` threads, each with its own
-/// table of `mib` MiB: per line in order, the output or the error (an empty line is one).
+/// `f(table, line, index)` (index from 0) for every line of `text` on `threads` threads, each
+/// with its own table of `mib` MiB: per line in order, the output or the error (an empty line
+/// is one, and so is a line that is not UTF-8: the others go on).
 pub fn each_line(
-    text: &str,
+    text: &[u8],
     threads: usize,
     mib: usize,
     f: impl Fn(&mut HostTable, &str, usize) -> Result<String, Error> + Sync,
 ) -> Vec<Result<String, Error>> {
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
+    let lines: Vec<(usize, Result<&str, Error>)> = crate::input::lines(text).collect();
     crate::workers::map(
         &lines,
         threads,
         || host_table(mib),
-        |table, &(index, line)| {
+        |table, (index, line)| {
+            let (index, line) = (*index, line.as_ref().map_err(|e| invalid!("{e}"))?);
             if line.trim().is_empty() {
                 return Err(Error::Invalid("empty line".into()));
             }
@@ -234,7 +241,7 @@ pub fn command(o: &Options, output: &crate::output::Output) -> Result<(), Error>
     let Some(path) = &o.file else {
         return Err(Error::Invalid("give --deal or --file".into()));
     };
-    let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
+    let text = std::fs::read(path).map_err(|e| Error::read(path, e))?;
     let start = std::time::Instant::now();
     let results = run_lines(&text, o.threads, o.table_mib, output.json);
     crate::output::report_lines(path, &results, start, output.out.as_deref())
@@ -255,7 +262,7 @@ mod tests {
             r#"{"pbn":"N:AK... 32... QJ... 54...","leader":"X","trump":"NT"}"#,
             "\n",
         );
-        let out = run_lines(text, 2, 1, true);
+        let out = run_lines(text.as_bytes(), 2, 1, true);
         assert_eq!(out.len(), 4);
         let first = out[0].as_ref().unwrap();
         assert!(

@@ -28,7 +28,7 @@ pub struct Options {
 
 /// Runs `cardtree experiment leads` and reports what it wrote.
 pub fn run(o: &Options, run: &RunOptions) -> Result<(), Error> {
-    let text = std::fs::read_to_string(&o.deals).map_err(|e| Error::read(&o.deals, e))?;
+    let text = std::fs::read(&o.deals).map_err(|e| Error::read(&o.deals, e))?;
     let source = o
         .deals
         .file_name()

@@ -52,7 +52,7 @@ pub fn run(o: &Options, run: &RunOptions) -> Result<(), Error> {
         let Some(path) = &o.deals else {
             return Err(Error::Invalid("give --deals FILE or --quick".into()));
         };
-        let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
+        let text = std::fs::read(path).map_err(|e| Error::read(path, e))?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
