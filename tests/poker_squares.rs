@@ -65,7 +65,7 @@ fn every_grid_vector_scores_as_the_framework() {
         assert_eq!(ids, want, "{text}");
         for (name, system) in &systems {
             assert_eq!(
-                i64::from(grid.score(system)),
+                grid.score(system),
                 g["scores"][name].as_i64().unwrap(),
                 "{name}: {text}"
             );

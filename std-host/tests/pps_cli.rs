@@ -57,6 +57,11 @@ fn score_text_and_errors() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("25 cells"));
     let out = cardtree(&["pps", "score", "--grid", GRID, "--system", "1,2,3"]);
     assert!(!out.status.success());
+    // Ten hands of the largest i32 total more than an i32 holds: the total is exact.
+    let most = ["2147483647"; 10].join(",");
+    let out = cardtree(&["pps", "score", "--grid", GRID, "--system", &most, "--json"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.ends_with("\"score\":21474836470}\n"), "{text}");
 }
 
 #[test]

@@ -354,7 +354,7 @@ mod tests {
         assert!(end.is_full());
         assert_eq!(
             values.grid_value(&end, Cards::EMPTY, 0),
-            f64::from(end.score(&system))
+            end.score(&system) as f64
         );
         // With one cell left there is no next card: the greedy choice, the only free cell.
         let mut game = PokerSquares::new(system);
@@ -446,7 +446,7 @@ mod tests {
                         for n2 in rest.without(n1) {
                             let mut f = h;
                             f.place(last, n2).unwrap();
-                            sum += f64::from(f.score(&system));
+                            sum += f.score(&system) as f64;
                         }
                         best = best.max(sum / (rest.len() - 1) as f64);
                     }

@@ -50,13 +50,7 @@ impl Placer for FlatPlayer {
                 if g.place(cell).is_err() {
                     return Err(PlayError::IllegalPlacement);
                 }
-                total += i64::from(simulate(
-                    &mut g,
-                    Simulation::Random,
-                    &eval,
-                    &PruneRule::PAPER,
-                    rng,
-                ));
+                total += simulate(&mut g, Simulation::Random, &eval, &PruneRule::PAPER, rng);
             }
             if best.is_none_or(|(_, b)| total > b) {
                 best = Some((cell, total));

@@ -71,7 +71,7 @@ impl PokerSquares {
 
     /// The score of the grid as it stands (the final score once it is full).
     #[must_use]
-    pub fn score(&self) -> i32 {
+    pub fn score(&self) -> i64 {
         self.grid.score(&self.system)
     }
 
@@ -171,7 +171,7 @@ impl Game for PokerSquares {
     }
 
     fn value(&self, _side: Side) -> f64 {
-        f64::from(self.score())
+        self.score() as f64
     }
 
     /// Ten times the lowest and the highest hand score: every grid's score lies within.
@@ -218,7 +218,7 @@ mod tests {
             }
         }
         assert_eq!(g.deck().len(), 27);
-        assert_eq!(g.value(Side(0)), f64::from(g.score()));
+        assert_eq!(g.value(Side(0)), g.score() as f64);
         let range = g.value_range();
         assert!(range.lo <= g.value(Side(0)) && g.value(Side(0)) <= range.hi);
         assert_eq!(range.hi, 1000.0);

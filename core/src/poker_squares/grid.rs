@@ -224,18 +224,14 @@ impl Grid {
         out
     }
 
-    /// The grid's score: the sum of its ten hands' scores under `system`, clamped to the
-    /// range of `i32`.
+    /// The grid's score: the sum of its ten hands' scores under `system`. A system's scores
+    /// are any `i32`s and ten of them may not fit one; in `i64` they always do, exactly.
     #[must_use]
-    pub fn score(&self, system: &PointSystem) -> i32 {
-        // A system's scores are any `i32`s and ten of them may not fit one: summed in `i64`
-        // (where they always fit), then clamped to `i32`.
-        let sum: i64 = self
-            .classes()
+    pub fn score(&self, system: &PointSystem) -> i64 {
+        self.classes()
             .iter()
             .map(|&c| i64::from(system.score(c)))
-            .sum();
-        i32::try_from(sum).unwrap_or(if sum < 0 { i32::MIN } else { i32::MAX })
+            .sum()
     }
 
     /// The grid mirrored on its main diagonal (rows become columns): the score is the same.
@@ -362,15 +358,21 @@ mod tests {
     /// Found by the `pps_text` fuzz target: ten hands under a system of large scores
     /// overflowed `i32` (a panic in a debug build); the sum is now clamped.
     #[test]
-    fn scores_beyond_i32_are_clamped() {
+    fn scores_beyond_i32_are_exact() {
         use crate::poker_squares::PointSystem;
         let g = Grid::default();
-        assert_eq!(g.score(&PointSystem::new([i32::MAX; 10])), i32::MAX);
-        assert_eq!(g.score(&PointSystem::new([i32::MIN; 10])), i32::MIN);
+        // An empty grid's ten lines are all high card (class 0).
+        assert_eq!(
+            g.score(&PointSystem::new([i32::MAX; 10])),
+            10 * i64::from(i32::MAX)
+        );
+        assert_eq!(
+            g.score(&PointSystem::new([i32::MIN; 10])),
+            10 * i64::from(i32::MIN)
+        );
         let mut mixed = [0i32; 10];
         mixed[0] = 1_000_000_000;
-        // An empty grid's ten lines are all high card (class 0).
-        assert_eq!(g.score(&PointSystem::new(mixed)), i32::MAX);
+        assert_eq!(g.score(&PointSystem::new(mixed)), 10_000_000_000);
         mixed[0] = -7;
         assert_eq!(g.score(&PointSystem::new(mixed)), -70);
     }

@@ -713,7 +713,7 @@ mod tests {
             g.place(cell).unwrap();
             cache.place(&e, cell, card, g.deck());
         }
-        assert!((cache.total() - f64::from(g.score())).abs() < 1e-9);
+        assert!((cache.total() - g.score() as f64).abs() < 1e-9);
     }
 
     #[test]

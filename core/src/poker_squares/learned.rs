@@ -460,7 +460,7 @@ pub fn self_play<R: Rng + ?Sized>(
     explore_ppm: u32,
     rng: &mut R,
     mut visit: impl FnMut(AbstractHand, i32),
-) -> i32 {
+) -> i64 {
     let mut game = PokerSquares::new(*system);
     let mut lines = Lines::of(game.grid(), game.deck());
     // The states of each line after each placement: at most one per placement.

@@ -104,13 +104,11 @@ impl Lines {
     /// The score of the ten lines under `system` as they stand (the final score once full),
     /// summed as [`Grid::score`] sums it.
     #[must_use]
-    pub fn score(&self, system: &PointSystem) -> i32 {
-        let sum: i64 = self
-            .summaries
+    pub fn score(&self, system: &PointSystem) -> i64 {
+        self.summaries
             .iter()
             .map(|s| i64::from(system.score(s.class())))
-            .sum();
-        i32::try_from(sum).unwrap_or(if sum < 0 { i32::MIN } else { i32::MAX })
+            .sum()
     }
 }
 

@@ -396,7 +396,7 @@ impl TreePolicy<PokerSquares> for Knowledge<'_> {
     /// The learned value of the grid; with a card drawn, after its greedy placement.
     fn leaf_value(&mut self, state: &PokerSquares, _: Side) -> f64 {
         let Some(values) = self.values else {
-            return f64::from(state.score());
+            return state.score() as f64;
         };
         let lines = Lines::of(state.grid(), state.deck());
         match state.drawn() {

@@ -321,7 +321,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                         _ => break,
                     }
                 }
-                let score = f64::from(lines.score(system)) - correction;
+                let score = lines.score(system) as f64 - correction;
                 *total += score;
                 if i == 0 {
                     first = score;

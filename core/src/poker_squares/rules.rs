@@ -53,7 +53,7 @@ fn expected_last(game: &PokerSquares, cell: usize, last: usize) -> Option<i64> {
     for c in game.deck() {
         let mut end = *g.grid();
         end.place(last, c).ok()?;
-        sum += i64::from(end.score(game.system()));
+        sum += end.score(game.system());
     }
     Some(sum)
 }
@@ -98,7 +98,7 @@ mod tests {
                 .map(|c| {
                     let mut e = *x.grid();
                     e.place(last, c).unwrap();
-                    i64::from(e.score(&system))
+                    e.score(&system)
                 })
                 .sum()
         };

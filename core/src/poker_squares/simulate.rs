@@ -87,7 +87,7 @@ pub fn pick_simulation<R: Rng + ?Sized>(
             let mut game = PokerSquares::new(*system);
             // Both policies use the generator only to draw cards: the same draws for both.
             let mut draws = rng::stream(seed, u64::from(i));
-            *total += i64::from(simulate(&mut game, policy, eval, prune, &mut draws));
+            *total += simulate(&mut game, policy, eval, prune, &mut draws);
         }
     }
     if rules > best {
@@ -105,7 +105,7 @@ pub fn simulate<R: Rng + ?Sized>(
     eval: &Evaluator,
     prune: &PruneRule,
     rng: &mut R,
-) -> i32 {
+) -> i64 {
     play_to_end(game, policy, eval, prune, rng);
     game.score()
 }

@@ -35,7 +35,7 @@ pub const TECHNIQUES: [Technique; 8] = [
 /// with each switched off in turn; a configuration that passes `budget_s` seconds stops after
 /// that deal and is compared with all-on over the same deals. Returns a Markdown table.
 pub fn ablation(path: &Path, mib: usize, budget_s: f64) -> Result<String, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::read(path, e))?;
+    let text = std::fs::read(path).map_err(|e| Error::read(path, e))?;
     let tasks = read_tasks(&text, path)?;
     let mut table = solve::host_table(mib);
     let run = |table: &mut solve::HostTable, config: &SolverConfig, budget: f64| {

@@ -13,13 +13,13 @@ use crate::bridge::solve::{self, Task};
 use crate::output;
 
 /// The benchmark's input file, once `--dds` is known to be possible in this build.
-pub(crate) fn read_input(path: &Path, dds: bool) -> Result<String, Error> {
+pub(crate) fn read_input(path: &Path, dds: bool) -> Result<Vec<u8>, Error> {
     if dds && !cfg!(feature = "dds") {
         return Err(Error::Invalid(
             "--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".into(),
         ));
     }
-    std::fs::read_to_string(path).map_err(|e| Error::read(path, e))
+    std::fs::read(path).map_err(|e| Error::read(path, e))
 }
 
 /// Runs the benchmark and returns its report; `per_deal` gets a CSV of every deal.
@@ -122,12 +122,10 @@ pub fn run(
 
 /// Every line of `path` as a task, each checked to be a position before any is solved; a bad
 /// line is an error naming it, and so is a file without deals.
-pub(crate) fn read_tasks(text: &str, path: &Path) -> Result<Vec<Task>, Error> {
-    let tasks = text
-        .lines()
-        .enumerate()
+pub(crate) fn read_tasks(text: &[u8], path: &Path) -> Result<Vec<Task>, Error> {
+    let tasks = crate::input::lines(text)
         .map(|(i, line)| {
-            solve::parse_line(line)
+            line.and_then(solve::parse_line)
                 .and_then(|task| task.position().map(|_| task))
                 .with_context(|| format!("{}:{}", path.display(), i + 1))
         })
@@ -220,11 +218,9 @@ pub fn tables(
     per_deal: Option<&Path>,
 ) -> Result<BenchReport, Error> {
     let text = read_input(path, dds)?;
-    let boards = text
-        .lines()
-        .enumerate()
+    let boards = crate::input::lines(&text)
         .map(|(i, line)| {
-            crate::bridge::hand_record::parse_line(line, i)
+            line.and_then(|line| crate::bridge::hand_record::parse_line(line, i))
                 .with_context(|| format!("{}:{}", path.display(), i + 1))
         })
         .collect::<Result<Vec<_>, Error>>()?;

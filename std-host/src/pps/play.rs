@@ -128,7 +128,7 @@ pub struct GameResult {
     /// The game's index (its deal is `rng::stream(seed, index)`).
     pub index: u64,
     /// The final score.
-    pub score: i32,
+    pub score: i64,
     /// The classes of the ten hands.
     pub classes: [HandClass; LINES],
     /// The MCTS statistics (zero for other players).

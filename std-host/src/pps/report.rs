@@ -29,13 +29,13 @@ pub struct PlayJson {
     /// Wall-clock seconds of the run.
     pub wall_seconds: f64,
     /// Every game's score, in game order.
-    pub scores: Vec<i32>,
+    pub scores: Vec<i64>,
 }
 
 /// [`PlayJson`] of a run.
 #[must_use]
 pub fn play_json(config: &PlayConfig, results: &[GameResult], wall: f64) -> PlayJson {
-    let scores: Vec<f64> = results.iter().map(|r| f64::from(r.score)).collect();
+    let scores: Vec<f64> = results.iter().map(|r| r.score as f64).collect();
     let (mean, sd, half) = crate::stats::summary(&scores);
     PlayJson {
         system: config.system.scores().to_vec(),
@@ -53,7 +53,7 @@ pub fn play_json(config: &PlayConfig, results: &[GameResult], wall: f64) -> Play
 /// The text report of `cardtree pps play`.
 #[must_use]
 pub fn play_report(config: &PlayConfig, results: &[GameResult], wall: f64) -> String {
-    let scores: Vec<f64> = results.iter().map(|r| f64::from(r.score)).collect();
+    let scores: Vec<f64> = results.iter().map(|r| r.score as f64).collect();
     let (mean, sd, half) = crate::stats::summary(&scores);
     let iterations: u64 = results.iter().map(|r| r.stats.iterations).sum();
     let full: u64 = results.iter().map(|r| r.stats.tree_full).sum();

@@ -19,7 +19,7 @@ struct ScoreReport {
     /// The class id of each hand, rows 0-4 then columns 0-4.
     hands: Vec<usize>,
     /// The grid's total.
-    score: i32,
+    score: i64,
 }
 
 /// `{"hands":[10 class ids, rows 0-4 then columns 0-4],"score":N}`.

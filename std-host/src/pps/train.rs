@@ -216,7 +216,7 @@ fn learn(
                         }
                     });
                     part.games += 1;
-                    part.total += i64::from(score);
+                    part.total += score;
                 }
                 bar.inc(to - from);
                 Ok(part)

@@ -274,7 +274,7 @@ impl Experiment for PpsExperiment {
             config: ci,
             label: label.clone(),
             game: game as u64,
-            score: i64::from(r.score),
+            score: r.score,
             iterations: r.stats.iterations,
             tree_full: r.stats.tree_full,
         }])
