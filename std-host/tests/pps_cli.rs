@@ -80,7 +80,10 @@ fn play_reports_mean_sd_and_interval_and_is_paired() {
         String::from_utf8(out.stdout).unwrap()
     };
     let text = run("random", &[]);
-    assert!(text.contains("games 6\n"), "{text}");
+    // The point system by the name it was given, not its ten numbers.
+    assert!(text.starts_with("system american\ngames 6\n"), "{text}");
+    let british = run("rules", &["--system", "british"]);
+    assert!(british.starts_with("system british\n"), "{british}");
     assert!(text.contains("\nmean "), "{text}");
     assert!(text.contains("\nsd "), "{text}");
     assert!(text.contains("95% interval "), "{text}");

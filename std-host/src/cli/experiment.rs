@@ -70,7 +70,8 @@ pub struct McKayArgs {
     #[arg(long = "file", visible_alias = "deals", value_name = "FILE")]
     deals: Option<PathBuf>,
     /// No input: 4 random deals from the seed, valued by cardtree's solver, on a 5 x 5 grid
-    /// (c = 0.25, 1, 4, 16, 64; p = 1, 2, 5, 10, 15) of 5000 playouts: about half a minute.
+    /// (c = 0.25, 1, 4, 16, 64; p = 1, 2, 5, 10, 15) of 5000 playouts: about a second on two
+    /// cores.
     #[arg(long)]
     quick: bool,
     /// Exploration constants c of V = X + sqrt(c ln n / T): a list "0.5,2,8", a doubling

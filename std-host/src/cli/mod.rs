@@ -27,13 +27,14 @@ pub struct Cli {
 /// The command groups.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Double-dummy bridge: solve deals, deal random hands.
+    /// Double-dummy bridge: solve deals, hand records (tables, par, PBN files), opening leads,
+    /// random deals, the solver's benchmark and ablation.
     #[command(subcommand, arg_required_else_help = true)]
     Bridge(bridge::BridgeCommand),
     /// Blackjack: the exact oracle's numbers, paired hands of every player.
     #[command(subcommand, arg_required_else_help = true)]
     Blackjack(blackjack::BlackjackCommand),
-    /// Parameterized Poker Squares: score grids, play games.
+    /// Parameterized Poker Squares: score grids, play games, learn hand values, a-priori odds.
     #[command(subcommand, arg_required_else_help = true)]
     Pps(pps::PpsCommand),
     /// Run the papers' experiments on all cores, with shards, resume and merge.

@@ -44,7 +44,7 @@ cardtree::spelled! {
     Learned => "learned", "Greedy on learned values of abstract hands (`--values FILE`, from `pps train`)";
     Expectimax => "expectimax", "Expectimax over the next card (--lookahead 2: the next two) on learned values (`--values FILE`)";
     Rollout => "rollout", "Rollouts of the learned greedy player for each placement, on common draws (`--values FILE`; --iterations rounds per move or --game-seconds)";
-    Best => "best", "The strongest player cardtree has for the point system, with its defaults: rollouts of expectimax over the next card with a control variate. On the committed learned table (American, British) guarded by expectimax, 200 rounds a move (about 3 s a game); for other systems on `--values FILE` or else a table it learns first (1,000,000 self-played games, about 10 s on two threads), unguarded, 1,000 rounds a move (about 14 s a game); `--iterations` or `--game-seconds` set the budget (std-host/results/pps/learned/summary.md)";
+    Best => "best", "The strongest player cardtree has for the point system, with its defaults: rollouts of expectimax over the next card with a control variate. On the committed learned table (American, British) guarded by expectimax, 200 rounds a move (about 2.6 s a game on one core); for other systems on `--values FILE` or else a table it learns first (1,000,000 self-played games, about 10 s on two threads), unguarded, 1,000 rounds a move (about 14 s a game); `--iterations` or `--game-seconds` set the budget (std-host/results/pps/learned/summary.md)";
 }
 
 impl PlayerKind {

@@ -65,8 +65,8 @@ impl RolloutSettings {
         control_variate: true,
     };
 
-    /// [`RolloutSettings::BEST`]'s rounds a move when no budget is given (about 3 s a game on
-    /// one core of this machine: 2.7 s of CPU a game, `pps play --player best --games 10`).
+    /// [`RolloutSettings::BEST`]'s rounds a move when no budget is given (about 2.6 s a game on
+    /// one core of this machine: `pps play --player best --games 4 --seed 1 --threads 1`).
     pub const BEST_ROUNDS: u32 = 200;
 
     /// `--player best` for a point system cardtree ships no table for, on the table it learns

@@ -50,9 +50,9 @@ pub fn play_json(config: &PlayConfig, results: &[GameResult], wall: f64) -> Play
     }
 }
 
-/// The text report of `cardtree pps play`.
+/// The text report of `cardtree pps play`, the point system named `system` as it was given.
 #[must_use]
-pub fn play_report(config: &PlayConfig, results: &[GameResult], wall: f64) -> String {
+pub fn play_report(config: &PlayConfig, system: &str, results: &[GameResult], wall: f64) -> String {
     let scores: Vec<f64> = results.iter().map(|r| r.score as f64).collect();
     let (mean, sd, half) = crate::stats::summary(&scores);
     let iterations: u64 = results.iter().map(|r| r.stats.iterations).sum();
@@ -61,7 +61,7 @@ pub fn play_report(config: &PlayConfig, results: &[GameResult], wall: f64) -> St
     let game_secs: f64 = results.iter().map(|r| r.seconds).sum();
     let mut out = format!(
         "system {}\ngames {}\nmean {:.2}\nsd {:.2}\n95% interval {:.2} .. {:.2}\n",
-        config.system,
+        system,
         results.len(),
         mean,
         sd,
@@ -106,6 +106,7 @@ pub fn play_report(config: &PlayConfig, results: &[GameResult], wall: f64) -> St
 /// game's `index,score,iterations` before it with `per_game`.
 pub fn play_output(
     config: &PlayConfig,
+    system: &str,
     results: &[GameResult],
     wall: f64,
     per_game: bool,
@@ -121,7 +122,7 @@ pub fn play_output(
             text.push_str(&format!("{},{},{}\n", r.index, r.score, r.stats.iterations));
         }
     }
-    text.push_str(&play_report(config, results, wall));
+    text.push_str(&play_report(config, system, results, wall));
     Ok(text)
 }
 
@@ -141,6 +142,7 @@ pub fn command(
     let wall = start.elapsed().as_secs_f64();
     output.emit(&play_output(
         &config,
+        &options.system,
         &results,
         wall,
         per_game,
