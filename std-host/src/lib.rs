@@ -18,6 +18,7 @@ pub mod experiments;
 pub mod heap_tree;
 pub mod input;
 pub mod json;
+pub mod limits;
 pub mod output;
 pub mod plot;
 pub mod pps;

@@ -12,13 +12,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// trees live on the heap, see [`heap_tree`](crate::heap_tree)).
 pub const STACK_BYTES: usize = 8 << 20;
 
-/// The number of threads `--threads N` means: `N`, or one per core for 0 (the default of
-/// every command).
+/// The number of threads `--threads N` means: one per core for 0 (the default of every
+/// command), else `N` but never more than the cores (more would not help the work, only cost
+/// memory: `--threads 10000` runs on the cores there are).
 #[must_use]
 pub fn resolve(threads: usize) -> usize {
+    let cores = crate::limits::cores();
     match threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
+        0 => cores,
+        n => n.min(cores),
     }
 }
 

@@ -115,7 +115,7 @@ pub enum BlackjackCommand {
         #[arg(long, value_parser = spelled::<ShoePreset>(), default_value_t = ShoePreset::Standard)]
         shoe: ShoePreset,
         /// Hands to play.
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, value_parser = crate::limits::hands, default_value_t = 10_000)]
         hands: u64,
         /// Seed: the card order of hand i is rng::stream(seed, i).
         #[arg(long, default_value_t = 1)]

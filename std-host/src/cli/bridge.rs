@@ -40,7 +40,7 @@ pub enum BridgeCommand {
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Transposition-table memory per thread, in MiB.
-        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
         table_mib: usize,
         /// --json (see the command's help for its form); --out FILE.
         #[command(flatten)]
@@ -53,7 +53,7 @@ pub enum BridgeCommand {
         #[arg(long)]
         file: PathBuf,
         /// Transposition-table memory, in MiB.
-        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
         table_mib: usize,
         /// Also time DDS and compare every card (needs the `dds` feature).
         #[arg(long)]
@@ -78,7 +78,7 @@ pub enum BridgeCommand {
         #[arg(long)]
         file: PathBuf,
         /// Transposition-table memory, in MiB.
-        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
         table_mib: usize,
         /// Seconds a configuration may take: it stops after the deal that passes them and is
         /// compared with all techniques on over the same deals.
@@ -119,7 +119,7 @@ pub enum BridgeCommand {
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Transposition-table memory per thread, in MiB.
-        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
         table_mib: usize,
         /// --json (see the command's help for its form); --out FILE.
         #[command(flatten)]
@@ -150,13 +150,13 @@ pub enum BridgeCommand {
         #[arg(long, default_value = "", allow_hyphen_values = true)]
         constraints: String,
         /// Layouts to value (solver, uct).
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, value_parser = crate::limits::samples, default_value_t = 100)]
         samples: u32,
         /// How to value the leads.
         #[arg(long, value_parser = spelled::<MethodKind>(), default_value_t = MethodKind::Solver)]
         method: MethodKind,
         /// Playouts per layout (uct, default 1000) or iterations in all (ismcts, default 100000).
-        #[arg(long)]
+        #[arg(long, value_parser = crate::limits::playouts)]
         playouts: Option<u32>,
         /// McKay's exploration constant c (uct, ismcts).
         #[arg(long, default_value_t = 16.0, allow_hyphen_values = true)]
@@ -177,7 +177,7 @@ pub enum BridgeCommand {
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Transposition-table memory per thread, in MiB (solver).
-        #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+        #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
         table_mib: usize,
         /// No progress bar.
         #[arg(long)]
@@ -192,7 +192,7 @@ pub enum BridgeCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// How many deals.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, value_parser = crate::limits::deals, default_value_t = 1)]
         count: usize,
         /// The seat each PBN string starts from.
         #[arg(long, default_value = "W", value_parser = solve::parse_seat)]

@@ -82,7 +82,7 @@ pub struct McKayArgs {
     #[arg(long = "p", value_parser = mckay::parse_powers)]
     powers: Option<Powers>,
     /// Playouts per search.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::limits::playouts)]
     playouts: Option<u32>,
     /// Seed of the run: item k draws from stream (seed, k).
     #[arg(long, default_value_t = 1)]
@@ -129,7 +129,7 @@ pub struct LeadsArgs {
     )]
     ismcts: String,
     /// Transposition-table memory per thread, in MiB.
-    #[arg(long, default_value_t = DEFAULT_TABLE_MIB)]
+    #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
     table_mib: usize,
     /// The output directory.
     #[arg(long)]
@@ -148,7 +148,7 @@ pub struct PpsExperimentArgs {
     #[arg(long, default_value = "american", allow_hyphen_values = true)]
     system: String,
     /// Paired games per configuration.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, value_parser = crate::limits::games, default_value_t = 100)]
     games: u64,
     /// Seed of the run: game i deals from stream (seed, i) for every configuration.
     #[arg(long, default_value_t = 1)]
@@ -157,7 +157,7 @@ pub struct PpsExperimentArgs {
     #[arg(long, conflicts_with = "game_seconds")]
     iterations: Option<u32>,
     /// Seconds per game instead (the papers' 30; needed for the "+ Calc." rows).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, value_parser = crate::limits::seconds, allow_hyphen_values = true)]
     game_seconds: Option<f64>,
     /// How every configuration's heuristic combines the a-priori probabilities of 1-3 card
     /// hands (the papers' text does not say; `std-host/results/pps/audit.md`).
@@ -196,7 +196,7 @@ pub struct PpsExperimentArgs {
 #[derive(Debug, clap::Args)]
 pub struct BlackjackArgs {
     /// Paired hands per configuration.
-    #[arg(long, default_value_t = 4000)]
+    #[arg(long, value_parser = crate::limits::hands, default_value_t = 4000)]
     hands: u64,
     /// Hands per work item.
     #[arg(long, default_value_t = 500)]

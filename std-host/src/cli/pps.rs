@@ -58,7 +58,7 @@ pub struct PlayArgs {
     #[arg(long, conflicts_with = "game_seconds")]
     pub iterations: Option<u32>,
     /// A time budget per game in seconds, shared over its searched moves.
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, value_parser = crate::limits::seconds, allow_hyphen_values = true)]
     pub game_seconds: Option<f64>,
     /// How many placements the rollout player compares by rollouts: the best by the learned
     /// values (0: every placement).
@@ -140,7 +140,7 @@ pub enum PpsCommand {
         #[command(flatten)]
         args: PlayArgs,
         /// Games to play.
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, value_parser = crate::limits::games, default_value_t = 100)]
         games: u64,
         /// Seed of the run.
         #[arg(long, default_value_t = 1)]
