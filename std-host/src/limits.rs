@@ -37,13 +37,16 @@ pub fn cores() -> usize {
 }
 
 /// A count of at least 1 whose items each keep `bytes_each` bytes of results until the run
-/// ends: at most what fits in half the free memory.
+/// ends: at most what fits in half the free memory (any count when `bytes_each` is 0).
 fn count(text: &str, bytes_each: u64) -> Result<u64, String> {
     let n: u64 = text
         .trim()
         .parse()
         .map_err(|_| format!("{text:?} is not a whole number"))?;
-    let most = (available_memory() / 2 / bytes_each.max(1)).max(1);
+    let most = match bytes_each {
+        0 => u64::MAX,
+        b => (available_memory() / 2 / b).max(1),
+    };
     match n {
         0 => Err("0 is not a count: give at least 1".to_string()),
         n if n > most => Err(format!(
@@ -70,9 +73,10 @@ pub fn samples(text: &str) -> Result<u32, String> {
     u32::try_from(n).map_err(|_| format!("{n} is more than {} layouts", u32::MAX))
 }
 
-/// `--count` of `bridge deal`: each deal's line is kept until the output is written.
+/// `--count` of `bridge deal`: at least 1; the deals are written as they are made, in flat
+/// memory, so any count fits.
 pub fn deals(text: &str) -> Result<usize, String> {
-    let n = count(text, 128)?;
+    let n = count(text, 0)?;
     usize::try_from(n).map_err(|_| format!("{n} is too many"))
 }
 

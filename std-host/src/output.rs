@@ -29,6 +29,80 @@ impl Output {
     pub fn emit(&self, text: &str) -> Result<(), Error> {
         emit(text.as_bytes(), self.out.as_deref())
     }
+
+    /// A stream to write the output a piece at a time, in flat memory: standard output, or
+    /// `--out`'s temporary file that [`Stream::finish`] renames into place (a stream dropped
+    /// unfinished leaves nothing: the file is still written whole or not at all).
+    pub fn stream(&self) -> Result<Stream, Error> {
+        match &self.out {
+            None => Ok(Stream {
+                to: Box::new(io::BufWriter::new(io::stdout().lock())),
+                file: None,
+            }),
+            Some(path) => {
+                let tmp = temp_path(path).map_err(|e| Error::write(path, e))?;
+                let f = fs::File::create(&tmp).map_err(|e| Error::write(path, e))?;
+                Ok(Stream {
+                    to: Box::new(io::BufWriter::new(f)),
+                    file: Some((tmp, path.clone())),
+                })
+            }
+        }
+    }
+}
+
+/// Output written a piece at a time ([`Output::stream`]).
+pub struct Stream {
+    to: Box<dyn Write>,
+    /// The temporary file and the path it becomes.
+    file: Option<(PathBuf, PathBuf)>,
+}
+
+impl std::fmt::Debug for Stream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stream").field("file", &self.file).finish()
+    }
+}
+
+impl Stream {
+    /// Writes `text`.
+    pub fn write(&mut self, text: &str) -> Result<(), Error> {
+        let r = self.to.write_all(text.as_bytes());
+        r.map_err(|e| self.error(e))
+    }
+
+    /// Flushes the output; for a file, syncs it and renames it into place.
+    pub fn finish(mut self) -> Result<(), Error> {
+        let r = self.to.flush();
+        r.map_err(|e| self.error(e))?;
+        if let Some((tmp, path)) = self.file.take() {
+            // The writer's file is closed before the rename.
+            self.to = Box::new(io::sink());
+            let done = fs::File::open(&tmp)
+                .and_then(|f| f.sync_all())
+                .and_then(|()| fs::rename(&tmp, &path));
+            if let Err(e) = done {
+                let _ = fs::remove_file(&tmp);
+                return Err(Error::write(&path, e));
+            }
+        }
+        Ok(())
+    }
+
+    fn error(&self, e: io::Error) -> Error {
+        match &self.file {
+            Some((_, path)) => Error::write(path, e),
+            None => Error::stdout(e),
+        }
+    }
+}
+
+impl Drop for Stream {
+    fn drop(&mut self) {
+        if let Some((tmp, _)) = self.file.take() {
+            let _ = fs::remove_file(tmp);
+        }
+    }
 }
 
 /// Writes `bytes` to `out` atomically ([`write_atomic`]), or to standard output.

@@ -6,7 +6,6 @@ use cardtree::{Deal, Seat, rng};
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::json::line;
 
 /// A deal as a JSON line: `{"id":0,"pbn":"W:..."}`.
 #[derive(Serialize)]
@@ -30,28 +29,60 @@ cardtree::spelled! {
     Jsonl => "jsonl", "JSON lines {\"id\":..,\"pbn\":\"..\"}, the format of tests/data/bridge/ (without tricks)";
 }
 
-/// `count` uniformly random deals from one generator seeded with `seed`, written from `first`.
+/// `count` uniformly random deals from one generator seeded with `seed`, written from `first`,
+/// each line handed to `line` as it is made (so any number of them takes flat memory).
 ///
 /// The deals follow [`Deal::random`]; with seed 1 and first seat West they are the deals of
 /// `tests/data/bridge/dev_deals.jsonl`.
-pub fn generate(seed: u64, count: usize, first: Seat, format: Format) -> Result<String, Error> {
+pub fn each(
+    seed: u64,
+    count: usize,
+    first: Seat,
+    format: Format,
+    mut line: impl FnMut(&str) -> Result<(), Error>,
+) -> Result<(), Error> {
     let mut rng = rng::seeded(seed);
-    let mut out = String::new();
+    let mut text = String::new();
     for id in 0..count {
         let deal = Deal::random(&mut rng);
         let pbn = deal.pbn(first);
+        text.clear();
         match format {
             Format::Pbn => {
                 // Writing to a String cannot fail.
-                let _ = writeln!(out, "{pbn}");
+                let _ = writeln!(text, "{pbn}");
             }
-            Format::Jsonl => out.push_str(&line(&DealLine {
+            Format::Jsonl => text.push_str(&crate::json::line(&DealLine {
                 id,
                 pbn: pbn.to_string(),
             })?),
         }
+        line(&text)?;
     }
+    Ok(())
+}
+
+/// [`each`]'s lines, gathered.
+pub fn generate(seed: u64, count: usize, first: Seat, format: Format) -> Result<String, Error> {
+    let mut out = String::new();
+    each(seed, count, first, format, |l| {
+        out.push_str(l);
+        Ok(())
+    })?;
     Ok(out)
+}
+
+/// `cardtree bridge deal`: the deals written as they are made, to standard output or `--out`.
+pub fn command(
+    seed: u64,
+    count: usize,
+    first: Seat,
+    format: Format,
+    output: &crate::output::Output,
+) -> Result<(), Error> {
+    let mut stream = output.stream()?;
+    each(seed, count, first, format, |l| stream.write(l))?;
+    stream.finish()
 }
 
 #[cfg(test)]

@@ -215,10 +215,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             first,
             format,
             out,
-        } => {
-            let output = Output::new(false, out)?;
-            output.emit(&deals::generate(seed, count, first, format)?)
-        }
+        } => deals::command(seed, count, first, format, &Output::new(false, out)?),
         BridgeCommand::Bench {
             file,
             table_mib,
