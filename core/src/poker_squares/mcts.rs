@@ -507,16 +507,7 @@ mod tests {
         assert!(q.stats().tree_full > 0);
     }
 
-    /// A clock that moves one microsecond each time it is read.
-    struct Ticks(core::cell::Cell<u64>);
-
-    impl Clock for Ticks {
-        fn micros(&self) -> u64 {
-            let t = self.0.get() + 1;
-            self.0.set(t);
-            t
-        }
-    }
+    use crate::search::Ticks;
 
     #[test]
     fn a_time_budget_is_one_kernel_call_a_move() {

@@ -16,3 +16,16 @@ impl Clock for NoClock {
         0
     }
 }
+
+/// A clock that moves one microsecond each time it is read: the tests' clock.
+#[cfg(test)]
+pub(crate) struct Ticks(pub(crate) core::cell::Cell<u64>);
+
+#[cfg(test)]
+impl Clock for Ticks {
+    fn micros(&self) -> u64 {
+        let t = self.0.get() + 1;
+        self.0.set(t);
+        t
+    }
+}

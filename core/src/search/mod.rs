@@ -16,6 +16,8 @@ mod uct;
 
 use core::fmt;
 
+#[cfg(test)]
+pub(crate) use clock::Ticks;
 pub use clock::{Clock, NoClock};
 pub use exhaustive::{Deepening, DeepeningBudget, alpha_beta, iterative_deepening, minimax};
 pub use expectimax::expectiminimax;

@@ -1297,16 +1297,7 @@ mod tests {
         );
     }
 
-    /// A clock that moves one microsecond each time it is read.
-    struct Ticks(core::cell::Cell<u64>);
-
-    impl Clock for Ticks {
-        fn micros(&self) -> u64 {
-            let t = self.0.get() + 1;
-            self.0.set(t);
-            t
-        }
-    }
+    use crate::search::Ticks;
 
     #[test]
     fn a_deadline_stops_the_search_on_the_clock() {

@@ -67,6 +67,11 @@ impl LeadDeal {
         f64::from(self.best()) - f64::from(sum) / self.tricks.len().max(1) as f64
     }
 
+    /// The JSON lines of `deals` ([`LeadDeal::to_json`]), as a run's fingerprint records them.
+    pub fn json_lines(deals: &[LeadDeal]) -> Result<Vec<String>, Error> {
+        deals.iter().map(LeadDeal::to_json).collect()
+    }
+
     /// The JSON line of `tests/data/bridge/`'s format (keys in alphabetical order, the
     /// tricks by card name: the form every committed fingerprint holds).
     pub fn to_json(&self) -> Result<String, Error> {

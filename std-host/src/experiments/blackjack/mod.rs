@@ -168,13 +168,12 @@ impl BlackjackExperiment {
 
 impl Experiment for BlackjackExperiment {
     type Record = Record;
+    type Fingerprint = Fingerprint;
     type Worker = ();
 
     fn kind(&self) -> &'static str {
         KIND
     }
-
-    type Fingerprint = Fingerprint;
 
     fn fingerprint(&self) -> Result<Fingerprint, Error> {
         Ok(Fingerprint {

@@ -167,12 +167,11 @@ impl Leads {
 impl Experiment for Leads {
     type Worker = (Option<Worker>, Option<Worker>);
     type Record = Record;
+    type Fingerprint = Fingerprint;
 
     fn kind(&self) -> &'static str {
         KIND
     }
-
-    type Fingerprint = Fingerprint;
 
     fn fingerprint(&self) -> Result<Fingerprint, Error> {
         Ok(Fingerprint {
@@ -189,11 +188,7 @@ impl Experiment for Leads {
                 .map(|r| format!("{}:{}:{}", r.iterations, r.c, r.p))
                 .collect(),
             source: self.source.clone(),
-            deals: self
-                .deals
-                .iter()
-                .map(LeadDeal::to_json)
-                .collect::<Result<_, _>>()?,
+            deals: LeadDeal::json_lines(&self.deals)?,
         })
     }
 

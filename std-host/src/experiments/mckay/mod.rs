@@ -201,12 +201,11 @@ impl McKay {
 impl Experiment for McKay {
     type Worker = LeadTree;
     type Record = Record;
+    type Fingerprint = Fingerprint;
 
     fn kind(&self) -> &'static str {
         KIND
     }
-
-    type Fingerprint = Fingerprint;
 
     fn fingerprint(&self) -> Result<Fingerprint, Error> {
         Ok(Fingerprint {
@@ -217,11 +216,7 @@ impl Experiment for McKay {
             variant: self.grid.variant,
             choice: self.grid.choice,
             source: self.source.clone(),
-            deals: self
-                .deals
-                .iter()
-                .map(LeadDeal::to_json)
-                .collect::<Result<_, _>>()?,
+            deals: LeadDeal::json_lines(&self.deals)?,
         })
     }
 

@@ -221,12 +221,11 @@ impl PpsExperiment {
 impl Experiment for PpsExperiment {
     type Worker = SearchTree;
     type Record = Record;
+    type Fingerprint = Fingerprint;
 
     fn kind(&self) -> &'static str {
         KIND
     }
-
-    type Fingerprint = Fingerprint;
 
     fn fingerprint(&self) -> Result<Fingerprint, Error> {
         let rollout = (self.table == PpsTable::Rollout).then_some(&self.rollout);
