@@ -36,7 +36,7 @@ impl Output {
     pub fn stream(&self) -> Result<Stream, Error> {
         match &self.out {
             None => Ok(Stream {
-                to: Box::new(io::BufWriter::new(io::stdout().lock())),
+                to: Box::new(io::BufWriter::new(io::stdout())),
                 file: None,
             }),
             Some(path) => {
@@ -53,7 +53,7 @@ impl Output {
 
 /// Output written a piece at a time ([`Output::stream`]).
 pub struct Stream {
-    to: Box<dyn Write>,
+    to: Box<dyn Write + Send>,
     /// The temporary file and the path it becomes.
     file: Option<(PathBuf, PathBuf)>,
 }
@@ -153,41 +153,66 @@ fn temp_path(path: &Path) -> io::Result<PathBuf> {
     Ok(path.with_file_name(tmp_name))
 }
 
-/// Writes the lines solved from `path` (each a line of output, or the error of its input
-/// line, reported on standard error with the line number); fails if any line failed.
-pub fn report_lines(
-    path: &std::path::Path,
-    results: &[Result<String, Error>],
+/// The output of a batch command over the lines of `path`, written as each line is solved
+/// (flat memory whatever the number of lines): each result's line to the output, each
+/// error's to standard error with its line number, then a count; it fails if any line did.
+#[derive(Debug)]
+pub struct LineReport<'a> {
+    path: &'a Path,
+    stream: Stream,
+    lines: usize,
+    errors: usize,
     start: std::time::Instant,
-    out: Option<&Path>,
-) -> Result<(), Error> {
-    let mut body = String::new();
-    let mut errors = 0;
-    for (i, r) in results.iter().enumerate() {
-        match r {
-            Ok(line) => {
-                body.push_str(line);
+}
+
+impl<'a> LineReport<'a> {
+    /// A report of the lines of `path` into `output`, timed from `start`.
+    pub fn new(
+        path: &'a Path,
+        output: &Output,
+        start: std::time::Instant,
+    ) -> Result<LineReport<'a>, Error> {
+        Ok(LineReport {
+            path,
+            stream: output.stream()?,
+            lines: 0,
+            errors: 0,
+            start,
+        })
+    }
+
+    /// Line `index` (from 0)'s result.
+    pub fn line(&mut self, index: usize, result: Result<String, Error>) -> Result<(), Error> {
+        self.lines += 1;
+        match result {
+            Ok(mut line) => {
                 if !line.ends_with('\n') {
-                    body.push('\n');
+                    line.push('\n');
                 }
+                self.stream.write(&line)
             }
             Err(e) => {
-                errors += 1;
-                eprintln!("cardtree: {}:{}: {e}", path.display(), i + 1);
+                self.errors += 1;
+                eprintln!("cardtree: {}:{}: {e}", self.path.display(), index + 1);
+                Ok(())
             }
         }
     }
-    emit(body.as_bytes(), out)?;
-    eprintln!(
-        "cardtree: solved {} of {} lines in {:.2} s",
-        results.len() - errors,
-        results.len(),
-        start.elapsed().as_secs_f64()
-    );
-    if errors > 0 {
-        return Err(invalid!("{errors} lines could not be solved"));
+
+    /// Finishes the output, says how many lines were solved, and fails if any was not.
+    pub fn finish(self) -> Result<(), Error> {
+        self.stream.finish()?;
+        eprintln!(
+            "cardtree: solved {} of {} lines in {:.2} s",
+            self.lines - self.errors,
+            self.lines,
+            self.start.elapsed().as_secs_f64()
+        );
+        if self.errors > 0 {
+            return Err(invalid!("{} lines could not be solved", self.errors));
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -153,15 +153,33 @@ pub fn run_lines(
     mib: usize,
     json: bool,
 ) -> Vec<Result<String, Error>> {
-    solve::each_line(text, threads, mib, |table, line, index| {
-        let board = parse_line(line, index)?;
-        let record = solve(&board, table)?;
-        Ok(if json {
-            to_json(&board, &record)?
-        } else {
-            to_text(&board, &record)
-        })
-    })
+    solve::gather(|emit| table_lines(text, threads, mib, json, emit))
+}
+
+/// Every line of a JSON-lines file, solved, `emit` given each line's output (JSON or text)
+/// or error in line order as it is ready.
+pub fn table_lines(
+    text: &[u8],
+    threads: usize,
+    mib: usize,
+    json: bool,
+    emit: impl FnMut(usize, Result<String, Error>) -> Result<(), Error> + Send,
+) -> Result<(), Error> {
+    solve::each_line(
+        text,
+        threads,
+        mib,
+        |table, line, index| {
+            let board = parse_line(line, index)?;
+            let record = solve(&board, table)?;
+            Ok(if json {
+                to_json(&board, &record)?
+            } else {
+                to_text(&board, &record)
+            })
+        },
+        emit,
+    )
 }
 
 /// `cardtree bridge table --pbn`: every board of a PBN file; the file back with the
@@ -290,9 +308,10 @@ pub fn command(
         Source::Pbn(path) => table_pbn(path, output.json, threads, mib, output.out.as_deref()),
         Source::Lines(path) => {
             let text = std::fs::read(path).map_err(|e| Error::read(path, e))?;
-            let start = std::time::Instant::now();
-            let results = run_lines(&text, threads, mib, output.json);
-            crate::output::report_lines(path, &results, start, output.out.as_deref())
+            let mut report =
+                crate::output::LineReport::new(path, output, std::time::Instant::now())?;
+            table_lines(&text, threads, mib, output.json, |i, r| report.line(i, r))?;
+            report.finish()
         }
     }
 }

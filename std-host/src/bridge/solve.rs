@@ -160,47 +160,100 @@ pub fn to_text(s: &Solved) -> String {
 }
 
 /// Solves every line of a JSON-lines file on `threads` threads (each with its own table of
-/// `mib` MiB). Returns, per input line in order, the output line or the error.
+/// `mib` MiB), handing `emit` each line's output or error in line order as it is ready.
+pub fn solve_lines(
+    text: &[u8],
+    threads: usize,
+    mib: usize,
+    json: bool,
+    emit: impl FnMut(usize, Result<String, Error>) -> Result<(), Error> + Send,
+) -> Result<(), Error> {
+    each_line(
+        text,
+        threads,
+        mib,
+        |table, line, _| {
+            let task = parse_line(line)?;
+            let solved = run(&task, table)?;
+            Ok(if json {
+                to_json(task.id.as_ref(), &solved)?
+            } else {
+                let id = task.id.map_or(String::new(), |v| format!("{v}: "));
+                format!("{id}{}", to_text(&solved))
+            })
+        },
+        emit,
+    )
+}
+
+/// [`solve_lines`]'s results, gathered: per input line in order, the output line or the error.
 pub fn run_lines(
     text: &[u8],
     threads: usize,
     mib: usize,
     json: bool,
 ) -> Vec<Result<String, Error>> {
-    each_line(text, threads, mib, |table, line, _| {
-        let task = parse_line(line)?;
-        let solved = run(&task, table)?;
-        Ok(if json {
-            to_json(task.id.as_ref(), &solved)?
-        } else {
-            let id = task.id.map_or(String::new(), |v| format!("{v}: "));
-            format!("{id}{}", to_text(&solved))
-        })
-    })
+    gather(|emit| solve_lines(text, threads, mib, json, emit))
+}
+
+/// Every result a line-by-line run hands its `emit`, in order (an error of the run itself, if
+/// one stops it, as the last).
+pub fn gather(
+    run: impl FnOnce(
+        &mut (dyn FnMut(usize, Result<String, Error>) -> Result<(), Error> + Send),
+    ) -> Result<(), Error>,
+) -> Vec<Result<String, Error>> {
+    let mut all = Vec::new();
+    let mut push = |_, r| {
+        all.push(r);
+        Ok(())
+    };
+    if let Err(e) = run(&mut push) {
+        all.push(Err(e));
+    }
+    all
 }
 
 /// `f(table, line, index)` (index from 0) for every line of `text` on `threads` threads, each
-/// with its own table of `mib` MiB: per line in order, the output or the error (an empty line
-/// is one, and so is a line that is not UTF-8: the others go on).
+/// with its own table of `mib` MiB, `emit` given each line's output or error in line order as
+/// soon as it and the lines before it are done (so the output streams, holding only the
+/// results that finished ahead of an earlier line). An empty line is an error, and so is a
+/// line that is not UTF-8: the others go on.
 pub fn each_line(
     text: &[u8],
     threads: usize,
     mib: usize,
     f: impl Fn(&mut HostTable, &str, usize) -> Result<String, Error> + Sync,
-) -> Vec<Result<String, Error>> {
+    mut emit: impl FnMut(usize, Result<String, Error>) -> Result<(), Error> + Send,
+) -> Result<(), Error> {
     let lines: Vec<(usize, Result<&str, Error>)> = crate::input::lines(text).collect();
-    crate::workers::map(
+    let mut ahead = std::collections::BTreeMap::new();
+    let mut next = 0;
+    let mut failure = None;
+    crate::workers::for_each(
         &lines,
         threads,
         || host_table(mib),
-        |table, (index, line)| {
+        |table, _, (index, line)| {
             let (index, line) = (*index, line.as_ref().map_err(|e| invalid!("{e}"))?);
             if line.trim().is_empty() {
                 return Err(Error::Invalid("empty line".into()));
             }
             f(table, line, index)
         },
-    )
+        |index, result| {
+            ahead.insert(index, result);
+            while let Some(result) = ahead.remove(&next) {
+                if let Err(e) = emit(next, result) {
+                    failure = Some(e);
+                    return crate::workers::Flow::Stop;
+                }
+                next += 1;
+            }
+            crate::workers::Flow::Continue
+        },
+    )?;
+    failure.map_or(Ok(()), Err)
 }
 
 /// The options of `cardtree bridge solve` (the flags of the same names).
@@ -242,9 +295,11 @@ pub fn command(o: &Options, output: &crate::output::Output) -> Result<(), Error>
         return Err(Error::Invalid("give --deal or --file".into()));
     };
     let text = std::fs::read(path).map_err(|e| Error::read(path, e))?;
-    let start = std::time::Instant::now();
-    let results = run_lines(&text, o.threads, o.table_mib, output.json);
-    crate::output::report_lines(path, &results, start, output.out.as_deref())
+    let mut report = crate::output::LineReport::new(path, output, std::time::Instant::now())?;
+    solve_lines(&text, o.threads, o.table_mib, output.json, |i, r| {
+        report.line(i, r)
+    })?;
+    report.finish()
 }
 
 #[cfg(test)]
