@@ -6,7 +6,8 @@
 //! - [`bridge`], [`pps`], [`blackjack`]: each game's drivers and file formats;
 //! - [`experiments`]: every experiment of the papers on the one [`runner`];
 //! - [`cli`]: the command line, which parses arguments and calls a driver;
-//! - shared: [`error`], [`output`], [`workers`], [`stats`], [`plot`], [`heap_tree`].
+//! - shared: [`error`], [`output`], [`input`], [`json`], [`limits`], [`workers`], [`stats`],
+//!   [`plot`], [`heap_tree`].
 
 #[macro_use]
 pub mod error;

@@ -7,7 +7,8 @@
 //!   sampled layouts (the solver, UCT or ISMCTS);
 //! - [`lead_deals`], [`lead_tree`]: deals with the value of every lead, and UCT's tree for one;
 //! - [`deals`]: random deals from a seed;
-//! - [`bench`], [`bench_report`], [`ablation`]: the solver's benchmark and ablation, and [`dds`] (feature `dds`), the reference.
+//! - [`bench`](mod@bench), [`bench_report`], [`ablation`]: the solver's benchmark and ablation, and
+//!   `dds` (feature `dds`), the reference.
 
 pub mod ablation;
 pub mod advisor;
