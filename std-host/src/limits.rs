@@ -10,6 +10,23 @@
 /// one is a mistake, and an infinite one never ends).
 pub const MOST_SECONDS: f64 = 86_400.0;
 
+/// The most iterations or playouts one search may be given: 10^8. A search tree has a fixed
+/// size (a full tree is reported, never grown), so this bounds time, not memory: 10^8
+/// iterations are minutes to hours of one core, where the papers' searches take 10^3 to 10^6.
+pub const MOST_ITERATIONS: u32 = 100_000_000;
+
+/// The most items a count may be (games, hands, deals, layouts): 10^9, days of work for the
+/// fastest player here; a larger run is a mistake, or a job for shards with their own seeds.
+pub const MOST_ITEMS: u64 = 1_000_000_000;
+
+/// The most shards a run may be cut into: 10^5 (Slurm's largest job array by default is
+/// 1,001 tasks; a shard is at least one work item).
+pub const MOST_SHARDS: u32 = 100_000;
+
+/// The most rounds of refinement `pps apriori` may run (each plays `--games` games; the
+/// table settles within a few).
+pub const MOST_ROUNDS: u32 = 100;
+
 /// The memory this machine has free for a run, in bytes: `MemAvailable` of `/proc/meminfo`,
 /// or 1 GiB where that cannot be read.
 #[must_use]
@@ -36,8 +53,8 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 
-/// A count of at least 1 whose items each keep `bytes_each` bytes of results until the run
-/// ends: at most what fits in half the free memory (any count when `bytes_each` is 0).
+/// A count of at least 1 and at most [`MOST_ITEMS`] whose items each keep `bytes_each` bytes
+/// of results until the run ends: at most what fits in half the free memory.
 fn count(text: &str, bytes_each: u64) -> Result<u64, String> {
     let n: u64 = text
         .trim()
@@ -49,6 +66,9 @@ fn count(text: &str, bytes_each: u64) -> Result<u64, String> {
     };
     match n {
         0 => Err("0 is not a count: give at least 1".to_string()),
+        n if n > MOST_ITEMS => Err(format!(
+            "{n} is more than {MOST_ITEMS} (days of work: cut the run into shards or runs with their own seeds)"
+        )),
         n if n > most => Err(format!(
             "{n} is more than this machine's free memory holds ({most} at most)"
         )),
@@ -73,23 +93,47 @@ pub fn samples(text: &str) -> Result<u32, String> {
     u32::try_from(n).map_err(|_| format!("{n} is more than {} layouts", u32::MAX))
 }
 
-/// `--count` of `bridge deal`: at least 1; the deals are written as they are made, in flat
-/// memory, so any count fits.
+/// `--count` of `bridge deal`: at least 1 and at most [`MOST_ITEMS`]; the deals are written
+/// as they are made, in flat memory.
 pub fn deals(text: &str) -> Result<usize, String> {
     let n = count(text, 0)?;
     usize::try_from(n).map_err(|_| format!("{n} is too many"))
 }
 
-/// Playouts or iterations of a search: at least 1.
+/// A count of games or work items that keeps nothing per item (training games, batches,
+/// blocks of hands): at least 1 and at most [`MOST_ITEMS`].
+pub fn items(text: &str) -> Result<u64, String> {
+    count(text, 0)
+}
+
+/// Playouts or iterations of a search: at least 1 and at most [`MOST_ITERATIONS`].
 pub fn playouts(text: &str) -> Result<u32, String> {
-    let n: u32 = text
+    let n: u64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("{text:?} is not a whole number up to {}", u32::MAX))?;
-    if n == 0 {
-        return Err("0 playouts choose nothing: give at least 1".to_string());
+        .map_err(|_| format!("{text:?} is not a whole number"))?;
+    match n {
+        0 => Err("0 iterations choose nothing: give at least 1".to_string()),
+        n if n > u64::from(MOST_ITERATIONS) => Err(format!(
+            "{n} is more than {MOST_ITERATIONS} iterations a search (hours of one core: give fewer, or a time budget)"
+        )),
+        // At most MOST_ITERATIONS, which is a u32.
+        n => Ok(u32::try_from(n).unwrap_or(MOST_ITERATIONS)),
     }
-    Ok(n)
+}
+
+/// A real number a model takes (an exploration constant, a power, a threshold): finite. Its
+/// range is the model's to check, with the flag's name.
+pub fn finite(text: &str) -> Result<f64, String> {
+    let x: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(format!("{text} is not a finite number"))
+    }
 }
 
 /// `--table-mib`: a solver's transposition table a thread, at least 1 MiB, and one for each
@@ -149,6 +193,13 @@ mod tests {
         }
         assert!(playouts("0").is_err());
         assert_eq!(playouts("5000"), Ok(5000));
+        assert_eq!(playouts("100000000"), Ok(MOST_ITERATIONS));
+        for bad in ["100000001", "4294967295", "18446744073709551616", "-1"] {
+            assert!(playouts(bad).is_err(), "{bad}");
+        }
+        assert_eq!(items("1000000000"), Ok(MOST_ITEMS));
+        assert!(items("1000000001").is_err());
+        assert!(deals("4294967295").is_err());
         assert!(table_mib("100000000").is_err());
         assert!(table_mib("0").is_err());
         assert_eq!(table_mib("16"), Ok(16));
@@ -159,6 +210,14 @@ mod tests {
         assert_eq!(seconds("30"), Ok(30.0));
         for bad in ["0", "-1", "inf", "nan", "1e9", "x"] {
             assert!(seconds(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn model_numbers_are_finite() {
+        assert_eq!(finite("-2.5"), Ok(-2.5));
+        for bad in ["inf", "-inf", "nan", "1e999", "x"] {
+            assert!(finite(bad).is_err(), "{bad}");
         }
     }
 }

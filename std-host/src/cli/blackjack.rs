@@ -121,7 +121,7 @@ pub enum BlackjackCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// MCTS playouts per decision (the paper: 100).
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = crate::limits::playouts)]
         iterations: u32,
         /// MCTS exploration constant C (the paper: 2).
         #[arg(long, default_value_t = 2.0, allow_hyphen_values = true)]

@@ -159,10 +159,10 @@ pub enum BridgeCommand {
         #[arg(long, value_parser = crate::limits::playouts)]
         playouts: Option<u32>,
         /// McKay's exploration constant c (uct, ismcts).
-        #[arg(long, default_value_t = 16.0, allow_hyphen_values = true)]
+        #[arg(long, default_value_t = 16.0, allow_hyphen_values = true, value_parser = crate::limits::finite)]
         c: f64,
         /// The power of the backups, 1 = the mean (uct, ismcts).
-        #[arg(long, default_value_t = 1.0, allow_hyphen_values = true)]
+        #[arg(long, default_value_t = 1.0, allow_hyphen_values = true, value_parser = crate::limits::finite)]
         p: f64,
         /// The seed: layout i is drawn from stream (seed, i).
         #[arg(long, default_value_t = 1)]

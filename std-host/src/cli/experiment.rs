@@ -35,7 +35,7 @@ pub enum ExperimentCommand {
     /// job-array script that runs them (`experiment plan --shards 16 -- pps --table best ...`).
     Plan {
         /// Shards (one machine, core group or array task each).
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::limits::MOST_SHARDS)))]
         shards: u32,
         /// A Slurm job-array script instead of the commands.
         #[arg(long)]
@@ -154,7 +154,7 @@ pub struct PpsExperimentArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Iterations per searched move (deterministic; the default budget, 1000).
-    #[arg(long, conflicts_with = "game_seconds")]
+    #[arg(long, conflicts_with = "game_seconds", value_parser = crate::limits::playouts)]
     iterations: Option<u32>,
     /// Seconds per game instead (the papers' 30; needed for the "+ Calc." rows).
     #[arg(long, value_parser = crate::limits::seconds, allow_hyphen_values = true)]
@@ -199,7 +199,7 @@ pub struct BlackjackArgs {
     #[arg(long, value_parser = crate::limits::hands, default_value_t = 4000)]
     hands: u64,
     /// Hands per work item.
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, default_value_t = 500, value_parser = crate::limits::items)]
     block: u64,
     /// Seed of the run: hand i is dealt from rng::stream(seed, i).
     #[arg(long, default_value_t = 1)]

@@ -55,7 +55,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub no_simple_rules: bool,
     /// Iterations per searched move (MCTS) or playouts per move (flat); the default budget.
-    #[arg(long, conflicts_with = "game_seconds")]
+    #[arg(long, conflicts_with = "game_seconds", value_parser = crate::limits::playouts)]
     pub iterations: Option<u32>,
     /// A time budget per game in seconds, shared over its searched moves.
     #[arg(long, value_parser = crate::limits::seconds, allow_hyphen_values = true)]
@@ -165,13 +165,14 @@ pub enum PpsCommand {
         #[arg(long, default_value = "american", allow_hyphen_values = true)]
         system: String,
         /// Games to learn from in all (rounded up to whole batches).
-        #[arg(long, default_value_t = 200_000)]
+        #[arg(long, default_value_t = 200_000, value_parser = crate::limits::items)]
         games: u64,
         /// Seed: game g deals from stream (seed, g).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Games per batch; each batch places by the table of the batches before it.
-        #[arg(long, default_value_t = 20_000)]
+        /// Games per batch; each batch places by the table of the batches before it (at most
+        /// --games).
+        #[arg(long, default_value_t = 20_000, value_parser = crate::limits::items)]
         batch: u64,
         /// Millionths of placements made at random (exploration).
         #[arg(long, default_value_t = 50_000)]
@@ -190,11 +191,11 @@ pub enum PpsCommand {
     /// over the ten hands of rule-player games; prints the table as Rust.
     Apriori {
         /// Games to play per round.
-        #[arg(long, default_value_t = 100_000)]
+        #[arg(long, default_value_t = 100_000, value_parser = crate::limits::items)]
         games: u64,
         /// Rounds of refinement after the rule player's frequencies: each round plays the
         /// greedy heuristic player (tuned weights) with the previous round's table.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::limits::MOST_ROUNDS)))]
         rounds: u32,
         /// Seed of the run.
         #[arg(long, default_value_t = 1)]

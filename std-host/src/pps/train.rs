@@ -101,8 +101,9 @@ pub struct Trained {
     pub games: u64,
     /// Games played by this run (the rest were resumed).
     pub played: u64,
-    /// The mean score of the last batch's games (placed by the table, with exploration).
-    pub last_batch_mean: f64,
+    /// The mean score of the last batch's games (placed by the table, with exploration);
+    /// none when the table already held the games asked for.
+    pub last_batch_mean: Option<f64>,
     /// Abstract states seen at least once.
     pub states_seen: usize,
 }
@@ -164,8 +165,12 @@ fn resume(t: &Training, system: &PointSystem, text: &str) -> Result<Sums, Error>
 /// Parses and checks the training parameters: the point system.
 fn check(t: &Training) -> Result<PointSystem, Error> {
     let system: PointSystem = t.system_text.parse().context("bad --system")?;
-    if t.batch == 0 {
-        return Err(Error::Invalid("--batch must be at least 1".into()));
+    if t.batch == 0 || t.batch > t.games {
+        return Err(invalid!(
+            "--batch {} must be at least 1 and at most --games {}",
+            t.batch,
+            t.games
+        ));
     }
     if t.explore_ppm > 1_000_000 {
         return Err(Error::Invalid("--explore-ppm is at most 1000000".into()));
@@ -175,20 +180,20 @@ fn check(t: &Training) -> Result<PointSystem, Error> {
 
 /// Plays batches onto `sums` until they hold `t.games` games, rounded up to whole batches,
 /// calling `after_batch` after each (the file is rewritten there); returns the last batch's
-/// mean score (NaN if none).
+/// mean score (none if no batch was played).
 fn learn(
     t: &Training,
     system: &PointSystem,
     sums: &mut Sums,
     mut after_batch: impl FnMut(&Sums) -> Result<(), Error>,
-) -> Result<f64, Error> {
+) -> Result<Option<f64>, Error> {
     let target = t.games.div_ceil(t.batch) * t.batch;
     let bar = progress_bar(
         usize::try_from(target.saturating_sub(sums.games)).unwrap_or(usize::MAX),
         t.progress,
         "games",
     );
-    let mut last_batch_mean = f64::NAN;
+    let mut last_batch_mean = None;
     // A batch is cut into chunks the workers take in turn; the sums do not depend on how.
     const CHUNK: u64 = 250;
     while sums.games < target {
@@ -226,7 +231,7 @@ fn learn(
         for part in parts {
             batch.add(&part?);
         }
-        last_batch_mean = batch.total as f64 / batch.games.max(1) as f64;
+        last_batch_mean = Some(batch.total as f64 / batch.games.max(1) as f64);
         sums.add(&batch);
         after_batch(sums)?;
     }
@@ -273,15 +278,18 @@ pub fn command(t: &Training, out: &Path) -> Result<String, Error> {
     crate::output::check_writable(out)?;
     let start = std::time::Instant::now();
     let done = train(t, out)?;
+    let last = match done.last_batch_mean {
+        Some(mean) => format!("last batch's mean score {mean:.2}"),
+        None => "no batch to play: the file holds the games asked for".to_string(),
+    };
     Ok(format!(
-        "{}: {} games ({} played now, in {:.1} s), {} of {} abstract states seen; last batch's mean score {:.2}\n",
+        "{}: {} games ({} played now, in {:.1} s), {} of {} abstract states seen; {last}\n",
         out.display(),
         done.games,
         done.played,
         start.elapsed().as_secs_f64(),
         done.states_seen,
         cardtree::poker_squares::AbstractHand::COUNT,
-        done.last_batch_mean
     ))
 }
 

@@ -77,12 +77,10 @@ fn list<T>(s: &str, item: impl Fn(&str) -> Result<T, Error>) -> Result<Vec<T>, E
     s.split(',').map(|t| item(t.trim())).collect()
 }
 
+/// A number of layouts, playouts or iterations: at least 1, at most
+/// [`crate::limits::MOST_ITERATIONS`].
 fn positive(t: &str) -> Result<u32, Error> {
-    t.trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| invalid!("{t:?} is not a positive whole number"))
+    crate::limits::playouts(t).map_err(|e| invalid!("{t:?}: {e}"))
 }
 
 fn number(t: &str) -> Result<f64, Error> {
