@@ -71,6 +71,18 @@ impl Stream {
         r.map_err(|e| self.error(e))
     }
 
+    /// Writes `text` and, on standard output, flushes it: for results that come slowly (a
+    /// solved line, a played game), so a reader sees each as soon as it is done. A file is
+    /// renamed into place whole at the end, so it needs no flushing before.
+    pub fn write_now(&mut self, text: &str) -> Result<(), Error> {
+        self.write(text)?;
+        if self.file.is_none() {
+            let r = self.to.flush();
+            r.map_err(|e| self.error(e))?;
+        }
+        Ok(())
+    }
+
     /// Flushes the output; for a file, syncs it and renames it into place.
     pub fn finish(mut self) -> Result<(), Error> {
         let r = self.to.flush();
@@ -189,7 +201,7 @@ impl<'a> LineReport<'a> {
                 if !line.ends_with('\n') {
                     line.push('\n');
                 }
-                self.stream.write(&line)
+                self.stream.write_now(&line)
             }
             Err(e) => {
                 self.errors += 1;

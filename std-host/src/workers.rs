@@ -100,6 +100,34 @@ where
     }
 }
 
+/// [`for_each`] with the results handed to `sink` in item order, each as soon as it and the
+/// items before it are done: only the results that finish ahead of an earlier item's are held,
+/// so a command streams its output in flat memory. An error `sink` returns stops the workers
+/// (those under way finish) and is returned.
+pub fn for_each_in_order<T: Sync, R: Send, S>(
+    items: &[T],
+    threads: usize,
+    make: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, usize, &T) -> Result<R, Error> + Sync,
+    mut sink: impl FnMut(usize, Result<R, Error>) -> Result<(), Error> + Send,
+) -> Result<(), Error> {
+    let mut ahead = std::collections::BTreeMap::new();
+    let mut next = 0;
+    let mut failure = None;
+    for_each(items, threads, make, f, |index, result| {
+        ahead.insert(index, result);
+        while let Some(result) = ahead.remove(&next) {
+            if let Err(e) = sink(next, result) {
+                failure = Some(e);
+                return Flow::Stop;
+            }
+            next += 1;
+        }
+        Flow::Continue
+    })?;
+    failure.map_or(Ok(()), Err)
+}
+
 /// `f(state, item)` for every item, as [`for_each`] runs them; the results in item order.
 pub fn map<T: Sync, R: Send, S>(
     items: &[T],

@@ -676,3 +676,44 @@ fn a_cp_too_large_for_uct_is_refused() {
         );
     }
 }
+
+/// `--per-game` streams: each game's line reaches standard output as soon as it and the games
+/// before it are done, long before the run ends (here the run is stopped after two lines).
+#[test]
+fn per_game_lines_arrive_while_the_run_goes_on() {
+    use std::io::BufRead as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardtree"))
+        .args([
+            "pps",
+            "play",
+            "--games",
+            "100000",
+            "--iterations",
+            "2000",
+            "--threads",
+            "1",
+            "--per-game",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run cardtree");
+    // Read on a thread, so a run that holds its lines back fails here rather than hanging.
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = std::io::BufReader::new(stdout).lines();
+        let two = (lines.next(), lines.next());
+        send.send(two).ok();
+    });
+    let two = receive.recv_timeout(std::time::Duration::from_secs(60));
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().ok();
+    child.wait().ok();
+    let (Some(Ok(header)), Some(Ok(first))) = two.expect("no line within a minute") else {
+        panic!("the output ended before two lines");
+    };
+    assert_eq!(header, "game,score,iterations");
+    assert!(first.starts_with("0,"), "{first}");
+    assert!(running, "the run ended before its first games were read");
+}

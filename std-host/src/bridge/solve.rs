@@ -224,13 +224,10 @@ pub fn each_line(
     threads: usize,
     mib: usize,
     f: impl Fn(&mut HostTable, &str, usize) -> Result<String, Error> + Sync,
-    mut emit: impl FnMut(usize, Result<String, Error>) -> Result<(), Error> + Send,
+    emit: impl FnMut(usize, Result<String, Error>) -> Result<(), Error> + Send,
 ) -> Result<(), Error> {
     let lines: Vec<(usize, Result<&str, Error>)> = crate::input::lines(text).collect();
-    let mut ahead = std::collections::BTreeMap::new();
-    let mut next = 0;
-    let mut failure = None;
-    crate::workers::for_each(
+    crate::workers::for_each_in_order(
         &lines,
         threads,
         || host_table(mib),
@@ -241,19 +238,8 @@ pub fn each_line(
             }
             f(table, line, index)
         },
-        |index, result| {
-            ahead.insert(index, result);
-            while let Some(result) = ahead.remove(&next) {
-                if let Err(e) = emit(next, result) {
-                    failure = Some(e);
-                    return crate::workers::Flow::Stop;
-                }
-                next += 1;
-            }
-            crate::workers::Flow::Continue
-        },
-    )?;
-    failure.map_or(Ok(()), Err)
+        emit,
+    )
 }
 
 /// The options of `cardtree bridge solve` (the flags of the same names).

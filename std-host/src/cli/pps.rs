@@ -150,8 +150,8 @@ pub enum PpsCommand {
         /// thread's.
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        /// Print each game's score as CSV (index,score,iterations) before the summary (text
-        /// output; the JSON has every score).
+        /// Print each game's score as CSV (index,score,iterations) as soon as it and the games
+        /// before it are played, then the summary (text output; the JSON has every score).
         #[arg(long)]
         per_game: bool,
         /// --json prints one object (the summary and every game's score); --out FILE.

@@ -291,21 +291,30 @@ pub fn play_one(
     })
 }
 
-/// Plays games `0..games` on `threads` threads (each with its own tree); results in game order.
-pub fn play_many(
+/// Plays games `0..games` on `threads` threads (each with its own tree), handing each result
+/// to `each` in game order as soon as it and the games before it are done. The first error
+/// (a game's, or `each`'s) stops the run and is returned.
+pub fn play_each(
     config: &PlayConfig,
     seed: u64,
     games: u64,
     threads: usize,
     progress: bool,
-) -> Result<Vec<GameResult>, Error> {
+    mut each: impl FnMut(GameResult) -> Result<(), Error> + Send,
+) -> Result<(), Error> {
     let indices: Vec<u64> = (0..games).collect();
     let bar = crate::runner::progress_bar(indices.len(), progress, "games");
-    let results = workers::map(&indices, threads, new_tree, |tree, &i| {
-        let r = play_one(config, seed, i, tree);
-        bar.inc(1);
-        r
-    });
+    let run = workers::for_each_in_order(
+        &indices,
+        threads,
+        new_tree,
+        |tree, _, &i| {
+            let r = play_one(config, seed, i, tree);
+            bar.inc(1);
+            r
+        },
+        |_, r| each(r?),
+    );
     bar.finish_and_clear();
-    results.into_iter().collect()
+    run
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::time::Instant;
 
 use crate::error::Error;
-use crate::pps::play::{GameResult, PlayConfig, PpsPlayer, play_many};
+use crate::pps::play::{GameResult, PlayConfig, PpsPlayer, play_each};
 
 /// The JSON of `pps play --json`: the summary of [`play_report`] and every game's score.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -32,37 +32,68 @@ pub struct PlayJson {
     pub scores: Vec<i64>,
 }
 
+/// What the summary of a run needs of its games, gathered in game order as they finish: each
+/// score (the JSON prints them all), the rest as sums.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Every game's score, in game order.
+    pub scores: Vec<i64>,
+    /// Search iterations over every game.
+    pub iterations: u64,
+    /// Iterations that found the tree full.
+    pub tree_full: u64,
+    /// The largest tree of any game, in nodes.
+    pub max_nodes: usize,
+    /// Seconds of game time, summed over the games (in game order).
+    pub game_seconds: f64,
+    /// Games whose MCTS playouts followed the simple rules.
+    pub rules: usize,
+}
+
+impl Tally {
+    /// Adds the next game's result.
+    pub fn add(&mut self, r: &GameResult) {
+        self.scores.push(r.score);
+        self.iterations += r.stats.iterations;
+        self.tree_full += r.stats.tree_full;
+        self.max_nodes = self.max_nodes.max(r.stats.max_nodes);
+        self.game_seconds += r.seconds;
+        self.rules += usize::from(r.stats.playouts == Some(Simulation::Rules));
+    }
+
+    /// The mean, standard deviation and half-width of the 95 % interval of the scores.
+    fn summary(&self) -> (f64, f64, f64) {
+        let scores: Vec<f64> = self.scores.iter().map(|&s| s as f64).collect();
+        crate::stats::summary(&scores)
+    }
+}
+
 /// [`PlayJson`] of a run.
 #[must_use]
-pub fn play_json(config: &PlayConfig, results: &[GameResult], wall: f64) -> PlayJson {
-    let scores: Vec<f64> = results.iter().map(|r| r.score as f64).collect();
-    let (mean, sd, half) = crate::stats::summary(&scores);
+pub fn play_json(config: &PlayConfig, tally: &Tally, wall: f64) -> PlayJson {
+    let (mean, sd, half) = tally.summary();
     PlayJson {
         system: config.system.scores().to_vec(),
         player: format!("{:?}", config.player).to_lowercase(),
-        games: results.len(),
+        games: tally.scores.len(),
         mean,
         sd,
         ci95: [mean - half, mean + half],
-        iterations: results.iter().map(|r| r.stats.iterations).sum::<u64>(),
+        iterations: tally.iterations,
         wall_seconds: wall,
-        scores: results.iter().map(|r| r.score).collect(),
+        scores: tally.scores.clone(),
     }
 }
 
 /// The text report of `cardtree pps play`, the point system named `system` as it was given.
 #[must_use]
-pub fn play_report(config: &PlayConfig, system: &str, results: &[GameResult], wall: f64) -> String {
-    let scores: Vec<f64> = results.iter().map(|r| r.score as f64).collect();
-    let (mean, sd, half) = crate::stats::summary(&scores);
-    let iterations: u64 = results.iter().map(|r| r.stats.iterations).sum();
-    let full: u64 = results.iter().map(|r| r.stats.tree_full).sum();
-    let nodes = results.iter().map(|r| r.stats.max_nodes).max().unwrap_or(0);
-    let game_secs: f64 = results.iter().map(|r| r.seconds).sum();
+pub fn play_report(config: &PlayConfig, system: &str, tally: &Tally, wall: f64) -> String {
+    let (mean, sd, half) = tally.summary();
+    let games = tally.scores.len();
     let mut out = format!(
         "system {}\ngames {}\nmean {:.2}\nsd {:.2}\n95% interval {:.2} .. {:.2}\n",
         system,
-        results.len(),
+        games,
         mean,
         sd,
         mean - half,
@@ -77,57 +108,31 @@ pub fn play_report(config: &PlayConfig, system: &str, results: &[GameResult], wa
     if config.player == PpsPlayer::Mcts {
         out.push_str(&format!(
             "iterations {} ({:.0} per second of game time), tree-full iterations {}, largest tree {} nodes\n",
-            iterations,
-            iterations as f64 / game_secs.max(1e-9),
-            full,
-            nodes
+            tally.iterations,
+            tally.iterations as f64 / tally.game_seconds.max(1e-9),
+            tally.tree_full,
+            tally.max_nodes
         ));
-        let rules = results
-            .iter()
-            .filter(|r| r.stats.playouts == Some(Simulation::Rules))
-            .count();
         if config.mcts.simulation == Simulation::Auto {
             out.push_str(&format!(
                 "playouts: rules in {} games, best move in {}\n",
-                rules,
-                results.len() - rules
+                tally.rules,
+                games - tally.rules
             ));
         }
     }
     out.push_str(&format!(
         "wall {:.1} s, {:.3} s per game\n",
         wall,
-        game_secs / results.len().max(1) as f64
+        tally.game_seconds / games.max(1) as f64
     ));
     out
 }
 
-/// The output of `cardtree pps play`: [`play_json`] as a line, or the text report, each
-/// game's `index,score,iterations` before it with `per_game`.
-pub fn play_output(
-    config: &PlayConfig,
-    system: &str,
-    results: &[GameResult],
-    wall: f64,
-    per_game: bool,
-    json: bool,
-) -> Result<String, Error> {
-    if json {
-        return crate::json::sorted_line(&play_json(config, results, wall));
-    }
-    let mut text = String::new();
-    if per_game {
-        text.push_str("game,score,iterations\n");
-        for r in results {
-            text.push_str(&format!("{},{},{}\n", r.index, r.score, r.stats.iterations));
-        }
-    }
-    text.push_str(&play_report(config, system, results, wall));
-    Ok(text)
-}
-
 /// `cardtree pps play`: the player `options` name plays games `0..games` of the run `seed` on
-/// `threads` threads; the summary (or JSON) goes where `output` says.
+/// `threads` threads. The text output streams: with `per_game` each game's
+/// `index,score,iterations` is written as soon as it and the games before it are done, then
+/// the summary; the JSON ([`play_json`]) is one line at the end. Either goes where `output` says.
 pub fn command(
     options: &crate::pps::options::PlayOptions,
     games: u64,
@@ -138,14 +143,26 @@ pub fn command(
 ) -> Result<(), Error> {
     let config = options.resolve(threads)?;
     let start = Instant::now();
-    let results = play_many(&config, seed, games, threads, true)?;
+    let per_game = per_game && !output.json;
+    let mut stream = output.stream()?;
+    if per_game {
+        stream.write("game,score,iterations\n")?;
+    }
+    let mut tally = Tally::default();
+    play_each(&config, seed, games, threads, true, |r| {
+        tally.add(&r);
+        if per_game {
+            stream.write_now(&format!("{},{},{}\n", r.index, r.score, r.stats.iterations))?;
+        }
+        Ok(())
+    })?;
     let wall = start.elapsed().as_secs_f64();
-    output.emit(&play_output(
-        &config,
-        &options.system,
-        &results,
-        wall,
-        per_game,
-        output.json,
-    )?)
+    if output.json {
+        stream.write(&crate::json::sorted_line(&play_json(
+            &config, &tally, wall,
+        ))?)?;
+    } else {
+        stream.write(&play_report(&config, &options.system, &tally, wall))?;
+    }
+    stream.finish()
 }
