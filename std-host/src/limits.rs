@@ -171,6 +171,14 @@ pub fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A real number of at least 0 (a number of standard errors, a weight): finite.
+pub fn non_negative(text: &str) -> Result<f64, String> {
+    match finite(text)? {
+        x if x >= 0.0 => Ok(x),
+        x => Err(format!("{x} is below 0")),
+    }
+}
+
 /// `--threads`: 0 for one per core, else a number of threads; more than the cores do not
 /// help, and [`crate::workers::resolve`] uses at most one per core.
 pub fn threads(text: &str) -> Result<usize, String> {
@@ -218,6 +226,9 @@ mod tests {
         assert_eq!(finite("-2.5"), Ok(-2.5));
         for bad in ["inf", "-inf", "nan", "1e999", "x"] {
             assert!(finite(bad).is_err(), "{bad}");
+            assert!(non_negative(bad).is_err(), "{bad}");
         }
+        assert_eq!(non_negative("0"), Ok(0.0));
+        assert!(non_negative("-0.5").is_err());
     }
 }

@@ -82,7 +82,7 @@ pub enum BridgeCommand {
         table_mib: usize,
         /// Seconds a configuration may take: it stops after the deal that passes them and is
         /// compared with all techniques on over the same deals.
-        #[arg(long, default_value_t = 600.0, allow_hyphen_values = true)]
+        #[arg(long, default_value_t = 600.0, allow_hyphen_values = true, value_parser = crate::limits::seconds)]
         budget: f64,
         /// Write the table to this file (whole or not at all) instead of standard output.
         #[arg(long)]

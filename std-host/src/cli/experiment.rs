@@ -172,7 +172,7 @@ pub struct PpsExperimentArgs {
     playout_lookahead: u8,
     /// The rollout table's guard: expectimax's choice stands unless another candidate's
     /// rollouts beat it by more than Z standard errors.
-    #[arg(long, value_name = "Z")]
+    #[arg(long, value_name = "Z", value_parser = crate::limits::non_negative, allow_hyphen_values = true)]
     guard: Option<f64>,
     /// The rollout table's playouts by expectimax with the control variate (as `pps play`).
     #[arg(long)]

@@ -74,7 +74,7 @@ pub struct PlayArgs {
     pub playout_lookahead: u8,
     /// The rollout player, guarded: expectimax over the next card ranks the candidates and
     /// its choice stands unless another's rollouts beat it by more than Z standard errors.
-    #[arg(long, value_name = "Z")]
+    #[arg(long, value_name = "Z", value_parser = crate::limits::non_negative, allow_hyphen_values = true)]
     pub guard: Option<f64>,
     /// The rollout player's playouts place by expectimax over the next card, and each
     /// playout's score is corrected by what the learned values predicted of its draws (a

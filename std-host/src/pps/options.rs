@@ -151,6 +151,11 @@ pub fn parse_weights(s: &str) -> Result<HeuristicConfig, Error> {
                     "bad --weights {s:?}: three numbers alpha,beta,gamma"
                 ));
             };
+            if !v.iter().all(|w| w.is_finite() && *w >= 0.0) {
+                return Err(invalid!(
+                    "bad --weights {s:?}: alpha, beta and gamma are finite numbers at least 0"
+                ));
+            }
             Ok(HeuristicConfig {
                 alpha,
                 beta,
@@ -198,6 +203,11 @@ impl PlayOptions {
                 .map(|x| x.trim().parse::<f64>())
                 .collect::<Result<_, _>>()
                 .map_err(|_| Error::Invalid("bad --apriori: ten numbers".into()))?;
+            if !v.iter().all(|p| (0.0..=1.0).contains(p)) {
+                return Err(Error::Invalid(
+                    "bad --apriori: ten probabilities, each from 0 to 1".into(),
+                ));
+            }
             mcts.heuristic.apriori = v
                 .try_into()
                 .map_err(|_| Error::Invalid("bad --apriori: ten numbers".into()))?;
