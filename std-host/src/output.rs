@@ -221,7 +221,10 @@ impl<'a> LineReport<'a> {
             self.start.elapsed().as_secs_f64()
         );
         if self.errors > 0 {
-            return Err(invalid!("{} lines could not be solved", self.errors));
+            return Err(match self.errors {
+                1 => invalid!("1 line could not be solved"),
+                n => invalid!("{n} lines could not be solved"),
+            });
         }
         Ok(())
     }
