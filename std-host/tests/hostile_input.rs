@@ -376,7 +376,13 @@ fn assert_batch(out: &Output, path: &str, unit: &str, context: &str) -> (usize, 
     } else {
         assert_eq!(
             tail[1..],
-            [format!("cardtree: {bad} {unit} could not be solved")],
+            [match bad {
+                1 => format!(
+                    "cardtree: 1 {} could not be solved",
+                    unit.trim_end_matches('s')
+                ),
+                _ => format!("cardtree: {bad} {unit} could not be solved"),
+            }],
             "{context}"
         );
         assert_eq!(out.status.code(), Some(1), "{context}: {}", clip(&err));

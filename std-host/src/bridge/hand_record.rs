@@ -254,7 +254,10 @@ pub fn table_pbn(
         start.elapsed().as_secs_f64()
     );
     if errors > 0 {
-        return Err(invalid!("{errors} boards could not be solved"));
+        return Err(match errors {
+            1 => invalid!("1 board could not be solved"),
+            n => invalid!("{n} boards could not be solved"),
+        });
     }
     Ok(())
 }
