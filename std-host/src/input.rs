@@ -21,6 +21,16 @@ pub fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, Result<&str, Error>)>
     })
 }
 
+/// The FNV-1a hash (64-bit) of `bytes`: what a run's fingerprint records of an input file it
+/// reads again later (a learned table, the boards of a hand record), so that a run is resumed
+/// or merged only with the same file. Offset basis and prime of draft-eastlake-fnv, section 2.
+#[must_use]
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -37,5 +47,13 @@ mod tests {
         assert_eq!(got, [(0, true), (1, false), (2, true)]);
         let e = lines(b"ab\xc3").next().unwrap().1.unwrap_err().to_string();
         assert!(e.contains("byte 3"), "{e}");
+    }
+
+    #[test]
+    fn fnv1a_is_the_reference_hash() {
+        // draft-eastlake-fnv's test vectors for FNV-1a, 64-bit.
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
     }
 }

@@ -327,7 +327,15 @@ fn a_plan_runs_as_printed_and_merges_to_the_whole_run() {
         "--out",
         "o",
     ]);
-    assert!(text(&slurm.stdout).contains("#SBATCH --array=1-3"));
+    let script = text(&slurm.stdout);
+    let out_dir = std::env::current_dir().unwrap().join("o");
+    for part in [
+        " --array=1-3 ".to_string(),
+        format!("cardtree=\"${{CARDTREE:-{}}}\"", env!("CARGO_BIN_EXE_cardtree")),
+        format!("--out {}/shard-\"${{SLURM_ARRAY_TASK_ID}}\"-of-3 ", out_dir.display()),
+    ] {
+        assert!(script.contains(&part), "{part}\n---\n{script}");
+    }
     let bad = cardtree(&[
         "experiment",
         "plan",
@@ -345,5 +353,141 @@ fn a_plan_runs_as_printed_and_merges_to_the_whole_run() {
         "{}",
         text(&bad.stderr)
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `experiment tables`: hand records on the runner. Its tables are `bridge table`'s, byte for
+/// byte (JSON lines and PBN); shards merge to the whole run; a run killed midway resumes from
+/// its journal to the same bytes; a bad file is refused whole before any work, naming its lines.
+#[test]
+fn hand_records_run_on_the_runner_resume_and_merge() {
+    let dir = scratch("tables");
+    let deals = dir.join("deals.jsonl");
+    let out = cardtree(&[
+        "bridge",
+        "deal",
+        "--seed",
+        "9",
+        "--count",
+        "12",
+        "--out",
+        deals.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let deals = deals.to_str().unwrap();
+    let run = |out: &Path, extra: &[&str]| -> Output {
+        let mut args = vec!["experiment", "tables", "--file", deals, "--quiet"];
+        args.extend(extra);
+        args.extend(["--out", out.to_str().unwrap()]);
+        cardtree(&args)
+    };
+    let whole = dir.join("whole");
+    let out = run(&whole, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = cardtree(&["bridge", "table", "--file", deals, "--json"]);
+    assert!(table.status.success());
+    assert_eq!(
+        std::fs::read(whole.join("tables.jsonl")).unwrap(),
+        table.stdout
+    );
+
+    let shards: Vec<PathBuf> = (1..=3).map(|i| dir.join(format!("s{i}"))).collect();
+    for (i, d) in shards.iter().enumerate() {
+        let out = run(d, &["--shard", &format!("{}/3", i + 1)]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(!d.join("tables.jsonl").exists(), "a shard writes no tables");
+    }
+    let merged = dir.join("merged");
+    let mut args = vec!["experiment", "merge", "--out", merged.to_str().unwrap()];
+    args.extend(shards.iter().map(|d| d.to_str().unwrap()));
+    let out = cardtree(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for f in ["raw.csv", "tables.jsonl", "manifest.json"] {
+        assert_eq!(
+            std::fs::read(whole.join(f)).unwrap(),
+            std::fs::read(merged.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+
+    // Killed once two boards are in its journal, then run again: it resumes them.
+    let killed = dir.join("killed");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardtree"))
+        .args([
+            "experiment",
+            "tables",
+            "--file",
+            deals,
+            "--quiet",
+            "--threads",
+            "1",
+        ])
+        .args(["--out", killed.to_str().unwrap()])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let journal = killed.join("journal.jsonl");
+    let start = std::time::Instant::now();
+    while std::fs::read_to_string(&journal).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(start.elapsed().as_secs() < 60, "no journal within a minute");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let out = run(&killed, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    let resumed: usize = err
+        .split_once(" resumed")
+        .and_then(|(before, _)| before.rsplit('(').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!((2..12).contains(&resumed), "{err}");
+    for f in ["raw.csv", "tables.jsonl", "manifest.json"] {
+        assert_eq!(
+            std::fs::read(whole.join(f)).unwrap(),
+            std::fs::read(killed.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+
+    // A PBN session: the file back with its tags, as `bridge table --pbn` writes it.
+    let session =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/bridge/session.pbn");
+    let pbn = dir.join("pbn");
+    let out = cardtree(&[
+        "experiment",
+        "tables",
+        "--pbn",
+        session.to_str().unwrap(),
+        "--out",
+        pbn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = cardtree(&["bridge", "table", "--pbn", session.to_str().unwrap()]);
+    assert_eq!(std::fs::read(pbn.join("tables.pbn")).unwrap(), table.stdout);
+
+    // A file with bad lines is refused whole, before any work.
+    let bad = dir.join("bad.jsonl");
+    let mut text_with_errors = std::fs::read_to_string(deals).unwrap();
+    text_with_errors.push_str("{\"pbn\":\"N:AKQ\"}\nnot json\n");
+    std::fs::write(&bad, text_with_errors).unwrap();
+    let refused = dir.join("refused");
+    let out = cardtree(&[
+        "experiment",
+        "tables",
+        "--file",
+        bad.to_str().unwrap(),
+        "--out",
+        refused.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("line 13:") && err.contains("line 14:") && err.contains("no board was solved"),
+        "{err}"
+    );
+    assert!(!refused.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

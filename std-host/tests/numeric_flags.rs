@@ -442,6 +442,18 @@ const CASES: &[Case] = &[
         text: &["--out", "--shard"],
     },
     Case {
+        command: &["experiment", "tables"],
+        base: &[("--file", DEALS), ("--out", DIR)],
+        tail: &[],
+        numbers: &[
+            n("--table-mib"),
+            n("--threads"),
+            t("--shard", "{}/2"),
+            t("--shard", "1/{}"),
+        ],
+        text: &["--file", "--pbn", "--out", "--shard"],
+    },
+    Case {
         command: &["experiment", "plan"],
         base: &[("--shards", "2")],
         tail: &["--", "blackjack", "--hands", "20", "--out", "plan-out"],

@@ -19,7 +19,7 @@ use crate::workers;
 /// `vulnerable` the board is number `id + 1` of the cycle of 16 (`index + 1` without an
 /// integer `id`).
 pub fn parse_line(line: &str, index: usize) -> Result<Board, Error> {
-    let v: serde_json::Value = serde_json::from_str(line).context("not JSON")?;
+    let v: serde_json::Value = serde_json::from_str(line).map_err(Error::Json)?;
     let pbn = v
         .get("pbn")
         .and_then(serde_json::Value::as_str)
@@ -193,18 +193,9 @@ pub fn table_pbn(
     out: Option<&std::path::Path>,
 ) -> Result<(), Error> {
     let bytes = std::fs::read(path).map_err(|e| Error::read(path, e))?;
-    // PBN files are ISO-8859-1 by the standard, UTF-8 in practice: read bytes, keep them (a
-    // file that is not UTF-8 is read as ISO-8859-1 and written back in it).
-    let (text, latin1) = match String::from_utf8(bytes) {
-        Ok(text) => (text, false),
-        Err(e) => (
-            e.into_bytes().iter().map(|&b| char::from(b)).collect(),
-            true,
-        ),
-    };
     let start = std::time::Instant::now();
-    let games = crate::bridge::pbn_file::games(&text);
-    let boards = crate::bridge::pbn_file::boards(&games);
+    let session = crate::bridge::pbn_session::PbnSession::read(bytes);
+    let boards = session.boards();
     let mut good = Vec::new();
     let mut errors = 0;
     for (g, b) in &boards {
@@ -237,14 +228,8 @@ pub fn table_pbn(
     }
     let body = if json {
         lines.into_bytes()
-    } else if latin1 {
-        // Every character is the input's (below U+0100) or one of the tags' (ASCII).
-        crate::bridge::pbn_write::with_records(&text, &games, &records)
-            .chars()
-            .map(|c| u8::try_from(c).unwrap_or(b'?'))
-            .collect()
     } else {
-        crate::bridge::pbn_write::with_records(&text, &games, &records).into_bytes()
+        session.with_records(&records)
     };
     crate::output::emit(&body, out)?;
     eprintln!(

@@ -2,7 +2,8 @@
 //! write.
 //!
 //! - [`solve`]: every card of the player on lead, for a deal or a JSON-lines file;
-//! - [`board`], [`hand_record`], [`pbn_file`], [`pbn_write`]: hand records (double-dummy tables and par) and PBN files;
+//! - [`board`], [`hand_record`], [`pbn_file`], [`pbn_session`], [`pbn_write`]: hand records
+//!   (double-dummy tables and par) and PBN files;
 //! - [`advisor`], [`lead`]: the opening-lead advisor and its valuation of every card on
 //!   sampled layouts (the solver, UCT or ISMCTS);
 //! - [`lead_deals`], [`lead_tree`]: deals with the value of every lead, and UCT's tree for one;
@@ -23,5 +24,6 @@ pub mod lead;
 pub mod lead_deals;
 pub mod lead_tree;
 pub mod pbn_file;
+pub mod pbn_session;
 pub mod pbn_write;
 pub mod solve;

@@ -85,7 +85,7 @@ pub fn quote(s: &str) -> String {
 /// Reads one line of the `tests/data/bridge/` format: `pbn`, `leader`, `trump`, optional `id`
 /// (any `tricks` is ignored).
 pub fn parse_line(line: &str) -> Result<Task, Error> {
-    let v: serde_json::Value = serde_json::from_str(line).context("not JSON")?;
+    let v: serde_json::Value = serde_json::from_str(line).map_err(Error::Json)?;
     let field = |name: &str| {
         v.get(name)
             .and_then(serde_json::Value::as_str)

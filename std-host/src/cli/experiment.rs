@@ -12,7 +12,7 @@ use crate::cli::spelling::spelled;
 use crate::error::Error;
 use crate::experiments::mckay::{self, Constants, Powers, Variant};
 use crate::experiments::pps::PpsTable;
-use crate::experiments::{self, blackjack, leads, pps};
+use crate::experiments::{self, blackjack, leads, pps, tables};
 use crate::output::emit;
 use crate::runner::{self, RunOptions, Shard};
 
@@ -31,18 +31,25 @@ pub enum ExperimentCommand {
     /// Parameterized Poker Squares: paper 004's Table 2 (squashing), the Cp table, the twelve
     /// rows of Table 3 and the alpha/beta/gamma sweep, beside the papers' numbers.
     Pps(PpsExperimentArgs),
-    /// Print an experiment command cut into shard commands and their merge, or a Slurm
-    /// job-array script that runs them (`experiment plan --shards 16 -- pps --table best ...`).
+    /// Hand records of a whole archive: every board's double-dummy table and par, as `bridge
+    /// table` gives them, with shards, resume after a kill and merge; writes tables.jsonl
+    /// (from --file) or tables.pbn (from --pbn).
+    Tables(TablesArgs),
+    /// Print an experiment command cut into shard commands and their merge, or a Slurm script
+    /// that submits them as a job array and their merge as a job after it (`experiment plan
+    /// --shards 16 --slurm -- pps --table best ... > job.sh; bash job.sh`).
     Plan {
         /// Shards (one machine, core group or array task each).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::limits::MOST_SHARDS)))]
         shards: u32,
-        /// A Slurm job-array script instead of the commands.
+        /// A Slurm script instead of the commands: `bash SCRIPT` submits the shards as a job
+        /// array and the merge as a job that waits for them.
         #[arg(long)]
         slurm: bool,
-        /// With --slurm: CPUs of each array task (its --threads unless the command sets them).
-        #[arg(long, default_value_t = 1)]
-        cpus_per_task: u32,
+        /// With --slurm: CPUs of each array task, the shard's --threads (default: the
+        /// command's --threads, else 1).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+        cpus_per_task: Option<u32>,
         /// With --slurm: each task's time limit, as Slurm writes it (e.g. 04:00:00).
         #[arg(long)]
         time: Option<String>,
@@ -211,6 +218,27 @@ pub struct BlackjackArgs {
     run: RunArgs,
 }
 
+/// `cardtree experiment tables`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["file", "pbn"])))]
+pub struct TablesArgs {
+    /// JSON lines with a field pbn and optional id, dealer, vulnerable (as `bridge table
+    /// --file`).
+    #[arg(long, value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// A PBN file of boards (as `bridge table --pbn`).
+    #[arg(long, value_name = "FILE")]
+    pbn: Option<PathBuf>,
+    /// Transposition-table memory per thread, in MiB.
+    #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
+    table_mib: usize,
+    /// The output directory.
+    #[arg(long)]
+    out: PathBuf,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
 /// Options of the shared runner.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
@@ -290,6 +318,21 @@ pub fn run(cmd: ExperimentCommand) -> Result<(), Error> {
             },
             &a.run.options(a.out),
         ),
+        ExperimentCommand::Tables(a) => {
+            let (file, format) = match (a.file, a.pbn) {
+                (Some(f), _) => (f, tables::Format::Jsonl),
+                (None, Some(f)) => (f, tables::Format::Pbn),
+                (None, None) => return Err(Error::Invalid("give --file or --pbn".into())),
+            };
+            tables::run(
+                &tables::Options {
+                    file,
+                    format,
+                    table_mib: a.table_mib,
+                },
+                &a.run.options(a.out),
+            )
+        }
         ExperimentCommand::Plan {
             shards,
             slurm,
@@ -314,7 +357,17 @@ pub fn run(cmd: ExperimentCommand) -> Result<(), Error> {
                 ));
             }
             let text = if slurm {
-                plan.slurm(cpus_per_task, time.as_deref())
+                let binary =
+                    std::env::current_exe().map_err(|e| invalid!("the program's path: {e}"))?;
+                let cwd =
+                    std::env::current_dir().map_err(|e| invalid!("the current folder: {e}"))?;
+                plan.slurm(
+                    cpus_per_task,
+                    time.as_deref(),
+                    &binary.display().to_string(),
+                    &cwd,
+                )
+                .map_err(Error::from)?
             } else {
                 plan.commands()
             };

@@ -37,7 +37,8 @@ pub enum Command {
     /// Parameterized Poker Squares: score grids, play games, learn hand values, a-priori odds.
     #[command(subcommand, arg_required_else_help = true)]
     Pps(pps::PpsCommand),
-    /// Run the papers' experiments on all cores, with shards, resume and merge.
+    /// Run the papers' experiments, and hand records of whole archives, on all cores, with
+    /// shards, resume and merge (and a Slurm job array for a cluster).
     #[command(subcommand, arg_required_else_help = true)]
     Experiment(experiment::ExperimentCommand),
 }

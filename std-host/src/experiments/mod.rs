@@ -5,12 +5,15 @@
 //! - [`mckay`]: McKay & Kruskal's grid of exploration constants and powers (Figure 3);
 //! - [`leads`]: opening leads with the hidden hands hidden (PIMC, ISMCTS);
 //! - [`pps`]: the Poker Squares papers' tables;
-//! - [`blackjack`]: the Blackjack report's comparisons and sweeps.
+//! - [`blackjack`]: the Blackjack report's comparisons and sweeps;
+//! - [`tables`]: not an experiment but a long job on the same runner: hand records (tables
+//!   and par) of a whole archive of boards.
 
 pub mod blackjack;
 pub mod leads;
 pub mod mckay;
 pub mod pps;
+pub mod tables;
 
 use std::path::PathBuf;
 
@@ -25,6 +28,7 @@ pub fn summarizer(kind: &str) -> Option<Summarizer> {
         blackjack::KIND => Some(blackjack::summarize),
         pps::KIND => Some(pps::summarize),
         leads::KIND => Some(leads::summarize),
+        tables::KIND => Some(tables::summarize),
         _ => None,
     }
 }

@@ -179,10 +179,7 @@ pub fn table_file(
             path.display()
         ));
     }
-    // FNV-1a, 64-bit (offset basis and prime of draft-eastlake-fnv, section 2).
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
+    let hash = crate::input::fnv1a(text.as_bytes());
     Ok((std::sync::Arc::new(table), hash))
 }
 

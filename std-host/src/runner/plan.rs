@@ -7,6 +7,7 @@
 //! (one array task a shard) that runs them.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 /// A plan: the experiment's arguments (after `cardtree experiment`, without `--shard`) and the
 /// number of shards.
@@ -35,6 +36,9 @@ pub enum PlanError {
     NoShards,
     /// `merge` or `plan`: not a run.
     NotARun,
+    /// The command's `--threads` is not a number of CPUs for a task, or differs from
+    /// `--cpus-per-task`.
+    Threads,
 }
 
 impl std::fmt::Display for PlanError {
@@ -43,7 +47,10 @@ impl std::fmt::Display for PlanError {
             PlanError::NoOut => "the experiment command needs --out DIR (the merged output)",
             PlanError::HasShard => "the experiment command must not name a --shard: the plan does",
             PlanError::NoShards => "--shards must be at least 1",
-            PlanError::NotARun => "only a run (mckay, leads, blackjack, pps) is sharded",
+            PlanError::NotARun => "only a run (mckay, leads, blackjack, pps, tables) is sharded",
+            PlanError::Threads => {
+                "a Slurm task's CPUs are the command's --threads: give them as a number above 0, the same as --cpus-per-task (or give only one of the two)"
+            }
         })
     }
 }
@@ -97,17 +104,27 @@ impl Plan {
     }
 
     /// Shard `i`'s arguments: the command's, with `--shard i/n` and the shard's `--out`.
-    /// `i` may be a shell expression, left unquoted so that the shell expands it.
+    /// `i` may be a shell variable such as `$SLURM_ARRAY_TASK_ID`, which the shell expands.
     fn shard_command(&self, i: &str) -> String {
+        // The shard's number inside a word: quoted text around it, the variable in double quotes.
+        let word = |before: &str, after: &str| match i.strip_prefix('$') {
+            Some(var) => {
+                let before = if before.is_empty() {
+                    String::new()
+                } else {
+                    quote(before)
+                };
+                format!("{before}\"${{{var}}}\"{}", quote(after))
+            }
+            None => quote(&format!("{before}{i}{after}")),
+        };
         let mut words: Vec<String> = Vec::with_capacity(self.args.len() + 2);
         for (k, a) in self.args.iter().enumerate() {
             if k == self.out_value {
-                let dir = self.shard_dir(i);
-                let dir = if i.starts_with('$') {
-                    format!("\"{dir}\"")
-                } else {
-                    quote(&dir)
-                };
+                let dir = word(
+                    &format!("{}/shard-", self.out.trim_end_matches('/')),
+                    &format!("-of-{}", self.shards),
+                );
                 words.push(if self.joined {
                     format!("--out={dir}")
                 } else {
@@ -117,13 +134,8 @@ impl Plan {
                 words.push(quote(a));
             }
         }
-        let shard = format!("{i}/{}", self.shards);
         words.push("--shard".to_string());
-        words.push(if i.starts_with('$') {
-            format!("\"{shard}\"")
-        } else {
-            quote(&shard)
-        });
+        words.push(word("", &format!("/{}", self.shards)));
         words.join(" ")
     }
 
@@ -157,52 +169,140 @@ impl Plan {
         text
     }
 
-    /// A Slurm job-array script: one array task a shard, `--threads` from the task's CPUs
-    /// unless the command sets it; the merge to run once every task has finished.
+    /// The same plan with every path the command names (`--out`, `--file`/`--deals`, `--pbn`,
+    /// `--values`) made absolute against `cwd`, so that a job started in another folder (a
+    /// cluster's, on another node) finds them.
     #[must_use]
-    pub fn slurm(&self, cpus_per_task: u32, time: Option<&str>) -> String {
-        let threads = self
-            .args
-            .iter()
-            .any(|a| a == "--threads" || a.starts_with("--threads="));
-        let name = self
+    pub fn resolved(&self, cwd: &Path) -> Plan {
+        let absolute = |v: &str| -> String {
+            let p = Path::new(v);
+            if p.is_absolute() {
+                v.to_string()
+            } else {
+                cwd.join(p).display().to_string()
+            }
+        };
+        let mut args = self.args.clone();
+        let mut k = 0;
+        while k < args.len() {
+            let (flag, joined) = match args[k].split_once('=') {
+                Some((flag, _)) => (flag.to_string(), true),
+                None => (args[k].clone(), false),
+            };
+            if PATH_FLAGS.contains(&flag.as_str()) {
+                if joined {
+                    let value = args[k][flag.len() + 1..].to_string();
+                    args[k] = format!("{flag}={}", absolute(&value));
+                } else if let Some(value) = args.get(k + 1).cloned() {
+                    args[k + 1] = absolute(&value);
+                    k += 1;
+                }
+            }
+            k += 1;
+        }
+        Plan {
+            out: absolute(&self.out),
+            args,
+            ..self.clone()
+        }
+    }
+
+    /// The threads the command sets (`--threads T`), if it does.
+    fn threads(&self) -> Option<&str> {
+        self.args.iter().enumerate().find_map(|(k, a)| {
+            if a == "--threads" {
+                self.args.get(k + 1).map(String::as_str)
+            } else {
+                a.strip_prefix("--threads=")
+            }
+        })
+    }
+
+    /// A Slurm script that runs the plan: `bash SCRIPT` submits the shards as one job array
+    /// (one task a shard, `cpus` CPUs each: the command's `--threads`, else `cpus_per_task`,
+    /// else 1) and their merge as a job that starts when every task has finished; the same
+    /// file is what each job runs. Tasks may be requeued (a requeued or resubmitted task
+    /// resumes from its journal). `binary` is the cardtree to run (the environment's
+    /// `CARDTREE` overrides it); the paths are made absolute against `cwd`.
+    pub fn slurm(
+        &self,
+        cpus_per_task: Option<u32>,
+        time: Option<&str>,
+        binary: &str,
+        cwd: &Path,
+    ) -> Result<String, PlanError> {
+        let plan = self.resolved(cwd);
+        let cpus = match (plan.threads(), cpus_per_task) {
+            (Some(t), cpus) => {
+                let t: u32 = t
+                    .parse()
+                    .ok()
+                    .filter(|&t| t > 0)
+                    .ok_or(PlanError::Threads)?;
+                if cpus.is_some_and(|c| c != t) {
+                    return Err(PlanError::Threads);
+                }
+                t
+            }
+            (None, cpus) => cpus.unwrap_or(1),
+        };
+        let name = plan
             .args
             .first()
             .map_or("run".to_string(), |kind| format!("cardtree-{kind}"));
+        let n = plan.shards;
+        let out = quote(&plan.out);
         let mut s = String::from("#!/bin/bash\n");
+        let _ = write!(
+            s,
+            "# cardtree on Slurm: {n} shards of `cardtree experiment {}`,\n\
+             # one array task each, then their merge in a job that starts when every task is done.\n\
+             #\n\
+             #   bash THIS_FILE    submits both (where sbatch runs and {out} is on a shared file system)\n\
+             #\n\
+             # Task i writes {out}/shard-i-of-{n}; a task requeued (scontrol requeue JOB_i) or\n\
+             # submitted again (CARDTREE_STEP=shard sbatch --array=i THIS_FILE) resumes where it\n\
+             # stopped. The merge writes {out}, as one unsharded run would. Logs: {out}/slurm/.\n\
+             # CARDTREE in the environment names another binary.\n",
+            plan.args.join(" ")
+        );
         let _ = writeln!(s, "#SBATCH --job-name={name}");
-        let _ = writeln!(s, "#SBATCH --array=1-{}", self.shards);
-        let _ = writeln!(s, "#SBATCH --cpus-per-task={cpus_per_task}");
+        s.push_str("#SBATCH --requeue\n#SBATCH --open-mode=append\n");
         if let Some(t) = time {
             let _ = writeln!(s, "#SBATCH --time={t}");
         }
         let _ = write!(
             s,
-            "#\n# {} shards of `cardtree experiment {}`, one array task each.\n\
-             # Submit with `sbatch` on a machine that shares the output directory's file system;\n\
-             # a task that stops resumes where it was when submitted again. When every task has\n\
-             # finished (for example `sbatch --dependency=afterok:JOBID --wrap \"...\"`), merge:\n\
-             #   cardtree {}\n\
-             # CARDTREE names the binary (default: `cardtree` on the PATH).\n",
-            self.shards,
-            self.args.join(" "),
-            self.merge_command()
+            "set -euo pipefail\ncardtree=\"${{CARDTREE:-{}}}\"\n",
+            binary.replace(['"', '\\', '$', '`'], "")
         );
-        s.push_str(
-            "set -euo pipefail\ni=\"${SLURM_ARRAY_TASK_ID:?run this as a Slurm array task}\"\n",
+        let mut task = format!(
+            "  exec \"$cardtree\" experiment {}",
+            plan.shard_command("$SLURM_ARRAY_TASK_ID")
         );
-        let mut line = format!(
-            "exec \"${{CARDTREE:-cardtree}}\" experiment {}",
-            self.shard_command("$i")
-        );
-        if !threads {
-            line.push_str(" --threads \"${SLURM_CPUS_PER_TASK:-1}\"");
+        if plan.threads().is_none() {
+            task.push_str(" --threads \"${SLURM_CPUS_PER_TASK:-1}\"");
         }
-        s.push_str(&line);
-        s.push('\n');
-        s
+        let _ = write!(
+            s,
+            "case \"${{CARDTREE_STEP:-submit}}\" in\n\
+             shard)\n{task} ;;\n\
+             merge)\n  exec \"$cardtree\" {} ;;\n\
+             submit)\n  mkdir -p {out}/slurm\n\
+             \x20 shards=$(CARDTREE_STEP=shard sbatch --parsable --export=ALL --array=1-{n} --cpus-per-task={cpus} --output={out}/slurm/shard-%a.out \"$0\")\n\
+             \x20 shards=${{shards%%;*}}\n\
+             \x20 merge=$(CARDTREE_STEP=merge sbatch --parsable --export=ALL --dependency=afterok:\"$shards\" --kill-on-invalid-dep=yes --cpus-per-task=1 --output={out}/slurm/merge.out \"$0\")\n\
+             \x20 echo \"cardtree: submitted the shards as job $shards and their merge as job ${{merge%%;*}}\" ;;\n\
+             *)\n  echo \"cardtree: CARDTREE_STEP must be shard, merge or submit\" >&2; exit 2 ;;\n\
+             esac\n",
+            plan.merge_command()
+        );
+        Ok(s)
     }
 }
+
+/// The flags of an experiment command whose value is a path.
+const PATH_FLAGS: [&str; 5] = ["--out", "--file", "--deals", "--pbn", "--values"];
 
 /// `word` as one POSIX shell word: unchanged when it holds only characters no shell treats
 /// specially, else in single quotes.
@@ -243,13 +343,30 @@ mod tests {
     }
 
     #[test]
-    fn slurm_array_expands_the_task_id() {
-        let plan = Plan::new(&args("mckay --deals d.jsonl --out=out dir"), 8).unwrap();
-        let s = plan.slurm(4, Some("02:00:00"));
-        assert!(s.starts_with("#!/bin/bash\n#SBATCH --job-name=cardtree-mckay\n#SBATCH --array=1-8\n#SBATCH --cpus-per-task=4\n#SBATCH --time=02:00:00\n"), "{s}");
-        assert!(s.contains("exec \"${CARDTREE:-cardtree}\" experiment mckay --deals d.jsonl --out=\"out/shard-$i-of-8\" dir --shard \"$i/8\" --threads \"${SLURM_CPUS_PER_TASK:-1}\"\n"), "{s}");
-        let own = Plan::new(&args("pps --threads 2 --out o"), 2).unwrap();
-        assert!(!own.slurm(1, None).contains("SLURM_CPUS_PER_TASK"));
+    fn slurm_script_submits_itself_and_resolves_paths() {
+        let plan = Plan::new(&args("mckay --deals d.jsonl --out=out --c 1"), 8).unwrap();
+        let cwd = Path::new("/work/runs");
+        let s = plan
+            .slurm(Some(4), Some("02:00:00"), "/opt/bin/cardtree", cwd)
+            .unwrap();
+        assert!(s.starts_with("#!/bin/bash\n"), "{s}");
+        for line in [
+            "#SBATCH --job-name=cardtree-mckay\n#SBATCH --requeue\n#SBATCH --open-mode=append\n#SBATCH --time=02:00:00\n",
+            "cardtree=\"${CARDTREE:-/opt/bin/cardtree}\"\n",
+            "  exec \"$cardtree\" experiment mckay --deals /work/runs/d.jsonl --out=/work/runs/out/shard-\"${SLURM_ARRAY_TASK_ID}\"-of-8 --c 1 --shard \"${SLURM_ARRAY_TASK_ID}\"/8 --threads \"${SLURM_CPUS_PER_TASK:-1}\" ;;\n",
+            "  exec \"$cardtree\" experiment merge --out /work/runs/out /work/runs/out/shard-1-of-8 ",
+            "--array=1-8 --cpus-per-task=4 --output=/work/runs/out/slurm/shard-%a.out \"$0\")\n",
+            "--dependency=afterok:\"$shards\" --kill-on-invalid-dep=yes --cpus-per-task=1 --output=/work/runs/out/slurm/merge.out \"$0\")\n",
+        ] {
+            assert!(s.contains(line), "{line}\n---\n{s}");
+        }
+        // The command's --threads are the task's CPUs.
+        let own = Plan::new(&args("pps --threads 2 --out /o"), 2).unwrap();
+        let s = own.slurm(None, None, "cardtree", cwd).unwrap();
+        assert!(!s.contains("SLURM_CPUS_PER_TASK") && s.contains("--cpus-per-task=2 "));
+        assert_eq!(own.slurm(Some(3), None, "c", cwd), Err(PlanError::Threads));
+        let zero = Plan::new(&args("pps --threads=0 --out /o"), 2).unwrap();
+        assert_eq!(zero.slurm(None, None, "c", cwd), Err(PlanError::Threads));
     }
 
     #[test]

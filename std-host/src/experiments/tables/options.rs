@@ -1,0 +1,50 @@
+//! `cardtree experiment tables`: its options and the run.
+
+use std::path::PathBuf;
+
+use crate::error::Error;
+use crate::experiments::tables::{Boards, Tables, summarize};
+use crate::runner::{self, RunOptions};
+
+/// The format of a hand record's input file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// JSON lines in the format of `tests/data/bridge/dd_tables.jsonl`.
+    Jsonl,
+    /// A PBN file of boards.
+    Pbn,
+}
+
+cardtree::spelled! {
+    Format, "format";
+    Jsonl => "jsonl", "JSON lines with a field pbn and optional id, dealer, vulnerable";
+    Pbn => "pbn", "A PBN file of boards, written back with the double-dummy tags";
+}
+
+/// The options of `cardtree experiment tables` (the flags of the same names).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The input file.
+    pub file: PathBuf,
+    /// Its format.
+    pub format: Format,
+    /// Transposition-table memory per thread, in MiB.
+    pub table_mib: usize,
+}
+
+/// Runs `cardtree experiment tables` and reports what it wrote.
+pub fn run(o: &Options, run: &RunOptions) -> Result<(), Error> {
+    let experiment = Tables {
+        boards: Boards::read(&o.file, o.format)?,
+        table_mib: o.table_mib,
+    };
+    let report = runner::run(&experiment, summarize, run)?;
+    if report.ran > 0 {
+        eprintln!(
+            "cardtree: {:.1} boards/s on {} threads",
+            report.ran as f64 / report.seconds.max(1e-9),
+            report.threads
+        );
+    }
+    runner::report(&report, run)
+}
