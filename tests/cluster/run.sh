@@ -84,7 +84,7 @@ host=$(hostname -s)
 mkdir -p "$work/state" "$work/spool"
 cat >"$work/slurm.conf" <<EOF
 ClusterName=cardtree
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 AuthType=auth/munge
 ProctrackType=proctrack/linuxproc
@@ -100,7 +100,7 @@ SlurmctldPidFile=$work/slurmctld.pid
 SlurmdPidFile=$work/slurmd.pid
 SlurmctldLogFile=$work/slurmctld.log
 SlurmdLogFile=$work/slurmd.log
-NodeName=$host CPUs=2 State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
 PartitionName=main Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
 export SLURM_CONF=$work/slurm.conf
