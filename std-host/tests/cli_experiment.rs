@@ -331,8 +331,14 @@ fn a_plan_runs_as_printed_and_merges_to_the_whole_run() {
     let out_dir = std::env::current_dir().unwrap().join("o");
     for part in [
         " --array=1-3 ".to_string(),
-        format!("cardtree=\"${{CARDTREE:-{}}}\"", env!("CARGO_BIN_EXE_cardtree")),
-        format!("--out {}/shard-\"${{SLURM_ARRAY_TASK_ID}}\"-of-3 ", out_dir.display()),
+        format!(
+            "cardtree=\"${{CARDTREE:-{}}}\"",
+            env!("CARGO_BIN_EXE_cardtree")
+        ),
+        format!(
+            "--out {}/shard-\"${{SLURM_ARRAY_TASK_ID}}\"-of-3 ",
+            out_dir.display()
+        ),
     ] {
         assert!(script.contains(&part), "{part}\n---\n{script}");
     }
