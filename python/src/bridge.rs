@@ -2,7 +2,7 @@
 //! solver of `core/src/bridge/solver/`.
 
 use cardtree::bridge::{BridgePlay, DdTable, Par, Strain, Vulnerability};
-use cardtree::{Card, Deal, Seat, SizeRule, pbn, rng};
+use cardtree::{BySeat, Card, Deal, Seat, SizeRule, pbn, rng};
 use cardtree_host::bridge::solve::{DEFAULT_TABLE_MIB, HostTable, host_table};
 use cardtree_host::error::Error;
 use pyo3::prelude::*;
@@ -283,10 +283,10 @@ fn par(table: &PyDdTable, dealer: &str, vulnerability: &str) -> PyResult<PyPar> 
 }
 
 /// Every legal card of the player to move, with the tricks their side takes from here on (the
-/// trick in progress included) if it is played and all then play double dummy: `deal` in
-/// `strain`, `leader` on lead to the current trick, `played` the cards already played to it
-/// (in order, from the leader; `deal` still holds them). A dict `{"SA": 9, ...}`, highest
-/// card first.
+/// trick in progress included) if it is played and all then play double dummy: `deal` as at
+/// the start of the current trick (every hand the same size), in `strain`, `leader` on lead to
+/// the trick, `played` the cards already played to it in order from the leader (0 to 3 of
+/// them, still in `deal`'s hands). A dict `{"SA": 9, ...}`, highest card first.
 #[pyfunction]
 #[pyo3(signature = (deal, strain, leader, played = Vec::new(), table_mib = DEFAULT_TABLE_MIB))]
 fn solve_board<'py>(
@@ -304,8 +304,19 @@ fn solve_board<'py>(
         .iter()
         .map(|c| c.parse::<Card>().map_err(|e| bad("played", e)))
         .collect::<PyResult<Vec<Card>>>()?;
-    let position = BridgePlay::with_trick(&deal.deal, strain, leader, &cards)
-        .map_err(|e| bad("position", e))?;
+    // The deal holds the trick's cards (every hand the same size, as at its start); the
+    // solver's position is the hands without them, and the trick.
+    let mut hands = BySeat::from_fn(|s| deal.deal.hand(s));
+    for &card in &cards {
+        let holder = deal
+            .deal
+            .holder(card)
+            .ok_or_else(|| bad("played", format!("{card} is in no hand")))?;
+        hands[holder].remove(card);
+    }
+    let rest = Deal::from_hands(hands).map_err(|e| bad("deal", e))?;
+    let position =
+        BridgePlay::with_trick(&rest, strain, leader, &cards).map_err(|e| bad("position", e))?;
     let solution = py.detach(move || cardtree::bridge::solve(&position, &mut host_table(mib)));
     let out = PyDict::new(py);
     for (card, tricks) in &solution.cards {

@@ -24,11 +24,26 @@ use crate::bridge::pbn_session::PbnSession;
 use crate::bridge::solve::{HostTable, host_table};
 use crate::runner::Experiment;
 
-pub use options::{Format, Options, run};
+pub use options::{Options, run};
 pub use summary::summarize;
 
 /// The experiment's kind, as `cardtree experiment tables` names it.
 pub const KIND: &str = "tables";
+
+/// The format of a hand record's input file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// JSON lines in the format of `tests/data/bridge/dd_tables.jsonl`.
+    Jsonl,
+    /// A PBN file of boards.
+    Pbn,
+}
+
+cardtree::spelled! {
+    Format, "format";
+    Jsonl => "jsonl", "JSON lines with a field pbn and optional id, dealer, vulnerable";
+    Pbn => "pbn", "A PBN file of boards, written back with the double-dummy tags";
+}
 
 /// What determines a run's results, as its manifest records it: the input file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

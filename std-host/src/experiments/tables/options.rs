@@ -3,23 +3,8 @@
 use std::path::PathBuf;
 
 use crate::error::Error;
-use crate::experiments::tables::{Boards, Tables, summarize};
+use crate::experiments::tables::{Boards, Format, Tables, summarize};
 use crate::runner::{self, RunOptions};
-
-/// The format of a hand record's input file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// JSON lines in the format of `tests/data/bridge/dd_tables.jsonl`.
-    Jsonl,
-    /// A PBN file of boards.
-    Pbn,
-}
-
-cardtree::spelled! {
-    Format, "format";
-    Jsonl => "jsonl", "JSON lines with a field pbn and optional id, dealer, vulnerable";
-    Pbn => "pbn", "A PBN file of boards, written back with the double-dummy tags";
-}
 
 /// The options of `cardtree experiment tables` (the flags of the same names).
 #[derive(Clone, Debug, PartialEq, Eq)]
