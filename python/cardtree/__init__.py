@@ -1,8 +1,9 @@
 """cardtree: game-tree search over card games.
 
 An exact double-dummy bridge solver (tables, par, every card of the player to move), random
-deals, and more to come: the opening-lead advisor, Poker Squares, Blackjack and the MCTS
-kernel with power-mean backups. The work is done in Rust (the `cardtree` crate); long calls
+deals, the opening-lead advisor and its layouts, Parameterized Poker Squares (scores, games by
+any player, learned tables) and Blackjack (exact values, the computed strategy chart, paired
+hands of the players). The work is done in Rust (the `cardtree` crate); long calls
 release the GIL and can be interrupted with Ctrl-C.
 """
 
@@ -11,9 +12,18 @@ from ._cardtree import (
     Deal,
     Par,
     __version__,
+    blackjack_actions,
+    blackjack_ev,
+    blackjack_play,
+    blackjack_strategy,
     dd_table,
     dd_tables,
+    layouts,
+    lead,
     par,
+    pps_play,
+    pps_score,
+    pps_train,
     random_deals,
     solve_board,
 )
@@ -23,9 +33,18 @@ __all__ = [
     "Deal",
     "Par",
     "__version__",
+    "blackjack_actions",
+    "blackjack_ev",
+    "blackjack_play",
+    "blackjack_strategy",
     "dd_table",
     "dd_tables",
+    "layouts",
+    "lead",
     "par",
+    "pps_play",
+    "pps_score",
+    "pps_train",
     "random_deals",
     "solve_board",
 ]

@@ -1,6 +1,6 @@
 """Type stubs of the extension module `cardtree._cardtree` (re-exported by `cardtree`)."""
 
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 __version__: str
 
@@ -84,3 +84,131 @@ def solve_board(
     """Every legal card of the player to move with the tricks their side takes from here on:
     `deal` as at the start of the current trick, `leader` on lead to it, `played` the cards
     already played to it (0 to 3, still in the deal's hands). {"SA": 9, ...}, highest first."""
+
+def lead(
+    hand: str,
+    contract: str,
+    declarer: Seat = "S",
+    constraints: str = "",
+    samples: int = 100,
+    method: str = "solver",
+    playouts: Optional[int] = None,
+    c: float = 16.0,
+    p: float = 1.0,
+    seed: int = 1,
+    objective: str = "set",
+    max_tries: int = 1_000_000,
+    threads: Optional[int] = None,
+    table_mib: int = 16,
+) -> Dict[str, Any]:
+    """Every opening lead from `hand` against `contract` by `declarer`, valued on layouts of the
+    unseen hands that fit `constraints` ("S: 15-17 hcp, 2-4 S; N: 8-15 hcp") by `method`
+    ("solver", "uct" or "ismcts"): what `cardtree bridge lead --json` prints, as a dict."""
+
+def layouts(
+    hand: str,
+    contract: str,
+    declarer: Seat = "S",
+    constraints: str = "",
+    count: int = 100,
+    seed: int = 1,
+    max_tries: int = 1_000_000,
+) -> List[Deal]:
+    """The first `count` layouts `lead` values for the same arguments, layout i from stream (seed, i)."""
+
+def pps_score(grid: str, system: str = "american") -> Dict[str, Any]:
+    """{"hands": [ten class ids, rows 0-4 then columns 0-4], "score": total} of a 25-cell grid
+    ("AS KS ... --" row by row) under a point system ("american", "random:42", ten integers)."""
+
+def pps_play(
+    player: str = "best",
+    games: int = 1,
+    seed: int = 1,
+    system: str = "american",
+    iterations: Optional[int] = None,
+    game_seconds: Optional[float] = None,
+    threads: Optional[int] = None,
+    candidates: int = 0,
+    lookahead: int = 1,
+    playout_lookahead: int = 0,
+    guard: Optional[float] = None,
+    control_variate: bool = False,
+    values: Optional[str] = None,
+    selection: str = "prune-uct",
+    simulation: str = "best-move",
+    squash: str = "none",
+    cp: float = 141.4213562373095,
+    weights: str = "tuned",
+    prior_mix: str = "sum",
+    delta: float = 1.3,
+) -> Dict[str, Any]:
+    """Games 0 .. games of the run `seed` by `player`: what `cardtree pps play --json` prints
+    (mean, sd, ci95, scores, iterations, ...)."""
+
+def pps_train(
+    out: str,
+    games: int = 200_000,
+    system: str = "american",
+    seed: int = 1,
+    batch: int = 20_000,
+    explore_ppm: int = 50_000,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Learns a table of abstract-hand values into the file `out` (resuming it if it holds one):
+    {"games", "played", "states_seen", "last_batch_mean"}."""
+
+def blackjack_actions(
+    first: str,
+    second: str,
+    up: str,
+    decks: int = 6,
+    h17: bool = False,
+    das: bool = True,
+    split_hands: int = 2,
+    resplit_aces: bool = False,
+    surrender: bool = False,
+    peek: bool = True,
+) -> Dict[str, Any]:
+    """The exact EV in bets of each action ("stand", "hit", "double", "split", "surrender";
+    None where not allowed) for the player's two cards against the up card, and the "best"."""
+
+def blackjack_ev(
+    decks: int = 6,
+    h17: bool = False,
+    das: bool = True,
+    split_hands: int = 2,
+    resplit_aces: bool = False,
+    surrender: bool = False,
+    peek: bool = True,
+) -> Dict[str, Any]:
+    """The exact value of a round under optimal play: what `cardtree blackjack ev --json` prints."""
+
+def blackjack_strategy(
+    decks: int = 6,
+    h17: bool = False,
+    das: bool = True,
+    split_hands: int = 2,
+    resplit_aces: bool = False,
+    surrender: bool = False,
+    peek: bool = True,
+) -> Dict[str, Any]:
+    """The computed basic-strategy chart and its value: what `cardtree blackjack strategy --json` prints."""
+
+def blackjack_play(
+    player: str = "basic",
+    hands: int = 10_000,
+    seed: int = 1,
+    vs: Optional[str] = None,
+    shoe: str = "standard",
+    iterations: int = 100,
+    c: float = 2.0,
+    decks: int = 6,
+    h17: bool = False,
+    das: bool = True,
+    split_hands: int = 2,
+    resplit_aces: bool = False,
+    surrender: bool = False,
+    peek: bool = True,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Paired hands of `player` (and `vs` on the same cards): what `cardtree blackjack play --json` prints."""

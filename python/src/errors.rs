@@ -13,3 +13,9 @@ pub(crate) fn value_error(what: impl std::fmt::Display) -> PyErr {
 pub(crate) fn bad(argument: &str, e: impl std::fmt::Display) -> PyErr {
     value_error(format!("{argument}: {e}"))
 }
+
+/// A value checked by one of the command line's limits (`cardtree_host::limits`), its refusal a
+/// `ValueError` naming the argument.
+pub(crate) fn checked<T>(argument: &str, r: Result<T, String>) -> Result<T, PyErr> {
+    r.map_err(|e| bad(argument, e))
+}

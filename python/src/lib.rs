@@ -5,14 +5,20 @@
 
 use pyo3::prelude::*;
 
+mod blackjack;
 mod bridge;
 mod errors;
+mod lead;
 mod parallel;
+mod pps;
 
 /// The extension module.
 #[pymodule]
 fn _cardtree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     bridge::register(m)?;
+    lead::register(m)?;
+    pps::register(m)?;
+    blackjack::register(m)?;
     Ok(())
 }

@@ -68,6 +68,17 @@ fn mean_interval(values: &[f64]) -> (f64, f64) {
 /// `cardtree blackjack play`: paired hands of the player (and of `vs` on the same cards),
 /// reported where `output` says.
 pub fn command(o: &PlayOptions, output: &crate::output::Output) -> Result<(), Error> {
+    output.emit(&play(o, mcts_config(o)?, output.json)?)
+}
+
+/// What `cardtree blackjack play --json` prints for `o` (without writing `o.dump`'s file
+/// unless it names one).
+pub fn json(o: &PlayOptions) -> Result<String, Error> {
+    play(o, mcts_config(o)?, true)
+}
+
+/// The MCTS player's configuration of `o`.
+fn mcts_config(o: &PlayOptions) -> Result<MctsConfig, Error> {
     // The paper's `C` in `mean + C sqrt(ln N / n)`: the canonical constant.
     let exploration = Exploration::new(o.c).ok_or_else(|| {
         invalid!(
@@ -86,7 +97,7 @@ pub fn command(o: &PlayOptions, output: &crate::output::Output) -> Result<(), Er
         },
         unprune_after: o.unprune_after,
     };
-    output.emit(&play(o, mcts, output.json)?)
+    Ok(mcts)
 }
 
 /// The report of `cardtree blackjack play` as text or JSON.

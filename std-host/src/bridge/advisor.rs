@@ -54,6 +54,18 @@ pub struct Options {
 /// `cardtree bridge lead`: values every card of the leader's hand and reports where
 /// `output` says.
 pub fn command(o: &Options, output: &Output) -> Result<(), Error> {
+    let (problem, run) = prepare(o)?;
+    let e = evaluate(&problem, &run)?;
+    output.emit(&if output.json {
+        format!("{}\n", to_json(&e, &run.method, o.objective)?)
+    } else {
+        to_text(&e, &problem, &run.method, o.objective)
+    })
+}
+
+/// The lead problem and the run `o` describes: the leader's hand checked, the constraints
+/// read (a bad one named with a `^` at the fault), the method made.
+pub fn prepare(o: &Options) -> Result<(LeadProblem, Run), Error> {
     let leader = o.declarer.next();
     if let Some(s) = o.seat.filter(|&s| s != leader) {
         return Err(invalid!(
@@ -83,12 +95,7 @@ pub fn command(o: &Options, output: &Output) -> Result<(), Error> {
         table_mib: o.table_mib,
         progress: o.progress,
     };
-    let e = evaluate(&problem, &run)?;
-    output.emit(&if output.json {
-        format!("{}\n", to_json(&e, &method, o.objective)?)
-    } else {
-        to_text(&e, &problem, &method, o.objective)
-    })
+    Ok((problem, run))
 }
 
 /// The card `objective` chooses (ISMCTS has no set chances: its own choice then).
@@ -222,10 +229,20 @@ pub fn constraint_error(text: &str, e: &cardtree::bridge::ParseConstraintsError)
         at -= 1;
     }
     let (before, after) = text.split_at(at);
+    // Control characters escaped and at most 40 characters either side of the fault, so the
+    // message stays one short line whatever the text holds.
+    const AROUND: usize = 40;
+    let skip = before.chars().count().saturating_sub(AROUND);
+    let near_before: String = before.chars().skip(skip).collect();
+    let near_after: String = after.chars().take(AROUND).collect();
     let message = format!(
-        "--constraints: {} at character {}: \"{before}^{after}\"",
+        "--constraints: {} at character {}: \"{}{}^{}{}\"",
         e.kind,
-        before.chars().count() + 1
+        before.chars().count() + 1,
+        if skip > 0 { "..." } else { "" },
+        near_before.escape_debug(),
+        near_after.escape_debug(),
+        if after.chars().count() > AROUND { "..." } else { "" },
     );
     Error::described(message, *e)
 }

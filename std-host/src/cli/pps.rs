@@ -46,7 +46,7 @@ pub struct PlayArgs {
     #[arg(long, value_parser = spelled::<PriorMix>(), default_value_t = PriorMix::Sum)]
     pub prior_mix: PriorMix,
     /// Pruning threshold factor delta.
-    #[arg(long, default_value_t = 1.3, allow_hyphen_values = true)]
+    #[arg(long, default_value_t = crate::pps::options::DEFAULT_DELTA, allow_hyphen_values = true)]
     pub delta: f64,
     /// One child per free cell, even where empty rows or columns make cells alike.
     #[arg(long)]
@@ -255,5 +255,23 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             seed,
             rounds,
         } => emit(apriori::command(games, seed, rounds)?.as_bytes(), None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Play {
+        #[command(flatten)]
+        play: PlayArgs,
+    }
+
+    #[test]
+    fn the_flags_defaults_are_the_options_defaults() {
+        let bare = Play::try_parse_from(["pps-play"]).unwrap();
+        assert_eq!(bare.play.options(), PlayOptions::default());
     }
 }

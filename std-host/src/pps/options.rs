@@ -111,6 +111,39 @@ pub struct PlayOptions {
     pub values: Option<std::path::PathBuf>,
 }
 
+/// The pruning threshold factor delta `pps play` uses unless told (`--delta`).
+pub const DEFAULT_DELTA: f64 = 1.3;
+
+impl Default for PlayOptions {
+    /// `cardtree pps play`'s defaults: MCTS with prune + UCT and best-move simulation, the
+    /// papers' Cp and tuned weights, on the American system, 1,000 iterations a move
+    /// (`cli/pps.rs` checks that its flags' defaults are these).
+    fn default() -> Self {
+        PlayOptions {
+            system: "american".to_string(),
+            player: PlayerKind::Mcts,
+            selection: Selection::PruneUct,
+            simulation: Simulation::BestMove,
+            squash: Squash::None,
+            cp: cardtree::poker_squares::PAPER_CP,
+            weights: "tuned".to_string(),
+            apriori: None,
+            prior_mix: PriorMix::Sum,
+            delta: DEFAULT_DELTA,
+            no_symmetry: false,
+            no_simple_rules: false,
+            iterations: None,
+            game_seconds: None,
+            candidates: 0,
+            lookahead: 1,
+            playout_lookahead: 0,
+            guard: None,
+            control_variate: false,
+            values: None,
+        }
+    }
+}
+
 /// The rollout player of `--candidates`, `--playout-lookahead`, `--guard` and
 /// `--control-variate` (`pps play` and `experiment pps --table rollout`).
 pub fn rollout_settings(

@@ -1,0 +1,213 @@
+//! Blackjack from Python: the exact value of every action for a hand, the exact value of a
+//! round, the computed strategy chart, and paired hands of the players, as `cardtree blackjack
+//! ...` gives them (`std-host/src/blackjack/`).
+
+use cardtree::blackjack::{MEMO_SLOTS, Oracle, Pip, Rules, Shoe, ShoePreset, Slot, SplitPlay};
+use cardtree_host::blackjack::play::{BlackjackPlayer, PlayOptions};
+use cardtree_host::blackjack::strategy::{Layout, card, render};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors::{bad, value_error};
+
+/// A JSON text as Python values.
+fn loads<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (json,))
+}
+
+/// A card by its label: `A`, `2` .. `9`, `10` (or `T`, `J`, `Q`, `K`: every ten-valued card).
+fn pip(label: &str, argument: &str) -> PyResult<Pip> {
+    let l = label.trim().to_ascii_uppercase();
+    let value = match l.as_str() {
+        "A" | "1" => 1,
+        "10" | "T" | "J" | "Q" | "K" => 10,
+        d => d
+            .parse::<u8>()
+            .ok()
+            .filter(|v| (2..=9).contains(v))
+            .ok_or_else(|| {
+                bad(
+                    argument,
+                    format!("{label:?} is not a card (A, 2-9, 10, T, J, Q or K)"),
+                )
+            })?,
+    };
+    Pip::try_from(value).map_err(|e| bad(argument, e))
+}
+
+/// The rules from the keyword arguments every blackjack function takes (the flags of the same
+/// names), checked.
+fn rules(
+    decks: u16,
+    h17: bool,
+    das: bool,
+    split_hands: u8,
+    resplit_aces: bool,
+    surrender: bool,
+    peek: bool,
+) -> PyResult<Rules> {
+    let r = Rules {
+        decks,
+        dealer_hits_soft_17: h17,
+        double_after_split: das,
+        max_split_hands: split_hands,
+        resplit_aces,
+        late_surrender: surrender,
+        dealer_peeks: peek,
+        ..Rules::default()
+    };
+    r.validate().map_err(|e| bad("rules", e))?;
+    Ok(r)
+}
+
+/// The exact expected value, in bets, of every action for the player's `first` and `second`
+/// cards against the dealer's `up` card, from a full shoe of the rules less those three cards
+/// (after the dealer's peek when the rules have one): `{"stand": ..., "hit": ..., "double": ...,
+/// "split": ..., "surrender": ..., "best": "hit"}`, `None` for an action not allowed.
+#[pyfunction]
+#[pyo3(signature = (
+    first, second, up, decks = 6, h17 = false, das = true, split_hands = 2,
+    resplit_aces = false, surrender = false, peek = true
+))]
+fn blackjack_actions<'py>(
+    py: Python<'py>,
+    first: &str,
+    second: &str,
+    up: &str,
+    decks: u16,
+    h17: bool,
+    das: bool,
+    split_hands: u8,
+    resplit_aces: bool,
+    surrender: bool,
+    peek: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = rules(decks, h17, das, split_hands, resplit_aces, surrender, peek)?;
+    let (first, second, up) = (pip(first, "first")?, pip(second, "second")?, pip(up, "up")?);
+    let values = py
+        .detach(move || {
+            let shoe = Shoe::standard(rules.decks)?;
+            let game = cardtree::blackjack::Blackjack::dealt(rules, shoe, first, up, second)?;
+            let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
+            Oracle::new(rules, &mut slots)?.actions(&game)
+        })
+        .map_err(value_error)?;
+    let d = PyDict::new(py);
+    d.set_item("stand", values.stand)?;
+    d.set_item("hit", values.hit)?;
+    d.set_item("double", values.double)?;
+    d.set_item("split", values.split)?;
+    d.set_item("surrender", values.surrender)?;
+    d.set_item("best", values.best().0.to_string())?;
+    Ok(d)
+}
+
+/// The exact expected value of a round under optimal composition-dependent play, overall and
+/// by up card: what `cardtree blackjack ev --json` prints.
+#[pyfunction]
+#[pyo3(signature = (
+    decks = 6, h17 = false, das = true, split_hands = 2, resplit_aces = false,
+    surrender = false, peek = true
+))]
+fn blackjack_ev<'py>(
+    py: Python<'py>,
+    decks: u16,
+    h17: bool,
+    das: bool,
+    split_hands: u8,
+    resplit_aces: bool,
+    surrender: bool,
+    peek: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = rules(decks, h17, das, split_hands, resplit_aces, surrender, peek)?;
+    let json = py
+        .detach(|| cardtree_host::blackjack::oracle::ev(rules, SplitPlay::default(), true))
+        .map_err(value_error)?;
+    loads(py, &json)
+}
+
+/// The total-dependent basic strategy computed from exact values for the rules, with the
+/// expected return of playing it and the two-card hands where composition-dependent play
+/// differs: what `cardtree blackjack strategy --json` prints.
+#[pyfunction]
+#[pyo3(signature = (
+    decks = 6, h17 = false, das = true, split_hands = 2, resplit_aces = false,
+    surrender = false, peek = true
+))]
+fn blackjack_strategy<'py>(
+    py: Python<'py>,
+    decks: u16,
+    h17: bool,
+    das: bool,
+    split_hands: u8,
+    resplit_aces: bool,
+    surrender: bool,
+    peek: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = rules(decks, h17, das, split_hands, resplit_aces, surrender, peek)?;
+    let json = py
+        .detach(|| render(&card(rules)?, Layout::Json))
+        .map_err(value_error)?;
+    loads(py, &json)
+}
+
+/// Plays `hands` paired hands of `player` (`"basic"`, `"optimal"`, `"mcts"`, `"timid"`,
+/// `"default"`), and of `vs` on the same cards: hand `i` is dealt from stream (`seed`, `i`).
+/// Returns what `cardtree blackjack play --json` prints.
+#[pyfunction]
+#[pyo3(signature = (
+    player = "basic", hands = 10_000, seed = 1, vs = None, shoe = "standard", iterations = 100,
+    c = 2.0, decks = 6, h17 = false, das = true, split_hands = 2, resplit_aces = false,
+    surrender = false, peek = true, threads = None
+))]
+fn blackjack_play<'py>(
+    py: Python<'py>,
+    player: &str,
+    hands: u64,
+    seed: u64,
+    vs: Option<&str>,
+    shoe: &str,
+    iterations: u32,
+    c: f64,
+    decks: u16,
+    h17: bool,
+    das: bool,
+    split_hands: u8,
+    resplit_aces: bool,
+    surrender: bool,
+    peek: bool,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    cardtree_host::limits::hands(&hands.to_string()).map_err(|e| bad("hands", e))?;
+    cardtree_host::limits::playouts(&iterations.to_string()).map_err(|e| bad("iterations", e))?;
+    let parse_player = |s: &str, name: &str| s.parse::<BlackjackPlayer>().map_err(|e| bad(name, e));
+    let o = PlayOptions {
+        rules: rules(decks, h17, das, split_hands, resplit_aces, surrender, peek)?,
+        player: parse_player(player, "player")?,
+        vs: vs.map(|v| parse_player(v, "vs")).transpose()?,
+        shoe: shoe.parse::<ShoePreset>().map_err(|e| bad("shoe", e))?,
+        hands,
+        seed,
+        iterations,
+        c,
+        closed_loop: false,
+        basic_rollout: false,
+        unprune_after: 0,
+        threads: threads.unwrap_or(0),
+        dump: None,
+        audit: false,
+    };
+    let json = py
+        .detach(|| cardtree_host::blackjack::report::json(&o))
+        .map_err(value_error)?;
+    loads(py, &json)
+}
+
+/// Adds the Blackjack functions to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(blackjack_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(blackjack_ev, m)?)?;
+    m.add_function(wrap_pyfunction!(blackjack_strategy, m)?)?;
+    m.add_function(wrap_pyfunction!(blackjack_play, m)?)?;
+    Ok(())
+}

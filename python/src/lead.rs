@@ -1,0 +1,174 @@
+//! The opening-lead advisor from Python: the layouts of the unseen hands that fit what the
+//! auction told, and every lead valued on them, as `cardtree bridge lead` does
+//! (`std-host/src/bridge/advisor.rs`).
+
+use cardtree::bridge::{Contract, Objective};
+use cardtree_host::bridge::advisor::{self, Options};
+use cardtree_host::bridge::lead::{MethodKind, evaluate};
+use cardtree_host::bridge::solve::DEFAULT_TABLE_MIB;
+use cardtree_host::limits;
+use pyo3::prelude::*;
+
+use crate::bridge::{PyDeal, seat, table_mib};
+use crate::errors::{bad, value_error};
+
+/// The advisor's options from the Python arguments, each checked as the command line checks
+/// its flag.
+fn options(
+    hand: &str,
+    contract: &str,
+    declarer: &str,
+    constraints: &str,
+    samples: u32,
+    method: &str,
+    playouts: Option<u32>,
+    c: f64,
+    p: f64,
+    seed: u64,
+    objective: &str,
+    max_tries: u32,
+    threads: Option<usize>,
+    mib: usize,
+) -> PyResult<Options> {
+    limits::samples(&samples.to_string()).map_err(|e| bad("samples", e))?;
+    if let Some(n) = playouts {
+        limits::playouts(&n.to_string()).map_err(|e| bad("playouts", e))?;
+    }
+    for (name, x) in [("c", c), ("p", p)] {
+        if !x.is_finite() {
+            return Err(bad(name, format!("{x} is not a finite number")));
+        }
+    }
+    Ok(Options {
+        hand: hand.to_string(),
+        seat: None,
+        contract: contract
+            .parse::<Contract>()
+            .map_err(|e| bad("contract", e))?,
+        declarer: seat(declarer, "declarer")?,
+        constraints: constraints.to_string(),
+        samples,
+        method: method.parse::<MethodKind>().map_err(|e| bad("method", e))?,
+        playouts,
+        c,
+        p,
+        seed,
+        objective: objective
+            .parse::<Objective>()
+            .map_err(|e| bad("objective", e))?,
+        max_tries,
+        threads: threads.unwrap_or(0),
+        table_mib: table_mib(mib)?,
+        progress: false,
+    })
+}
+
+/// Values every opening lead from `hand` against `contract` by `declarer`, on layouts of the
+/// unseen hands that fit `constraints` ("S: 15-17 hcp, 2-4 S; N: 8-15 hcp"): the exact solver
+/// or McKay's UCT on each of `samples` layouts, or one ISMCTS search (`method`). Returns what
+/// `cardtree bridge lead --json` prints, as a dict: `best` (the card `objective` chooses),
+/// `cards` (each card's mean `tricks`, `set` chance and their standard errors), `samples`,
+/// `tries`, `method`, `work`, `memory_bytes`, `ms`. Layout `i` is drawn from stream
+/// (`seed`, `i`), so the result does not depend on `threads`. The GIL is released.
+#[pyfunction]
+#[pyo3(signature = (
+    hand, contract, declarer = "S", constraints = "", samples = 100, method = "solver",
+    playouts = None, c = 16.0, p = 1.0, seed = 1, objective = "set", max_tries = 1_000_000,
+    threads = None, table_mib = DEFAULT_TABLE_MIB
+))]
+fn lead<'py>(
+    py: Python<'py>,
+    hand: &str,
+    contract: &str,
+    declarer: &str,
+    constraints: &str,
+    samples: u32,
+    method: &str,
+    playouts: Option<u32>,
+    c: f64,
+    p: f64,
+    seed: u64,
+    objective: &str,
+    max_tries: u32,
+    threads: Option<usize>,
+    table_mib: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let o = options(
+        hand,
+        contract,
+        declarer,
+        constraints,
+        samples,
+        method,
+        playouts,
+        c,
+        p,
+        seed,
+        objective,
+        max_tries,
+        threads,
+        table_mib,
+    )?;
+    let (problem, run) = advisor::prepare(&o).map_err(value_error)?;
+    let e = py
+        .detach(|| evaluate(&problem, &run))
+        .map_err(value_error)?;
+    let json = advisor::to_json(&e, &run.method, o.objective).map_err(value_error)?;
+    py.import("json")?.call_method1("loads", (json,))
+}
+
+/// The first `count` layouts the advisor would value for the same arguments: whole deals with
+/// the leader's hand and the unseen cards dealt to fit `constraints`, layout `i` from stream
+/// (`seed`, `i`).
+#[pyfunction]
+#[pyo3(signature = (
+    hand, contract, declarer = "S", constraints = "", count = 100, seed = 1,
+    max_tries = 1_000_000
+))]
+fn layouts(
+    py: Python<'_>,
+    hand: &str,
+    contract: &str,
+    declarer: &str,
+    constraints: &str,
+    count: u32,
+    seed: u64,
+    max_tries: u32,
+) -> PyResult<Vec<PyDeal>> {
+    let o = options(
+        hand,
+        contract,
+        declarer,
+        constraints,
+        count,
+        "solver",
+        None,
+        16.0,
+        1.0,
+        seed,
+        "set",
+        max_tries,
+        None,
+        1,
+    )?;
+    let (problem, _) = advisor::prepare(&o).map_err(value_error)?;
+    py.detach(|| {
+        (0..u64::from(count))
+            .map(|i| {
+                problem
+                    .layouts()
+                    .sample(seed, i, max_tries)
+                    .map(|(drawn, _)| PyDeal { deal: drawn.deal })
+                    .map_err(|e| format!("layout {i}: {e}"))
+            })
+            .collect::<Result<Vec<_>, String>>()
+    })
+    .map_err(value_error)
+}
+
+/// Adds the advisor's functions to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(lead, m)?)?;
+    m.add_function(wrap_pyfunction!(layouts, m)?)?;
+    Ok(())
+}
