@@ -242,7 +242,11 @@ pub fn constraint_error(text: &str, e: &cardtree::bridge::ParseConstraintsError)
         if skip > 0 { "..." } else { "" },
         near_before.escape_debug(),
         near_after.escape_debug(),
-        if after.chars().count() > AROUND { "..." } else { "" },
+        if after.chars().count() > AROUND {
+            "..."
+        } else {
+            ""
+        },
     );
     Error::described(message, *e)
 }
