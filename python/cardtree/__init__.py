@@ -3,7 +3,7 @@
 An exact double-dummy bridge solver (tables, par, every card of the player to move), random
 deals, the opening-lead advisor and its layouts, Parameterized Poker Squares (scores, games by
 any player, learned tables) and Blackjack (exact values, the computed strategy chart, paired
-hands of the players). The work is done in Rust (the `cardtree` crate); long calls
+hands of the players), and the MCTS kernel with McKay's power-mean backups on the games. The work is done in Rust (the `cardtree` crate); long calls
 release the GIL and can be interrupted with Ctrl-C.
 """
 
@@ -26,6 +26,7 @@ from ._cardtree import (
     pps_train,
     random_deals,
     solve_board,
+    uct_search,
 )
 
 __all__ = [
@@ -47,4 +48,5 @@ __all__ = [
     "pps_train",
     "random_deals",
     "solve_board",
+    "uct_search",
 ]

@@ -212,3 +212,24 @@ def blackjack_play(
     threads: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Paired hands of `player` (and `vs` on the same cards): what `cardtree blackjack play --json` prints."""
+
+def uct_search(
+    game: Any,
+    strain: Optional[Strain] = None,
+    leader: Optional[Seat] = None,
+    iterations: int = 1000,
+    c: Optional[float] = None,
+    p: float = 1.0,
+    mckay: bool = False,
+    backup: Optional[str] = None,
+    expansion: Optional[str] = None,
+    final_move: Optional[str] = None,
+    normalize: Optional[bool] = None,
+    seed: int = 1,
+    stream: int = 0,
+    nodes: int = 1 << 20,
+) -> Dict[str, Any]:
+    """UCT from a position of "tictactoe[:BOARD]", "dice[:LIMIT:FACES]" or a Deal (with strain
+    and leader): standard UCT, or McKay & Kruskal's with `mckay=True`; `p` the power of the
+    backups. Random numbers from stream (seed, stream). Returns best, side, root_value,
+    children (move, value, visits), iterations, nodes, tree_full."""

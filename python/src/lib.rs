@@ -11,6 +11,7 @@ mod errors;
 mod lead;
 mod parallel;
 mod pps;
+mod search;
 
 /// The extension module.
 #[pymodule]
@@ -20,5 +21,6 @@ fn _cardtree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     lead::register(m)?;
     pps::register(m)?;
     blackjack::register(m)?;
+    search::register(m)?;
     Ok(())
 }

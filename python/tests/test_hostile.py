@@ -34,6 +34,10 @@ CALLS = [
     lambda s: cardtree.lead("KQT2.853.AJ9.742", s, samples=1),
     lambda s: cardtree.lead("KQT2.853.AJ9.742", "3NT", constraints=s, samples=1, max_tries=1000),
     lambda s: cardtree.layouts("KQT2.853.AJ9.742", "3NT", constraints=s, count=1, max_tries=1000),
+    lambda s: cardtree.uct_search(s, iterations=10),
+    lambda s: cardtree.uct_search("tictactoe:" + s, iterations=10),
+    lambda s: cardtree.uct_search("dice:" + s, iterations=10),
+    lambda s: cardtree.uct_search(DEAL, strain=s, leader="W", iterations=10),
 ]
 
 
