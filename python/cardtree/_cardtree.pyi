@@ -1,6 +1,6 @@
 """Type stubs of the extension module `cardtree._cardtree` (re-exported by `cardtree`)."""
 
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 
@@ -233,3 +233,13 @@ def uct_search(
     and leader): standard UCT, or McKay & Kruskal's with `mckay=True`; `p` the power of the
     backups. Random numbers from stream (seed, stream). Returns best, side, root_value,
     children (move, value, visits), iterations, nodes, tree_full."""
+
+def read_pbn(text: Union[str, bytes]) -> List[Dict[str, Any]]:
+    """The boards of a PBN file's text: [{"board": n, "dealer": "N", "vulnerable": "None",
+    "deal": Deal}], as `cardtree bridge table --pbn` reads them."""
+
+def pbn_with_tables(
+    text: Union[str, bytes], threads: Optional[int] = None, table_mib: int = 16
+) -> bytes:
+    """The PBN file with every board's double-dummy tags written in, everything else untouched:
+    the bytes `cardtree bridge table --pbn` writes."""

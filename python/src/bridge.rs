@@ -3,12 +3,14 @@
 
 use cardtree::bridge::{BridgePlay, DdTable, Par, Strain, Vulnerability};
 use cardtree::{BySeat, Card, Deal, Seat, SizeRule, pbn, rng};
+use cardtree_host::bridge::board::{Board, solve};
+use cardtree_host::bridge::pbn_session::PbnSession;
 use cardtree_host::bridge::solve::{DEFAULT_TABLE_MIB, HostTable, host_table};
 use cardtree_host::error::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::bad;
+use crate::errors::{bad, value_error};
 use crate::parallel::parallel;
 
 /// Reads a seat letter.
@@ -335,5 +337,71 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dd_tables, m)?)?;
     m.add_function(wrap_pyfunction!(par, m)?)?;
     m.add_function(wrap_pyfunction!(solve_board, m)?)?;
+    m.add_function(wrap_pyfunction!(read_pbn, m)?)?;
+    m.add_function(wrap_pyfunction!(pbn_with_tables, m)?)?;
     Ok(())
+}
+
+/// The boards of a PBN file's text (`bytes` or `str`; ISO-8859-1 when it is not UTF-8), as
+/// `cardtree bridge table --pbn` reads them: a list of `{"board": n, "dealer": "N",
+/// "vulnerable": "None", "deal": Deal}`, a malformed board a `ValueError` naming it and its line.
+#[pyfunction]
+fn read_pbn<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let session = PbnSession::read(pbn_bytes(text)?);
+    let mut out = Vec::new();
+    for (_, board) in session.boards() {
+        let b = board.map_err(value_error)?;
+        let d = PyDict::new(py);
+        d.set_item("board", b.number)?;
+        d.set_item("dealer", b.dealer.to_string())?;
+        d.set_item("vulnerable", b.vulnerable.to_string())?;
+        d.set_item("deal", PyDeal { deal: b.deal })?;
+        out.push(d);
+    }
+    Ok(out)
+}
+
+/// A PBN file's text with every board's double-dummy tags (`DoubleDummyTricks`,
+/// `OptimumScore`, `ParContract`, `OptimumResultTable`) written in, everything else untouched:
+/// the bytes `cardtree bridge table --pbn` writes, solved on `threads` threads (default one per
+/// core) with the GIL released. A malformed board is a `ValueError` naming it and its line.
+#[pyfunction]
+#[pyo3(signature = (text, threads = None, table_mib = DEFAULT_TABLE_MIB))]
+fn pbn_with_tables<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    threads: Option<usize>,
+    table_mib: usize,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let mib = self::table_mib(table_mib)?;
+    let session = PbnSession::read(pbn_bytes(text)?);
+    let mut games = Vec::new();
+    let mut boards = Vec::new();
+    for (g, board) in session.boards() {
+        boards.push(board.map_err(value_error)?);
+        games.push(g);
+    }
+    let records = parallel(
+        py,
+        &boards,
+        threads.unwrap_or(0),
+        || host_table(mib),
+        |t: &mut HostTable, b: &Board| solve(b, t),
+    )?;
+    let records: Vec<(usize, _)> = games.into_iter().zip(records).collect();
+    Ok(pyo3::types::PyBytes::new(
+        py,
+        &session.with_records(&records),
+    ))
+}
+
+/// A PBN file's bytes from Python `bytes` or `str`.
+fn pbn_bytes(text: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(b) = text.cast::<pyo3::types::PyBytes>() {
+        return Ok(b.as_bytes().to_vec());
+    }
+    let s: String = text
+        .extract()
+        .map_err(|_| bad("text", "a PBN file's text, as str or bytes"))?;
+    Ok(s.into_bytes())
 }

@@ -1,6 +1,8 @@
 """Bridge from Python: deals, tables, par and every card, against the repository's copies of
 DDS's vectors (tests/data/bridge/), and bad input as ValueError."""
 
+import pathlib
+
 import pytest
 
 import cardtree
@@ -92,3 +94,22 @@ def test_bad_input_is_a_value_error(call):
     with pytest.raises(ValueError) as e:
         call()
     assert "\n" not in str(e.value) and str(e.value)
+
+
+SESSION = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "bridge" / "session.pbn"
+
+
+def test_a_pbn_session_reads_and_gets_its_tags(dd_tables_vectors, cli):
+    text = SESSION.read_bytes()
+    boards = cardtree.read_pbn(text)
+    assert [b["board"] for b in boards] == [1, 2, 3]
+    for b, v in zip(boards, dd_tables_vectors):
+        assert b["deal"] == cardtree.Deal(v["pbn"])
+        assert b["dealer"] == v["dealer"] and b["vulnerable"] == v["vulnerable"]
+    written = cardtree.pbn_with_tables(text)
+    assert written == cli("bridge", "table", "--pbn", str(SESSION)).encode()
+    # Written again, it is unchanged; and a str gives the same bytes.
+    assert cardtree.pbn_with_tables(written) == written
+    assert cardtree.pbn_with_tables(text.decode()) == written
+    with pytest.raises(ValueError):
+        cardtree.read_pbn('[Board "1"]\n[Deal "N:AKQ"]\n')
