@@ -1,6 +1,8 @@
-//! Work on all cores with the GIL released, and Ctrl-C honoured: the host's workers
-//! ([`cardtree_host::workers::for_each`]) run on a thread of their own while the calling thread
-//! checks Python's signals; an interrupt stops the workers after the items under way.
+//! Work with the GIL released and Ctrl-C honoured: the work runs on a thread of its own while
+//! the calling thread checks Python's signals; an interrupt raises a flag the work checks
+//! between its items (deals, games), and the call returns the interrupt once the work has
+//! stopped. [`parallel`] spreads items over the host's workers
+//! ([`cardtree_host::workers::for_each`]) this way.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -13,6 +15,49 @@ use crate::errors::value_error;
 
 /// How often the calling thread checks for Ctrl-C.
 const SIGNAL_CHECK: Duration = Duration::from_millis(20);
+
+/// Runs `work(stop)` with the GIL released, checking Python's signals meanwhile: a signal's
+/// handler that raises (Ctrl-C's `KeyboardInterrupt`) sets `stop`, which `work` should check
+/// between its items and then return; the exception is then this call's. `work`'s own error
+/// is a `ValueError`.
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> Result<T, Error> + Send,
+) -> PyResult<T> {
+    let stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    let (result, interrupted) = py.detach(|| {
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| {
+                let r = work(&stop);
+                done.store(true, Ordering::Release);
+                r
+            });
+            let mut interrupted = None;
+            while !done.load(Ordering::Acquire) {
+                std::thread::sleep(SIGNAL_CHECK);
+                if let Err(e) = Python::attach(|py| py.check_signals()) {
+                    stop.store(true, Ordering::Relaxed);
+                    interrupted = Some(e);
+                    break;
+                }
+            }
+            let result = worker
+                .join()
+                .unwrap_or_else(|_| Err(Error::Internal("the work's thread failed".into())));
+            (result, interrupted)
+        })
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    result.map_err(value_error)
+}
+
+/// The error a stopped run returns to [`interruptible`] (which raises the interrupt instead).
+pub(crate) fn stopped() -> Error {
+    Error::Invalid("interrupted".into())
+}
 
 /// `f(state, item)` for every item on `threads` threads (0: one per core), each thread with its
 /// own `make()`; the results in item order. An item's error is a `ValueError` naming the item.
@@ -27,50 +72,26 @@ where
     T: Sync,
     R: Send,
 {
-    let stop = AtomicBool::new(false);
-    let done = AtomicBool::new(false);
-    let mut results: Vec<Option<Result<R, Error>>> = (0..items.len()).map(|_| None).collect();
-    let (started, interrupted) = py.detach(|| {
-        std::thread::scope(|scope| {
-            let workers = scope.spawn(|| {
-                let started = for_each(
-                    items,
-                    threads,
-                    &make,
-                    |state, _, item| f(state, item),
-                    |index, result| {
-                        if let Some(slot) = results.get_mut(index) {
-                            *slot = Some(result);
-                        }
-                        if stop.load(Ordering::Relaxed) {
-                            Flow::Stop
-                        } else {
-                            Flow::Continue
-                        }
-                    },
-                );
-                done.store(true, Ordering::Release);
-                started
-            });
-            let mut interrupted = None;
-            while !done.load(Ordering::Acquire) {
-                std::thread::sleep(SIGNAL_CHECK);
-                if let Err(e) = Python::attach(|py| py.check_signals()) {
-                    stop.store(true, Ordering::Relaxed);
-                    interrupted = Some(e);
-                    break;
+    let results = interruptible(py, |stop| {
+        let mut results: Vec<Option<Result<R, Error>>> = (0..items.len()).map(|_| None).collect();
+        for_each(
+            items,
+            threads,
+            &make,
+            |state, _, item| f(state, item),
+            |index, result| {
+                if let Some(slot) = results.get_mut(index) {
+                    *slot = Some(result);
                 }
-            }
-            let started = workers
-                .join()
-                .unwrap_or_else(|_| Err(Error::Internal("a worker thread failed".into())));
-            (started, interrupted)
-        })
-    });
-    if let Some(e) = interrupted {
-        return Err(e);
-    }
-    started.map_err(value_error)?;
+                if stop.load(Ordering::Relaxed) {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            },
+        )?;
+        Ok(results)
+    })?;
     results
         .into_iter()
         .enumerate()

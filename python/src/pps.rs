@@ -14,6 +14,7 @@ use cardtree_host::pps::train::{Training, train};
 use pyo3::prelude::*;
 
 use crate::errors::{bad, checked, value_error};
+use crate::parallel::{interruptible, stopped};
 
 /// A JSON text as Python values.
 fn loads<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -114,19 +115,21 @@ fn pps_play<'py>(
         ..PlayOptions::default()
     };
     let threads = threads.unwrap_or(0);
-    let json = py
-        .detach(|| -> Result<String, cardtree_host::error::Error> {
-            let config = options.resolve(threads)?;
-            let start = Instant::now();
-            let mut tally = Tally::default();
-            play_each(&config, seed, games, threads, false, |r| {
-                tally.add(&r);
-                Ok(())
-            })?;
-            let wall = start.elapsed().as_secs_f64();
-            cardtree_host::json::sorted_line(&play_json(&config, &tally, wall))
-        })
-        .map_err(value_error)?;
+    // Ctrl-C stops the games after those under way.
+    let json = interruptible(py, |stop| {
+        let config = options.resolve(threads)?;
+        let start = Instant::now();
+        let mut tally = Tally::default();
+        play_each(&config, seed, games, threads, false, |r| {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(stopped());
+            }
+            tally.add(&r);
+            Ok(())
+        })?;
+        let wall = start.elapsed().as_secs_f64();
+        cardtree_host::json::sorted_line(&play_json(&config, &tally, wall))
+    })?;
     loads(py, &json)
 }
 

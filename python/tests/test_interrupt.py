@@ -1,0 +1,32 @@
+"""Long calls stop on Ctrl-C: the interrupt reaches Python within seconds, between deals or
+games, while the GIL is released."""
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+LONG_CALLS = [
+    "cardtree.dd_tables(cardtree.random_deals(1, 100000))",
+    "cardtree.pps_play(player='mcts', games=100000, iterations=2000)",
+    "cardtree.pbn_with_tables(''.join("
+    "f'[Board \"{i + 1}\"]\\n[Deal \"{d.to_pbn()}\"]\\n\\n'"
+    " for i, d in enumerate(cardtree.random_deals(3, 100000))))",
+]
+
+
+@pytest.mark.parametrize("call", LONG_CALLS)
+def test_ctrl_c_stops_a_long_call(call):
+    code = f"import cardtree\nprint('started', flush=True)\n{call}\nprint('finished')"
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "started"
+    time.sleep(1.5)
+    p.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    out, err = p.communicate(timeout=60)
+    assert "KeyboardInterrupt" in err, err
+    assert "finished" not in out
+    assert time.monotonic() - start < 10
