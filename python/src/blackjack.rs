@@ -9,11 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::{bad, value_error};
-
-/// A JSON text as Python values.
-fn loads<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
-    py.import("json")?.call_method1("loads", (json,))
-}
+use crate::json::loads;
 
 /// A card by its label: `A`, `2` .. `9`, `10` (or `T`, `J`, `Q`, `K`: every ten-valued card).
 fn pip(label: &str, argument: &str) -> PyResult<Pip> {

@@ -4,6 +4,7 @@
 use cardtree::bridge::{BridgePlay, DdTable, Par, Strain, Vulnerability};
 use cardtree::{BySeat, Card, Deal, Seat, SizeRule, pbn, rng};
 use cardtree_host::bridge::board::{Board, solve};
+use cardtree_host::bridge::hand_record::JSON_STRAINS;
 use cardtree_host::bridge::pbn_session::PbnSession;
 use cardtree_host::bridge::solve::{DEFAULT_TABLE_MIB, HostTable, host_table};
 use cardtree_host::error::Error;
@@ -133,15 +134,6 @@ pub(crate) struct PyDdTable {
     pub(crate) table: DdTable,
 }
 
-/// Strains as hand records and endplay's dictionaries list them in [`PyDdTable::to_dict`].
-const DICT_STRAINS: [Strain; 5] = [
-    Strain::Spades,
-    Strain::Hearts,
-    Strain::Diamonds,
-    Strain::Clubs,
-    Strain::NoTrump,
-];
-
 #[pymethods]
 impl PyDdTable {
     /// The table of a PBN `DoubleDummyTricks` value (20 hexadecimal digits: declarers N, S, E,
@@ -175,7 +167,7 @@ impl PyDdTable {
         let out = PyDict::new(py);
         for s in Seat::ALL {
             let row = PyDict::new(py);
-            for t in DICT_STRAINS {
+            for t in JSON_STRAINS {
                 row.set_item(t.to_string(), self.table.tricks(s, t))?;
             }
             out.set_item(s.to_string(), row)?;

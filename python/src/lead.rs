@@ -114,7 +114,7 @@ fn lead<'py>(
         .detach(|| evaluate(&problem, &run))
         .map_err(value_error)?;
     let json = advisor::to_json(&e, &run.method, o.objective).map_err(value_error)?;
-    py.import("json")?.call_method1("loads", (json,))
+    crate::json::loads(py, &json)
 }
 
 /// The first `count` layouts the advisor would value for the same arguments: whole deals with

@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 mod blackjack;
 mod bridge;
 mod errors;
+mod json;
 mod lead;
 mod parallel;
 mod pps;

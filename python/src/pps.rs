@@ -14,12 +14,8 @@ use cardtree_host::pps::train::{Training, train};
 use pyo3::prelude::*;
 
 use crate::errors::{bad, checked, value_error};
+use crate::json::loads;
 use crate::parallel::{interruptible, stopped};
-
-/// A JSON text as Python values.
-fn loads<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyAny>> {
-    py.import("json")?.call_method1("loads", (json,))
-}
 
 /// The score of `grid` (25 cells row by row, cards like `"AS"` or `"TD"`, `"--"` for an empty
 /// cell) under `system` (`"american"`, `"british"`, `"random:42"`, ... or ten integers by class

@@ -48,7 +48,7 @@ pub fn parse_line(line: &str, index: usize) -> Result<Board, Error> {
 }
 
 /// Strains as hand records and the shared file list them: S, H, D, C, NT.
-const JSON_STRAINS: [Strain; 5] = [
+pub const JSON_STRAINS: [Strain; 5] = [
     Strain::Spades,
     Strain::Hearts,
     Strain::Diamonds,
