@@ -10,6 +10,7 @@ use pyo3::types::PyDict;
 
 use crate::errors::{bad, value_error};
 use crate::json::loads;
+use crate::parallel::interruptible;
 
 /// A card by its label: `A`, `2` .. `9`, `10` (or `T`, `J`, `Q`, `K`: every ten-valued card).
 fn pip(label: &str, argument: &str) -> PyResult<Pip> {
@@ -149,7 +150,8 @@ fn blackjack_strategy<'py>(
 
 /// Plays `hands` paired hands of `player` (`"basic"`, `"optimal"`, `"mcts"`, `"timid"`,
 /// `"default"`), and of `vs` on the same cards: hand `i` is dealt from stream (`seed`, `i`).
-/// Returns what `cardtree blackjack play --json` prints.
+/// Returns what `cardtree blackjack play --json` prints. The GIL is released; Ctrl-C stops
+/// the hands.
 #[pyfunction]
 #[pyo3(signature = (
     player = "basic", hands = 10_000, seed = 1, vs = None, shoe = "standard", iterations = 100,
@@ -193,9 +195,7 @@ fn blackjack_play<'py>(
         dump: None,
         audit: false,
     };
-    let json = py
-        .detach(|| cardtree_host::blackjack::report::json(&o))
-        .map_err(value_error)?;
+    let json = interruptible(py, |stop| cardtree_host::blackjack::report::json(&o, stop))?;
     loads(py, &json)
 }
 

@@ -4,13 +4,14 @@
 
 use cardtree::bridge::{Contract, Objective};
 use cardtree_host::bridge::advisor::{self, Options};
-use cardtree_host::bridge::lead::{MethodKind, evaluate};
+use cardtree_host::bridge::lead::{MethodKind, evaluate_until};
 use cardtree_host::bridge::solve::DEFAULT_TABLE_MIB;
 use cardtree_host::limits;
 use pyo3::prelude::*;
 
 use crate::bridge::{PyDeal, seat, table_mib};
 use crate::errors::{bad, value_error};
+use crate::parallel::interruptible;
 
 /// The advisor's options from the Python arguments, each checked as the command line checks
 /// its flag.
@@ -69,7 +70,8 @@ fn options(
 /// `cardtree bridge lead --json` prints, as a dict: `best` (the card `objective` chooses),
 /// `cards` (each card's mean `tricks`, `set` chance and their standard errors), `samples`,
 /// `tries`, `method`, `work`, `memory_bytes`, `ms`. Layout `i` is drawn from stream
-/// (`seed`, `i`), so the result does not depend on `threads`. The GIL is released.
+/// (`seed`, `i`), so the result does not depend on `threads`. The GIL is released; Ctrl-C
+/// stops the layouts (an `ismcts` search runs to its end).
 #[pyfunction]
 #[pyo3(signature = (
     hand, contract, declarer = "S", constraints = "", samples = 100, method = "solver",
@@ -110,9 +112,7 @@ fn lead<'py>(
         table_mib,
     )?;
     let (problem, run) = advisor::prepare(&o).map_err(value_error)?;
-    let e = py
-        .detach(|| evaluate(&problem, &run))
-        .map_err(value_error)?;
+    let e = interruptible(py, |stop| evaluate_until(&problem, &run, stop))?;
     let json = advisor::to_json(&e, &run.method, o.objective).map_err(value_error)?;
     crate::json::loads(py, &json)
 }

@@ -1,14 +1,14 @@
 //! Work with the GIL released and Ctrl-C honoured: the work runs on a thread of its own while
-//! the calling thread checks Python's signals; an interrupt raises a flag the work checks
-//! between its items (deals, games), and the call returns the interrupt once the work has
-//! stopped. [`parallel`] spreads items over the host's workers
+//! the calling thread checks Python's signals; an interrupt raises a [`Stop`] the work checks
+//! between its items (deals, layouts, games, hands), and the call returns the interrupt once
+//! the work has stopped. [`parallel`] spreads items over the host's workers
 //! ([`cardtree_host::workers::for_each`]) this way.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use cardtree_host::error::Error;
-use cardtree_host::workers::{Flow, for_each};
+use cardtree_host::workers::{Flow, Stop, for_each};
 use pyo3::prelude::*;
 
 use crate::errors::value_error;
@@ -17,14 +17,14 @@ use crate::errors::value_error;
 const SIGNAL_CHECK: Duration = Duration::from_millis(20);
 
 /// Runs `work(stop)` with the GIL released, checking Python's signals meanwhile: a signal's
-/// handler that raises (Ctrl-C's `KeyboardInterrupt`) sets `stop`, which `work` should check
+/// handler that raises (Ctrl-C's `KeyboardInterrupt`) raises `stop`, which `work` should check
 /// between its items and then return; the exception is then this call's. `work`'s own error
 /// is a `ValueError`.
 pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
-    work: impl FnOnce(&AtomicBool) -> Result<T, Error> + Send,
+    work: impl FnOnce(&Stop) -> Result<T, Error> + Send,
 ) -> PyResult<T> {
-    let stop = AtomicBool::new(false);
+    let stop = Stop::new();
     let done = AtomicBool::new(false);
     let (result, interrupted) = py.detach(|| {
         std::thread::scope(|scope| {
@@ -37,7 +37,7 @@ pub(crate) fn interruptible<T: Send>(
             while !done.load(Ordering::Acquire) {
                 std::thread::sleep(SIGNAL_CHECK);
                 if let Err(e) = Python::attach(|py| py.check_signals()) {
-                    stop.store(true, Ordering::Relaxed);
+                    stop.raise();
                     interrupted = Some(e);
                     break;
                 }
@@ -52,11 +52,6 @@ pub(crate) fn interruptible<T: Send>(
         return Err(e);
     }
     result.map_err(value_error)
-}
-
-/// The error a stopped run returns to [`interruptible`] (which raises the interrupt instead).
-pub(crate) fn stopped() -> Error {
-    Error::Invalid("interrupted".into())
 }
 
 /// `f(state, item)` for every item on `threads` threads (0: one per core), each thread with its
@@ -83,7 +78,7 @@ where
                 if let Some(slot) = results.get_mut(index) {
                     *slot = Some(result);
                 }
-                if stop.load(Ordering::Relaxed) {
+                if stop.raised() {
                     Flow::Stop
                 } else {
                     Flow::Continue

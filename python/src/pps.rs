@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 
 use crate::errors::{bad, checked, value_error};
 use crate::json::loads;
-use crate::parallel::{interruptible, stopped};
+use crate::parallel::interruptible;
 
 /// The score of `grid` (25 cells row by row, cards like `"AS"` or `"TD"`, `"--"` for an empty
 /// cell) under `system` (`"american"`, `"british"`, `"random:42"`, ... or ten integers by class
@@ -117,9 +117,7 @@ fn pps_play<'py>(
         let start = Instant::now();
         let mut tally = Tally::default();
         play_each(&config, seed, games, threads, false, |r| {
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                return Err(stopped());
-            }
+            stop.check()?;
             tally.add(&r);
             Ok(())
         })?;

@@ -1,5 +1,5 @@
-"""Long calls stop on Ctrl-C: the interrupt reaches Python within seconds, between deals or
-games, while the GIL is released."""
+"""Long calls stop on Ctrl-C: the interrupt reaches Python within seconds, between deals,
+layouts, games or hands, while the GIL is released."""
 
 import signal
 import subprocess
@@ -14,6 +14,8 @@ LONG_CALLS = [
     "cardtree.pbn_with_tables(''.join("
     "f'[Board \"{i + 1}\"]\\n[Deal \"{d.to_pbn()}\"]\\n\\n'"
     " for i, d in enumerate(cardtree.random_deals(3, 100000))))",
+    "cardtree.lead('KQT2.853.AJ9.742', '3NT', samples=100000)",
+    "cardtree.blackjack_play(player='mcts', hands=10**8, iterations=1000)",
 ]
 
 

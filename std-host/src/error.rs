@@ -59,6 +59,9 @@ pub enum Error {
     },
     /// A bug of the host, not of its input: a worker that panicked (with the panic's message).
     Internal(String),
+    /// The work was asked to stop ([`workers::Stop`](crate::workers::Stop): Ctrl-C in the
+    /// Python package) before it was done.
+    Stopped,
     /// `cardtree experiment plan` cannot split the command it was given.
     Plan(crate::runner::plan::PlanError),
     /// Another error, with where it happened: a file, a line, an item, a deal.
@@ -170,6 +173,7 @@ impl fmt::Display for Error {
             Error::Core(e) => e.fmt(f),
             Error::Described { message, .. } => f.write_str(message),
             Error::Internal(message) => write!(f, "internal error (a bug in cardtree): {message}"),
+            Error::Stopped => f.write_str("stopped before the work was done"),
             Error::Plan(e) => e.fmt(f),
             Error::At { at, source } => write!(f, "{at}: {source}"),
         }
@@ -184,7 +188,7 @@ impl std::error::Error for Error {
             Error::Json(e) => Some(e),
             Error::Core(e) | Error::Described { source: e, .. } => Some(e.as_ref()),
             Error::At { source, .. } => Some(source.as_ref()),
-            Error::Invalid(_) | Error::Internal(_) | Error::Plan(_) => None,
+            Error::Invalid(_) | Error::Internal(_) | Error::Stopped | Error::Plan(_) => None,
         }
     }
 }

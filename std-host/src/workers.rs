@@ -1,7 +1,8 @@
 //! Independent items on worker threads, each worker with its own state (a solver table, a
 //! tree): the host's one way to spread a list over cores. [`for_each`] hands each result to a
 //! sink as it finishes (the experiment runner journals it there); [`map`] collects them in the
-//! items' order, whatever the number of threads.
+//! items' order, whatever the number of threads. A [`Stop`] raised from another thread ends
+//! the work between items ([`map_until`]).
 
 use crate::error::Error;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -21,6 +22,49 @@ pub fn resolve(threads: usize) -> usize {
     match threads {
         0 => cores,
         n => n.min(cores),
+    }
+}
+
+/// A request, from another thread, that long work stop between its items (Ctrl-C in the
+/// Python package): raised once, never lowered. Work that is not to be stopped is given
+/// [`Stop::never`].
+#[derive(Debug, Default)]
+pub struct Stop(AtomicBool);
+
+/// The flag behind [`Stop::never`]: nothing raises it.
+static NEVER: Stop = Stop(AtomicBool::new(false));
+
+impl Stop {
+    /// A flag not yet raised.
+    #[must_use]
+    pub const fn new() -> Stop {
+        Stop(AtomicBool::new(false))
+    }
+
+    /// A flag that is never raised, for work nobody stops.
+    #[must_use]
+    pub fn never() -> &'static Stop {
+        &NEVER
+    }
+
+    /// Asks the work to stop.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the work was asked to stop.
+    #[must_use]
+    pub fn raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// `Err(`[`Error::Stopped`]`)` once raised: the check long work makes between items.
+    pub fn check(&self) -> Result<(), Error> {
+        if self.raised() {
+            Err(Error::Stopped)
+        } else {
+            Ok(())
+        }
     }
 }
 
@@ -135,25 +179,45 @@ pub fn map<T: Sync, R: Send, S>(
     make: impl Fn() -> S + Sync,
     f: impl Fn(&mut S, &T) -> Result<R, Error> + Sync,
 ) -> Vec<Result<R, Error>> {
+    map_until(items, threads, Stop::never(), make, f)
+}
+
+/// [`map`] that takes no new item once `stop` is raised: the items not run come back as
+/// [`Error::Stopped`].
+pub fn map_until<T: Sync, R: Send, S>(
+    items: &[T],
+    threads: usize,
+    stop: &Stop,
+    make: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, &T) -> Result<R, Error> + Sync,
+) -> Vec<Result<R, Error>> {
     let mut out: Vec<Option<Result<R, Error>>> = (0..items.len()).map(|_| None).collect();
     let started = for_each(
         items,
         threads,
         make,
-        |state, _, item| f(state, item),
+        |state, _, item| {
+            stop.check()?;
+            f(state, item)
+        },
         |i, r| {
             if let Some(slot) = out.get_mut(i) {
                 *slot = Some(r);
             }
-            Flow::Continue
+            if stop.raised() {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
         },
     );
     // Without threads (or after a worker's panic outside `f`) items did not run: the first
-    // gets the reason, the rest say so.
+    // gets the reason, the rest say so. After a stop, they were not run because of it.
     let mut not_started = started.err();
     out.into_iter()
         .map(|r| match r {
             Some(r) => r,
+            None if stop.raised() => Err(Error::Stopped),
             None => Err(not_started
                 .take()
                 .unwrap_or_else(|| Error::Internal("a worker thread failed".into()))),
@@ -192,6 +256,37 @@ mod tests {
             }
         }
         assert!(map(&[] as &[u32], 2, || (), |_, &x| Ok(x)).is_empty());
+    }
+
+    #[test]
+    fn a_raised_stop_ends_the_work_between_items() {
+        let items: Vec<u32> = (0..1000).collect();
+        for threads in [1, 2] {
+            let stop = Stop::new();
+            let out = map_until(
+                &items,
+                threads,
+                &stop,
+                || (),
+                |(), &x| {
+                    if x == 10 {
+                        stop.raise();
+                    }
+                    Ok(x)
+                },
+            );
+            assert_eq!(out.len(), 1000);
+            // Item 10 and those before it ran; only the few under way beside it may follow.
+            for (i, r) in out.iter().take(11).enumerate() {
+                assert_eq!(*r.as_ref().unwrap(), i as u32);
+            }
+            let stopped = out
+                .iter()
+                .filter(|r| matches!(r, Err(Error::Stopped)))
+                .count();
+            assert!(stopped >= 1000 - 11 - threads, "{stopped} stopped");
+        }
+        assert!(!Stop::never().raised());
     }
 
     #[test]

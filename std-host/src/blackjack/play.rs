@@ -2,6 +2,7 @@
 //! (`crate::experiments::blackjack`) plays its items with the same functions.
 
 use crate::error::{Context, Error};
+use crate::workers::Stop;
 
 use cardtree::blackjack::{
     Audit, Basic, CardOrder, DECISION_SLOTS, DealerLike, Decision, MEMO_SLOTS, MctsConfig,
@@ -66,7 +67,8 @@ pub struct Played {
 /// The returns of `hands` hands `first..first + hands` of a run, in order, and the decisions
 /// made; with `audit`, every decision is also judged by the optimal player. Hand `i` is dealt
 /// from `CardOrder::new(shoe_i, seed, i)`; the player's own generator is
-/// `rng::stream(!seed, i)`. The same for every player: paired hands.
+/// `rng::stream(!seed, i)`. The same for every player: paired hands. Once `stop` is raised
+/// no more hands are dealt and the block returns [`Error::Stopped`].
 #[allow(clippy::too_many_arguments)]
 pub fn play_hands(
     kind: BlackjackPlayer,
@@ -77,6 +79,7 @@ pub fn play_hands(
     first: u64,
     hands: u64,
     audit: bool,
+    stop: &Stop,
 ) -> Result<Played, Error> {
     let run = Run {
         rules,
@@ -85,6 +88,7 @@ pub fn play_hands(
         first,
         hands,
         audit,
+        stop,
     };
     match kind {
         BlackjackPlayer::Mcts => {
@@ -125,16 +129,17 @@ fn optimal_player<'m>(
 }
 
 /// One block of hands of a run, for any player.
-struct Run {
+struct Run<'s> {
     rules: Rules,
     preset: ShoePreset,
     seed: u64,
     first: u64,
     hands: u64,
     audit: bool,
+    stop: &'s Stop,
 }
 
-impl Run {
+impl Run<'_> {
     fn play<S: Strategy>(&self, player: S) -> Result<Played, Error> {
         if !self.audit {
             return self.hands_of(player, |_| None);
@@ -157,6 +162,7 @@ impl Run {
             regrets: Vec::new(),
         };
         for i in self.first..self.first + self.hands {
+            self.stop.check()?;
             let shoe = shoe_of(self.preset, self.rules.decks, self.seed, i)?;
             let mut order = CardOrder::new(shoe, self.seed, i);
             let r = play_round(
@@ -176,7 +182,8 @@ impl Run {
 }
 
 /// [`play_hands`] over `threads` threads, hands split in contiguous blocks; the result does
-/// not depend on the number of threads.
+/// not depend on the number of threads. Once `stop` is raised the blocks deal no more hands
+/// and the run returns [`Error::Stopped`].
 #[allow(clippy::too_many_arguments)]
 pub fn play_parallel(
     kind: BlackjackPlayer,
@@ -187,17 +194,19 @@ pub fn play_parallel(
     hands: u64,
     threads: usize,
     audit: bool,
+    stop: &Stop,
 ) -> Result<Played, Error> {
     let threads = crate::workers::resolve(threads) as u64;
     let per = hands.div_ceil(threads);
     let blocks: Vec<(u64, u64)> = (0..threads)
         .map(|t| (t * per, per.min(hands.saturating_sub(t * per))))
         .collect();
-    let parts = crate::workers::map(
+    let parts = crate::workers::map_until(
         &blocks,
         blocks.len(),
+        stop,
         || (),
-        |(), &(first, n)| play_hands(kind, rules, mcts, preset, seed, first, n, audit),
+        |(), &(first, n)| play_hands(kind, rules, mcts, preset, seed, first, n, audit, stop),
     );
     let mut all = Played::default();
     for p in parts {

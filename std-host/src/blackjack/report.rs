@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::blackjack::play::{BlackjackPlayer, PlayOptions, play_parallel};
 use crate::error::Error;
+use crate::workers::Stop;
 
 /// The JSON of `cardtree blackjack play` (keys in alphabetical order, as it always had).
 #[derive(Serialize)]
@@ -68,13 +69,13 @@ fn mean_interval(values: &[f64]) -> (f64, f64) {
 /// `cardtree blackjack play`: paired hands of the player (and of `vs` on the same cards),
 /// reported where `output` says.
 pub fn command(o: &PlayOptions, output: &crate::output::Output) -> Result<(), Error> {
-    output.emit(&play(o, mcts_config(o)?, output.json)?)
+    output.emit(&play(o, mcts_config(o)?, output.json, Stop::never())?)
 }
 
 /// What `cardtree blackjack play --json` prints for `o` (without writing `o.dump`'s file
-/// unless it names one).
-pub fn json(o: &PlayOptions) -> Result<String, Error> {
-    play(o, mcts_config(o)?, true)
+/// unless it names one); [`Error::Stopped`] once `stop` is raised.
+pub fn json(o: &PlayOptions, stop: &Stop) -> Result<String, Error> {
+    play(o, mcts_config(o)?, true, stop)
 }
 
 /// The MCTS player's configuration of `o`.
@@ -101,7 +102,7 @@ fn mcts_config(o: &PlayOptions) -> Result<MctsConfig, Error> {
 }
 
 /// The report of `cardtree blackjack play` as text or JSON.
-fn play(o: &PlayOptions, mcts: MctsConfig, as_json: bool) -> Result<String, Error> {
+fn play(o: &PlayOptions, mcts: MctsConfig, as_json: bool, stop: &Stop) -> Result<String, Error> {
     let PlayOptions {
         rules,
         player: kind,
@@ -116,7 +117,7 @@ fn play(o: &PlayOptions, mcts: MctsConfig, as_json: bool) -> Result<String, Erro
     } = *o;
     rules.validate().map_err(Error::from)?;
     let start = Instant::now();
-    let played = play_parallel(kind, rules, mcts, preset, seed, hands, threads, audit)?;
+    let played = play_parallel(kind, rules, mcts, preset, seed, hands, threads, audit, stop)?;
     let (values, decisions) = (&played.values, played.decisions);
     let seconds = start.elapsed().as_secs_f64();
     if let Some(path) = dump.as_deref() {
@@ -173,7 +174,10 @@ fn play(o: &PlayOptions, mcts: MctsConfig, as_json: bool) -> Result<String, Erro
         );
     }
     if let Some(other) = vs {
-        let theirs = play_parallel(other, rules, mcts, preset, seed, hands, threads, false)?.values;
+        let theirs = play_parallel(
+            other, rules, mcts, preset, seed, hands, threads, false, stop,
+        )?
+        .values;
         let diff: Vec<f64> = values.iter().zip(&theirs).map(|(a, b)| a - b).collect();
         let (m2, _) = mean_interval(&theirs);
         let (d, dh) = mean_interval(&diff);

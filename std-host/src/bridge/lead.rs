@@ -14,7 +14,7 @@ use cardtree::search::{Backup, Expansion, Exploration, FinalMove, UctConfig};
 
 use crate::bridge::lead_tree::{LeadTree, lead_tree};
 use crate::bridge::solve::{HostTable, host_table};
-use crate::workers;
+use crate::workers::{self, Stop};
 
 /// How each method values the leads.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -252,6 +252,12 @@ pub struct Run {
 /// Values every lead of `problem` as `run` says: its method on its layouts (ISMCTS: one search
 /// of its iterations) on its threads; the result does not depend on the thread count.
 pub fn evaluate(problem: &LeadProblem, run: &Run) -> Result<Evaluation, Error> {
+    evaluate_until(problem, run, Stop::never())
+}
+
+/// [`evaluate`] that values no more layouts once `stop` is raised and returns
+/// [`Error::Stopped`] (ISMCTS, one search, runs to its end).
+pub fn evaluate_until(problem: &LeadProblem, run: &Run, stop: &Stop) -> Result<Evaluation, Error> {
     let Run {
         ref method,
         samples,
@@ -278,9 +284,10 @@ pub fn evaluate(problem: &LeadProblem, run: &Run) -> Result<Evaluation, Error> {
     }
     let indices: Vec<u64> = (0..u64::from(samples)).collect();
     let bar = crate::runner::progress_bar(indices.len(), progress, "layouts");
-    let results = workers::map(
+    let results = workers::map_until(
         &indices,
         threads,
+        stop,
         || Worker::for_method(method, table_mib),
         |worker, &i| {
             let r = value_layout(problem, method, seed, i, max_tries, worker);

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::blackjack::play::{BlackjackPlayer, play_hands};
 use crate::runner::Experiment;
+use crate::workers::Stop;
 
 mod options;
 mod summary;
@@ -211,6 +212,7 @@ impl Experiment for BlackjackExperiment {
             first,
             n,
             false,
+            Stop::never(),
         )?;
         let (values, decisions) = (played.values, played.decisions);
         let sum: f64 = values.iter().sum();
