@@ -3,6 +3,7 @@
 //! ...` gives them (`std-host/src/blackjack/`).
 
 use cardtree::blackjack::{MEMO_SLOTS, Oracle, Pip, Rules, Shoe, ShoePreset, Slot, SplitPlay};
+use cardtree_host::blackjack::RuleSpec;
 use cardtree_host::blackjack::play::{BlackjackPlayer, PlayOptions};
 use cardtree_host::blackjack::strategy::{Layout, card, render};
 use pyo3::prelude::*;
@@ -14,22 +15,12 @@ use crate::parallel::interruptible;
 
 /// A card by its label: `A`, `2` .. `9`, `10` (or `T`, `J`, `Q`, `K`: every ten-valued card).
 fn pip(label: &str, argument: &str) -> PyResult<Pip> {
-    let l = label.trim().to_ascii_uppercase();
-    let value = match l.as_str() {
-        "A" | "1" => 1,
-        "10" | "T" | "J" | "Q" | "K" => 10,
-        d => d
-            .parse::<u8>()
-            .ok()
-            .filter(|v| (2..=9).contains(v))
-            .ok_or_else(|| {
-                bad(
-                    argument,
-                    format!("{label:?} is not a card (A, 2-9, 10, T, J, Q or K)"),
-                )
-            })?,
-    };
-    Pip::try_from(value).map_err(|e| bad(argument, e))
+    Pip::from_label(label).ok_or_else(|| {
+        bad(
+            argument,
+            format!("{label:?} is not a card (A, 2-9, 10, T, J, Q or K)"),
+        )
+    })
 }
 
 /// The rules from the keyword arguments every blackjack function takes (the flags of the same
@@ -43,18 +34,17 @@ fn rules(
     surrender: bool,
     peek: bool,
 ) -> PyResult<Rules> {
-    let r = Rules {
+    RuleSpec {
         decks,
-        dealer_hits_soft_17: h17,
-        double_after_split: das,
-        max_split_hands: split_hands,
+        h17,
+        das,
+        split_hands,
         resplit_aces,
-        late_surrender: surrender,
-        dealer_peeks: peek,
-        ..Rules::default()
-    };
-    r.validate().map_err(|e| bad("rules", e))?;
-    Ok(r)
+        surrender,
+        peek,
+    }
+    .rules()
+    .map_err(|e| bad("rules", e))
 }
 
 /// The exact expected value, in bets, of every action for the player's `first` and `second`

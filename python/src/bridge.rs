@@ -1,9 +1,9 @@
 //! Bridge: deals, double-dummy tables and par, and every card of the player to move, on the
 //! solver of `core/src/bridge/solver/`.
 
-use cardtree::bridge::{BridgePlay, DdTable, Par, Strain, Vulnerability};
-use cardtree::{BySeat, Card, Deal, Seat, SizeRule, pbn, rng};
-use cardtree_host::bridge::board::{Board, solve};
+use cardtree::bridge::{DdTable, Par, Strain, Vulnerability};
+use cardtree::{Card, Deal, Seat, SizeRule, pbn, rng};
+use cardtree_host::bridge::board::{Board, position_after, solve};
 use cardtree_host::bridge::hand_record::JSON_STRAINS;
 use cardtree_host::bridge::pbn_session::PbnSession;
 use cardtree_host::bridge::solve::{DEFAULT_TABLE_MIB, HostTable, host_table};
@@ -298,19 +298,8 @@ fn solve_board<'py>(
         .iter()
         .map(|c| c.parse::<Card>().map_err(|e| bad("played", e)))
         .collect::<PyResult<Vec<Card>>>()?;
-    // The deal holds the trick's cards (every hand the same size, as at its start); the
-    // solver's position is the hands without them, and the trick.
-    let mut hands = BySeat::from_fn(|s| deal.deal.hand(s));
-    for &card in &cards {
-        let holder = deal
-            .deal
-            .holder(card)
-            .ok_or_else(|| bad("played", format!("{card} is in no hand")))?;
-        hands[holder].remove(card);
-    }
-    let rest = Deal::from_hands(hands).map_err(|e| bad("deal", e))?;
     let position =
-        BridgePlay::with_trick(&rest, strain, leader, &cards).map_err(|e| bad("position", e))?;
+        position_after(&deal.deal, strain, leader, &cards).map_err(|e| bad("played", e))?;
     let solution = py.detach(move || cardtree::bridge::solve(&position, &mut host_table(mib)));
     let out = PyDict::new(py);
     for (card, tricks) in &solution.cards {

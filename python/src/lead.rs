@@ -2,19 +2,18 @@
 //! auction told, and every lead valued on them, as `cardtree bridge lead` does
 //! (`std-host/src/bridge/advisor.rs`).
 
-use cardtree::bridge::{Contract, Objective};
 use cardtree_host::bridge::advisor::{self, Options};
-use cardtree_host::bridge::lead::{MethodKind, evaluate_until};
+use cardtree_host::bridge::lead::evaluate_until;
+use cardtree_host::bridge::lead_spec::LeadSpec;
 use cardtree_host::bridge::solve::DEFAULT_TABLE_MIB;
-use cardtree_host::limits;
 use pyo3::prelude::*;
 
-use crate::bridge::{PyDeal, seat, table_mib};
-use crate::errors::{bad, value_error};
+use crate::bridge::PyDeal;
+use crate::errors::value_error;
 use crate::parallel::interruptible;
 
 /// The advisor's options from the Python arguments, each checked as the command line checks
-/// its flag.
+/// its flag ([`LeadSpec`]).
 fn options(
     hand: &str,
     contract: &str,
@@ -29,39 +28,26 @@ fn options(
     objective: &str,
     max_tries: u32,
     threads: Option<usize>,
-    mib: usize,
+    table_mib: usize,
 ) -> PyResult<Options> {
-    limits::samples(&samples.to_string()).map_err(|e| bad("samples", e))?;
-    if let Some(n) = playouts {
-        limits::playouts(&n.to_string()).map_err(|e| bad("playouts", e))?;
-    }
-    for (name, x) in [("c", c), ("p", p)] {
-        if !x.is_finite() {
-            return Err(bad(name, format!("{x} is not a finite number")));
-        }
-    }
-    Ok(Options {
-        hand: hand.to_string(),
-        seat: None,
-        contract: contract
-            .parse::<Contract>()
-            .map_err(|e| bad("contract", e))?,
-        declarer: seat(declarer, "declarer")?,
-        constraints: constraints.to_string(),
+    LeadSpec {
+        hand: hand.into(),
+        contract: contract.into(),
+        declarer: declarer.into(),
+        constraints: constraints.into(),
         samples,
-        method: method.parse::<MethodKind>().map_err(|e| bad("method", e))?,
+        method: method.into(),
         playouts,
         c,
         p,
         seed,
-        objective: objective
-            .parse::<Objective>()
-            .map_err(|e| bad("objective", e))?,
+        objective: objective.into(),
         max_tries,
-        threads: threads.unwrap_or(0),
-        table_mib: table_mib(mib)?,
-        progress: false,
-    })
+        threads,
+        table_mib,
+    }
+    .options()
+    .map_err(value_error)
 }
 
 /// Values every opening lead from `hand` against `contract` by `declarer`, on layouts of the

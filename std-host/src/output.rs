@@ -174,7 +174,7 @@ pub struct LineReport<'a> {
     stream: Stream,
     lines: usize,
     errors: usize,
-    start: std::time::Instant,
+    start: web_time::Instant,
 }
 
 impl<'a> LineReport<'a> {
@@ -182,7 +182,7 @@ impl<'a> LineReport<'a> {
     pub fn new(
         path: &'a Path,
         output: &Output,
-        start: std::time::Instant,
+        start: web_time::Instant,
     ) -> Result<LineReport<'a>, Error> {
         Ok(LineReport {
             path,

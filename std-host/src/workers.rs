@@ -95,6 +95,10 @@ where
     T: Sync,
 {
     let threads = resolve(threads).min(items.len().max(1));
+    if cfg!(target_family = "wasm") {
+        // A browser's wasm has no threads: the caller's thread (a page's worker) does all.
+        return inline(items, f, sink, make).map(|()| 1);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(STACK_BYTES)
@@ -142,6 +146,23 @@ where
         Ok(Some(e)) => Err(e),
         _ => Ok(pool.current_num_threads()),
     }
+}
+
+/// [`for_each`] on the calling thread, without a pool (wasm32, which has no threads: panics
+/// abort there, so none is caught).
+fn inline<T, R, S>(
+    items: &[T],
+    mut f: impl FnMut(&mut S, usize, &T) -> Result<R, Error>,
+    mut sink: impl FnMut(usize, Result<R, Error>) -> Flow,
+    make: impl Fn() -> S,
+) -> Result<(), Error> {
+    let mut state = make();
+    for (index, item) in items.iter().enumerate() {
+        if sink(index, f(&mut state, index, item)) == Flow::Stop {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// [`for_each`] with the results handed to `sink` in item order, each as soon as it and the

@@ -90,6 +90,20 @@ impl Pip {
             Pip::Ten => "10",
         }
     }
+
+    /// The pip a card's label names, as players write it: `A` (or `1`), `2` to `9`, and `10`,
+    /// `T`, `J`, `Q` or `K` for the ten-valued cards; any case, spaces around ignored.
+    #[must_use]
+    pub fn from_label(label: &str) -> Option<Pip> {
+        match label.trim().as_bytes() {
+            [b'A' | b'a'] | [b'1'] => Some(Pip::Ace),
+            [d @ b'2'..=b'9'] => Pip::from_index(usize::from(d - b'1')),
+            [b'1', b'0'] | [b'T' | b't' | b'J' | b'j' | b'Q' | b'q' | b'K' | b'k'] => {
+                Some(Pip::Ten)
+            }
+            _ => None,
+        }
+    }
 }
 
 impl TryFrom<u8> for Pip {
@@ -113,6 +127,24 @@ impl fmt::Display for Pip {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_players_write() {
+        for p in Pip::ALL {
+            assert_eq!(Pip::from_label(p.label()), Some(p));
+        }
+        for (label, pip) in [
+            (" k ", Pip::Ten),
+            ("t", Pip::Ten),
+            ("1", Pip::Ace),
+            ("a", Pip::Ace),
+        ] {
+            assert_eq!(Pip::from_label(label), Some(pip));
+        }
+        for bad in ["", "0", "11", "B", "AA", "1 0", "٣"] {
+            assert_eq!(Pip::from_label(bad), None, "{bad:?}");
+        }
+    }
 
     #[test]
     fn values_indices_and_labels() {

@@ -1,7 +1,7 @@
 //! `cardtree blackjack dealer` and `ev`: the exact oracle's numbers for a rule set.
 
 use std::fmt::Write as _;
-use std::time::Instant;
+use web_time::Instant;
 
 use cardtree::blackjack::{MEMO_SLOTS, Oracle, Pip, Rules, Shoe, Slot, SplitPlay, dealer_outcomes};
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@
 //! it prints, as text or as one JSON object.
 
 use std::fmt::Write as _;
-use std::time::Instant;
+use web_time::Instant;
 
 use cardtree::blackjack::{MctsConfig, Rollout};
 use cardtree::search::Exploration;

@@ -5,7 +5,7 @@
 use crate::error::{Context, Error};
 use std::fmt::Write as _;
 use std::sync::Mutex;
-use std::time::Instant;
+use web_time::Instant;
 
 use cardtree::blackjack::{
     Action, Allowed, Blackjack, Cell, Chart, ChartRow, ChartSolver, ChartValue, Hand, MEMO_SLOTS,

@@ -180,7 +180,7 @@ fn dds_run(
     let mut costs = Vec::new();
     let mut mismatches = 0;
     for (task, mine) in tasks.iter().zip(ours) {
-        let start = std::time::Instant::now();
+        let start = web_time::Instant::now();
         let (theirs, nodes) =
             crate::bridge::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
         costs.push(Cost {
@@ -296,7 +296,7 @@ fn dds_tables(
     let mut solver = dds_bridge::Solver::default();
     let mut costs = Vec::new();
     for (b, mine) in boards.iter().zip(ours) {
-        let start = std::time::Instant::now();
+        let start = web_time::Instant::now();
         let theirs = crate::bridge::dds::dd_table(&mut solver, &b.pbn)?;
         costs.push(Cost {
             ms: start.elapsed().as_secs_f64() * 1e3,

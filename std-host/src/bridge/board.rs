@@ -1,10 +1,12 @@
 //! A board of a hand record (deal, dealer, vulnerability) and its solution: the double-dummy
 //! table and the par.
 
-use std::time::Instant;
+use web_time::Instant;
 
-use cardtree::bridge::{DdTable, Par, SolveStats, Vulnerability, dd_table, dealer_of_board, par};
-use cardtree::{Deal, Seat};
+use cardtree::bridge::{
+    BridgePlay, DdTable, Par, SolveStats, Strain, Vulnerability, dd_table, dealer_of_board, par,
+};
+use cardtree::{BySeat, Card, Deal, Seat};
 
 use crate::bridge::solve::HostTable;
 use crate::error::Error;
@@ -65,4 +67,25 @@ pub fn solve(board: &Board, table: &mut HostTable) -> Result<Record, Error> {
         stats: solved.stats,
         ms,
     })
+}
+
+/// The position of `deal` in `strain` after `played`, the cards of the trick under way led by
+/// `leader` (none: `leader` is on lead): the hands without those cards, and the trick. `deal`
+/// holds the trick's cards, every hand the size it had when the trick began. Python's
+/// `solve_board` and the web page's step-through play ask the solver about this position.
+pub fn position_after(
+    deal: &Deal,
+    strain: Strain,
+    leader: Seat,
+    played: &[Card],
+) -> Result<BridgePlay, Error> {
+    let mut hands = BySeat::from_fn(|s| deal.hand(s));
+    for &card in played {
+        let holder = deal
+            .holder(card)
+            .ok_or_else(|| invalid!("card {card} of the trick is in no hand"))?;
+        hands[holder].remove(card);
+    }
+    let rest = Deal::from_hands(hands).map_err(Error::from)?;
+    BridgePlay::with_trick(&rest, strain, leader, played).map_err(Error::from)
 }

@@ -193,7 +193,7 @@ pub fn table_pbn(
     out: Option<&std::path::Path>,
 ) -> Result<(), Error> {
     let bytes = std::fs::read(path).map_err(|e| Error::read(path, e))?;
-    let start = std::time::Instant::now();
+    let start = web_time::Instant::now();
     let session = crate::bridge::pbn_session::PbnSession::read(bytes);
     let boards = session.boards();
     let mut good = Vec::new();
@@ -297,7 +297,7 @@ pub fn command(
         Source::Lines(path) => {
             let text = std::fs::read(path).map_err(|e| Error::read(path, e))?;
             let mut report =
-                crate::output::LineReport::new(path, output, std::time::Instant::now())?;
+                crate::output::LineReport::new(path, output, web_time::Instant::now())?;
             table_lines(&text, threads, mib, output.json, |i, r| report.line(i, r))?;
             report.finish()
         }

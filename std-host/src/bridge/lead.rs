@@ -3,7 +3,7 @@
 //! ([`crate::bridge::advisor`]) and the `leads` experiment share.
 
 use crate::error::{Context, Error};
-use std::time::Instant;
+use web_time::Instant;
 
 use cardtree::Power;
 use cardtree::bridge::{

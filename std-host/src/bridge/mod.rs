@@ -4,8 +4,9 @@
 //! - [`solve`]: every card of the player on lead, for a deal or a JSON-lines file;
 //! - [`board`], [`hand_record`], [`pbn_file`], [`pbn_session`], [`pbn_write`]: hand records
 //!   (double-dummy tables and par) and PBN files;
-//! - [`advisor`], [`lead`]: the opening-lead advisor and its valuation of every card on
-//!   sampled layouts (the solver, UCT or ISMCTS);
+//! - [`advisor`], [`lead`], [`lead_spec`]: the opening-lead advisor, its valuation of every
+//!   card on sampled layouts (the solver, UCT or ISMCTS), and its options by name (for the
+//!   Python and web packages);
 //! - [`lead_deals`], [`lead_tree`]: deals with the value of every lead, and UCT's tree for one;
 //! - [`deals`]: random deals from a seed;
 //! - [`bench`](mod@bench), [`bench_report`], [`ablation`]: the solver's benchmark and ablation, and
@@ -22,6 +23,7 @@ pub mod deals;
 pub mod hand_record;
 pub mod lead;
 pub mod lead_deals;
+pub mod lead_spec;
 pub mod lead_tree;
 pub mod pbn_file;
 pub mod pbn_session;

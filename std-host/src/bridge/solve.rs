@@ -2,7 +2,7 @@
 
 use crate::error::{Context, Error};
 use std::fmt::Write as _;
-use std::time::Instant;
+use web_time::Instant;
 
 use cardtree::bridge::{
     BridgePlay, Solution, SolverConfig, Strain, TableMemory, TransTable, TtLine, solve_with,
@@ -281,7 +281,7 @@ pub fn command(o: &Options, output: &crate::output::Output) -> Result<(), Error>
         return Err(Error::Invalid("give --deal or --file".into()));
     };
     let text = std::fs::read(path).map_err(|e| Error::read(path, e))?;
-    let mut report = crate::output::LineReport::new(path, output, std::time::Instant::now())?;
+    let mut report = crate::output::LineReport::new(path, output, web_time::Instant::now())?;
     solve_lines(&text, o.threads, o.table_mib, output.json, |i, r| {
         report.line(i, r)
     })?;

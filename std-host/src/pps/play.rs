@@ -2,14 +2,14 @@
 //! parallel, each game's cards from the seed and its index (paired games).
 
 use crate::error::{Context, Error};
-use std::time::Instant;
+use web_time::Instant;
 
 use cardtree::poker_squares::{
-    Budget, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, HandClass, LINES, LearnedPlayer,
-    LearnedValues, Lookahead, MctsConfig, MctsPlayer, MctsStats, PointSystem, RandomPlayer,
-    RolloutPlayer, RulePlayer, committed_values, play_game,
+    Budget, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, Grid, HandClass, LINES, LearnedPlayer,
+    LearnedValues, Lookahead, MctsConfig, MctsPlayer, MctsStats, Placer, PlayError, PointSystem,
+    RandomPlayer, RolloutPlayer, RulePlayer, committed_values, play_game,
 };
-use cardtree::rng;
+use cardtree::rng::{self, Xoshiro256PlusPlus};
 use cardtree::search::Clock;
 
 use crate::heap_tree::{HeapTree, heap_tree};
@@ -192,6 +192,92 @@ fn values_of(config: &PlayConfig) -> Result<&LearnedValues, Error> {
         .ok_or_else(|| Error::Invalid("this player needs --values FILE".into()))
 }
 
+/// What to do with the player a [`PlayConfig`] names, whatever its type: play a whole game
+/// ([`play_one`]) or ask it for one placement (the web package's suggestions).
+pub trait UsePlacer {
+    /// What the use gives.
+    type Output;
+    /// Uses `player`.
+    fn with<P: Placer>(self, player: &mut P) -> Self::Output;
+}
+
+/// Makes the player `config` names (its search on `tree`, its deadline on `clock`) and hands
+/// it to `usage`; returns what that gave and the player's statistics (MCTS's; the rollout
+/// player's rounds as iterations; zero for the others).
+pub fn with_placer<U: UsePlacer>(
+    config: &PlayConfig,
+    tree: &mut SearchTree,
+    clock: &HostClock,
+    usage: U,
+) -> Result<(U::Output, MctsStats), Error> {
+    let none = MctsStats::default();
+    Ok(match config.player {
+        PpsPlayer::Random => (usage.with(&mut RandomPlayer), none),
+        PpsPlayer::Rules => (usage.with(&mut RulePlayer), none),
+        PpsPlayer::Flat => {
+            let Budget::Iterations(playouts) = config.mcts.budget else {
+                return Err(Error::Invalid(
+                    "the flat player takes --iterations only".into(),
+                ));
+            };
+            (usage.with(&mut FlatPlayer::new(playouts)), none)
+        }
+        PpsPlayer::Greedy => (
+            usage.with(&mut GreedyPlayer::new(config.mcts.heuristic)),
+            none,
+        ),
+        PpsPlayer::Learned => (
+            usage.with(&mut LearnedPlayer::new(values_of(config)?)),
+            none,
+        ),
+        PpsPlayer::Expectimax(ahead) => (
+            usage.with(&mut ExpectimaxPlayer::new(values_of(config)?, ahead)),
+            none,
+        ),
+        PpsPlayer::Rollout(settings) => {
+            let mut p = RolloutPlayer::new(values_of(config)?, config.mcts.budget, clock)
+                .with_candidates(settings.candidates);
+            if let Some(l) = settings.playouts {
+                p = p.with_playouts(l);
+            }
+            if let Some(z) = settings.guard {
+                p = p.with_guard(f64::from(z) / 100.0);
+            }
+            if settings.control_variate {
+                p = p.with_control_variate();
+            }
+            let out = usage.with(&mut p);
+            let stats = MctsStats {
+                iterations: p.rounds(),
+                ..none
+            };
+            (out, stats)
+        }
+        PpsPlayer::Mcts => {
+            let mut p = MctsPlayer::new(tree, clock, config.mcts);
+            if let Some(values) = config.values.as_deref() {
+                p = p.with_values(values);
+            }
+            let out = usage.with(&mut p);
+            (out, p.stats())
+        }
+    })
+}
+
+/// A whole game with the deal and the player's randomness from `rng` ([`play_game`]).
+struct WholeGame<'a> {
+    system: &'a PointSystem,
+    rng: &'a mut Xoshiro256PlusPlus,
+}
+
+impl UsePlacer for WholeGame<'_> {
+    type Output = Result<Grid, PlayError>;
+
+    fn with<P: Placer>(self, player: &mut P) -> Self::Output {
+        play_game(player, self.system, self.rng)
+    }
+}
+
 /// Plays game `index` of the run seeded `seed`: deal and player randomness from
 /// `rng::stream(seed, index)`, so game `index` deals the same cards to every configuration.
 pub fn play_one(
@@ -203,81 +289,11 @@ pub fn play_one(
     let mut r = rng::stream(seed, index);
     let start = Instant::now();
     let clock = HostClock::new();
-    let (grid, stats) = match config.player {
-        PpsPlayer::Random => (
-            play_game(&mut RandomPlayer, &config.system, &mut r),
-            MctsStats::default(),
-        ),
-        PpsPlayer::Rules => (
-            play_game(&mut RulePlayer, &config.system, &mut r),
-            MctsStats::default(),
-        ),
-        PpsPlayer::Flat => {
-            let playouts = match config.mcts.budget {
-                Budget::Iterations(k) => k,
-                Budget::GameMicros(_) => {
-                    return Err(Error::Invalid(
-                        "the flat player takes --iterations only".into(),
-                    ));
-                }
-            };
-            (
-                play_game(&mut FlatPlayer::new(playouts), &config.system, &mut r),
-                MctsStats::default(),
-            )
-        }
-        PpsPlayer::Greedy => (
-            play_game(
-                &mut GreedyPlayer::new(config.mcts.heuristic),
-                &config.system,
-                &mut r,
-            ),
-            MctsStats::default(),
-        ),
-        PpsPlayer::Learned => (
-            play_game(
-                &mut LearnedPlayer::new(values_of(config)?),
-                &config.system,
-                &mut r,
-            ),
-            MctsStats::default(),
-        ),
-        PpsPlayer::Expectimax(ahead) => (
-            play_game(
-                &mut ExpectimaxPlayer::new(values_of(config)?, ahead),
-                &config.system,
-                &mut r,
-            ),
-            MctsStats::default(),
-        ),
-        PpsPlayer::Rollout(settings) => {
-            let mut p = RolloutPlayer::new(values_of(config)?, config.mcts.budget, &clock)
-                .with_candidates(settings.candidates);
-            if let Some(l) = settings.playouts {
-                p = p.with_playouts(l);
-            }
-            if let Some(z) = settings.guard {
-                p = p.with_guard(f64::from(z) / 100.0);
-            }
-            if settings.control_variate {
-                p = p.with_control_variate();
-            }
-            let g = play_game(&mut p, &config.system, &mut r);
-            let stats = MctsStats {
-                iterations: p.rounds(),
-                ..MctsStats::default()
-            };
-            (g, stats)
-        }
-        PpsPlayer::Mcts => {
-            let mut p = MctsPlayer::new(tree, &clock, config.mcts);
-            if let Some(values) = config.values.as_deref() {
-                p = p.with_values(values);
-            }
-            let g = play_game(&mut p, &config.system, &mut r);
-            (g, p.stats())
-        }
+    let game = WholeGame {
+        system: &config.system,
+        rng: &mut r,
     };
+    let (grid, stats) = with_placer(config, tree, &clock, game)?;
     let grid = grid.with_context(|| format!("game {index}"))?;
     Ok(GameResult {
         index,

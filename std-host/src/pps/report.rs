@@ -4,7 +4,7 @@
 use cardtree::poker_squares::Simulation;
 use serde::Serialize;
 
-use std::time::Instant;
+use web_time::Instant;
 
 use crate::error::Error;
 use crate::pps::play::{GameResult, PlayConfig, PpsPlayer, play_each};

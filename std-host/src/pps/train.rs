@@ -276,7 +276,7 @@ pub fn train_in_memory(t: &Training) -> Result<LearnedValues, Error> {
 /// `cardtree pps train`: [`train`], then one line on what the table holds.
 pub fn command(t: &Training, out: &Path) -> Result<String, Error> {
     crate::output::check_writable(out)?;
-    let start = std::time::Instant::now();
+    let start = web_time::Instant::now();
     let done = train(t, out)?;
     let last = match done.last_batch_mean {
         Some(mean) => format!("last batch's mean score {mean:.2}"),

@@ -30,7 +30,7 @@ pub mod record;
 mod shard;
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use web_time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;

@@ -289,7 +289,7 @@ impl Experiment for Leads {
             };
             let position = cardtree::bridge::BridgePlay::new(&full, deal.strain, deal.leader)
                 .with_context(|| format!("deal {}", deal.id))?;
-            let start = std::time::Instant::now();
+            let start = web_time::Instant::now();
             let mut g = rng::stream(seed, u64::from(u32::MAX) + 1);
             let r = uct(t, &position, &config, &mut RandomPolicy, &mut g)
                 .with_context(|| format!("deal {}", deal.id))?;
@@ -318,7 +318,7 @@ impl Experiment for Leads {
         let Worker::Tree(t) = tree else {
             return Err(Error::Invalid("ISMCTS needs a tree".into()));
         };
-        let start = std::time::Instant::now();
+        let start = web_time::Instant::now();
         let report = ismcts_lead(&problem, t, &config, seed, max_tries)
             .with_context(|| format!("deal {}", deal.id))?;
         let ms = start.elapsed().as_secs_f64() * 1e3;

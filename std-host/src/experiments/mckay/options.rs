@@ -40,7 +40,7 @@ pub fn run(o: &Options, run: &RunOptions) -> Result<(), Error> {
     let (deals, source) = if o.quick {
         grid.constants = vec![0.25, 1.0, 4.0, 16.0, 64.0];
         grid.powers = vec![1, 2, 5, 10, 15];
-        let start = std::time::Instant::now();
+        let start = web_time::Instant::now();
         let deals = quick_deals(o.seed, 4, TABLE)?;
         eprintln!(
             "cardtree: dealt 4 hands from seed {} and valued their leads with cardtree's solver in {:.1} s",

@@ -1,0 +1,72 @@
+//! Blackjack: the exact value of every action for a hand, the exact value of a round, and the
+//! computed strategy chart with its house edge, for a rule set given by the command line's
+//! names (`std-host/src/blackjack/`).
+
+use cardtree::blackjack::{Blackjack, MEMO_SLOTS, Oracle, Pip, Shoe, Slot, SplitPlay};
+use cardtree_host::blackjack::RuleSpec;
+use cardtree_host::blackjack::oracle::ev;
+use cardtree_host::blackjack::strategy::{Layout, card, render};
+use serde_json::json;
+use wasm_bindgen::prelude::*;
+
+use crate::js::{bad, error, options, parsed};
+
+fn pip(label: &str, name: &str) -> Result<Pip, JsError> {
+    Pip::from_label(label).ok_or_else(|| {
+        bad(
+            name,
+            format!("{label:?} is not a card (A, 2-9, 10, T, J, Q or K)"),
+        )
+    })
+}
+
+fn rules(spec: &JsValue) -> Result<cardtree::blackjack::Rules, JsError> {
+    let spec: RuleSpec = options("rules", spec)?;
+    spec.rules().map_err(|e| bad("rules", e))
+}
+
+/// The exact expected value, in bets, of every action for the player's `first` and `second`
+/// cards against the dealer's `up` card, from a full shoe less those three, under `rules`
+/// (`{decks, h17, das, split_hands, resplit_aces, surrender, peek}`, each optional):
+/// `{stand, hit, double, split, surrender, best}` (an action not allowed is `null`).
+#[wasm_bindgen(js_name = blackjackActions)]
+pub fn blackjack_actions(
+    first: &str,
+    second: &str,
+    up: &str,
+    rules: JsValue,
+) -> Result<JsValue, JsError> {
+    let rules = self::rules(&rules)?;
+    let (first, second, up) = (pip(first, "first")?, pip(second, "second")?, pip(up, "up")?);
+    let shoe = Shoe::standard(rules.decks).map_err(error)?;
+    let game = Blackjack::dealt(rules, shoe, first, up, second).map_err(error)?;
+    let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
+    let values = Oracle::new(rules, &mut slots)
+        .and_then(|mut o| o.actions(&game))
+        .map_err(error)?;
+    let out = json!({
+        "stand": values.stand,
+        "hit": values.hit,
+        "double": values.double,
+        "split": values.split,
+        "surrender": values.surrender,
+        "best": values.best().0.to_string(),
+    });
+    parsed(&out.to_string())
+}
+
+/// The exact expected value of a round under optimal composition-dependent play, overall and
+/// by up card: `cardtree blackjack ev --json`'s object.
+#[wasm_bindgen(js_name = blackjackEv)]
+pub fn blackjack_ev(rules: JsValue) -> Result<JsValue, JsError> {
+    let rules = self::rules(&rules)?;
+    parsed(&ev(rules, SplitPlay::default(), true).map_err(error)?)
+}
+
+/// The basic-strategy chart computed from exact values for `rules`, with the expected return
+/// of playing it: `cardtree blackjack strategy --json`'s object.
+#[wasm_bindgen(js_name = blackjackStrategy)]
+pub fn blackjack_strategy(rules: JsValue) -> Result<JsValue, JsError> {
+    let rules = self::rules(&rules)?;
+    parsed(&render(&card(rules).map_err(error)?, Layout::Json).map_err(error)?)
+}

@@ -1,0 +1,120 @@
+//! The opening-lead advisor, layout by layout, so a page can show its progress and stop it:
+//! the leader's hand, the contract and what the auction told become the layouts of the unseen
+//! hands, each valued by the solver (or McKay's UCT), as `cardtree bridge lead` does
+//! (`std-host/src/bridge/advisor.rs`, `lead.rs`); the report is its `--json`.
+
+use cardtree::bridge::{LeadProblem, LeadTally, Objective};
+use cardtree_host::bridge::advisor;
+use cardtree_host::bridge::lead::{Evaluation, Method, Run, Worker, evaluate, value_layout};
+use cardtree_host::bridge::lead_spec::LeadSpec;
+use wasm_bindgen::prelude::*;
+
+use crate::js::{error, options, parsed};
+
+/// One advisor's run: the problem, the layouts valued so far and their tally.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct LeadAdvisor {
+    problem: LeadProblem,
+    run: Run,
+    objective: Objective,
+    tally: LeadTally,
+    worker: Worker,
+    /// Layouts valued.
+    done: u32,
+    work: u64,
+    memory: usize,
+    ms: f64,
+    /// ISMCTS's evaluation: one search over all layouts, made by the first `step`.
+    whole: Option<Evaluation>,
+}
+
+#[wasm_bindgen]
+impl LeadAdvisor {
+    /// The advisor for `spec`, by `cardtree bridge lead`'s names: `{hand, contract, declarer,
+    /// constraints, samples, method, playouts, c, p, seed, objective, max_tries, table_mib}`
+    /// (`hand` and `contract` needed; the rest default as on the command line). A bad
+    /// option, hand, contract or constraint throws, naming it.
+    #[wasm_bindgen(constructor)]
+    pub fn new(spec: JsValue) -> Result<LeadAdvisor, JsError> {
+        let spec: LeadSpec = options("lead", &spec)?;
+        let o = spec.options().map_err(error)?;
+        let (problem, run) = advisor::prepare(&o).map_err(error)?;
+        let worker = Worker::for_method(&run.method, run.table_mib);
+        let tally = LeadTally::new(&problem, true);
+        Ok(LeadAdvisor {
+            problem,
+            run,
+            objective: o.objective,
+            tally,
+            worker,
+            done: 0,
+            work: 0,
+            memory: 0,
+            ms: 0.0,
+            whole: None,
+        })
+    }
+
+    /// Layouts to value in all (1 for ISMCTS, whose one search draws its own).
+    #[wasm_bindgen(getter)]
+    pub fn samples(&self) -> u32 {
+        match self.run.method {
+            Method::Ismcts { .. } => 1,
+            _ => self.run.samples,
+        }
+    }
+
+    /// Layouts valued so far.
+    #[wasm_bindgen(getter)]
+    pub fn done(&self) -> u32 {
+        match self.run.method {
+            Method::Ismcts { .. } => u32::from(self.whole.is_some()),
+            _ => self.done,
+        }
+    }
+
+    /// Values up to `count` more layouts; returns how many are done in all. Layout `i` is
+    /// drawn from stream (`seed`, `i`): the report is the command line's whatever the steps.
+    pub fn step(&mut self, count: u32) -> Result<u32, JsError> {
+        if let Method::Ismcts { .. } = self.run.method {
+            if self.whole.is_none() {
+                self.whole = Some(evaluate(&self.problem, &self.run).map_err(error)?);
+            }
+            return Ok(self.done());
+        }
+        let end = self.run.samples.min(self.done.saturating_add(count));
+        while self.done < end {
+            let r = value_layout(
+                &self.problem,
+                &self.run.method,
+                self.run.seed,
+                u64::from(self.done),
+                self.run.max_tries,
+                &mut self.worker,
+            )
+            .map_err(error)?;
+            self.tally.add(&r.values, r.tries);
+            self.work += r.work;
+            self.memory = self.memory.max(r.memory);
+            self.ms += r.ms;
+            self.done += 1;
+        }
+        Ok(self.done)
+    }
+
+    /// The report on the layouts valued so far: `cardtree bridge lead --json`'s object
+    /// (`best`, `cards` with each card's `tricks`, `set` and their standard errors, ...).
+    pub fn report(&self) -> Result<JsValue, JsError> {
+        let e = match &self.whole {
+            Some(e) => e.clone(),
+            None => Evaluation {
+                report: self.tally.report(),
+                ms: self.ms,
+                work: self.work,
+                memory: self.memory,
+            },
+        };
+        parsed(&advisor::to_json(&e, &self.run.method, self.objective).map_err(error)?)
+    }
+}
