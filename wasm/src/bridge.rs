@@ -14,7 +14,7 @@ use cardtree_host::bridge::solve::{DEFAULT_TABLE_MIB, HostTable, host_table, par
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
-use crate::js::{bad, error, parsed};
+use crate::js::{bad, error, parsed, whole};
 
 thread_local! {
     /// The solver's transposition table, made at the first solve and kept for the next: the
@@ -194,7 +194,8 @@ impl PbnSession {
     }
 
     /// Solves board `index` (0-based): its table and par as [`ddTable`](dd_table) gives them.
-    pub fn solve(&mut self, index: usize) -> Result<JsValue, JsError> {
+    pub fn solve(&mut self, index: f64) -> Result<JsValue, JsError> {
+        let index = whole(index, "index", usize::MAX)?;
         let (_, board) = self.boards.get(index).ok_or_else(|| {
             bad(
                 "index",

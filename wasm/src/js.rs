@@ -30,6 +30,16 @@ pub(crate) fn options<T: DeserializeOwned + Default>(
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }
+    // JSON has no NaN or infinity (JSON.stringify makes them null, an option's default).
+    if value.is_object() {
+        for entry in js_sys::Object::entries(&js_sys::Object::from(value.clone())).iter() {
+            let pair = js_sys::Array::from(&entry);
+            if let Some(x) = pair.get(1).as_f64().filter(|x| !x.is_finite()) {
+                let key = pair.get(0).as_string().unwrap_or_default();
+                return Err(bad(what, format!("{key}: {x} is not a finite number")));
+            }
+        }
+    }
     let text = js_sys::JSON::stringify(value)
         .ok()
         .and_then(|s| s.as_string())
@@ -46,6 +56,20 @@ pub(crate) fn seed(x: f64) -> Result<u64, JsError> {
         Err(bad(
             "seed",
             format!("{x} is not a whole number from 0 to 2^53"),
+        ))
+    }
+}
+
+/// A whole number from 0 to `most` from JS, the argument `name` (JS numbers are taken as
+/// `f64` and checked here: wasm-bindgen's integer arguments would wrap `2^40` to 0).
+pub(crate) fn whole(x: f64, name: &str, most: usize) -> Result<usize, JsError> {
+    const MOST_EXACT: f64 = 9_007_199_254_740_992.0;
+    if (0.0..=MOST_EXACT).contains(&x) && x.fract() == 0.0 && x as u64 <= most as u64 {
+        Ok(x as usize)
+    } else {
+        Err(bad(
+            name,
+            format!("{x} is not a whole number from 0 to {most}"),
         ))
     }
 }

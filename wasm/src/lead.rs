@@ -9,7 +9,7 @@ use cardtree_host::bridge::lead::{Evaluation, Method, Run, Worker, evaluate, val
 use cardtree_host::bridge::lead_spec::LeadSpec;
 use wasm_bindgen::prelude::*;
 
-use crate::js::{error, options, parsed};
+use crate::js::{error, options, parsed, whole};
 
 /// One advisor's run: the problem, the layouts valued so far and their tally.
 #[wasm_bindgen]
@@ -76,7 +76,8 @@ impl LeadAdvisor {
 
     /// Values up to `count` more layouts; returns how many are done in all. Layout `i` is
     /// drawn from stream (`seed`, `i`): the report is the command line's whatever the steps.
-    pub fn step(&mut self, count: u32) -> Result<u32, JsError> {
+    pub fn step(&mut self, count: f64) -> Result<u32, JsError> {
+        let count = u32::try_from(whole(count, "count", u32::MAX as usize)?).unwrap_or(u32::MAX);
         if let Method::Ismcts { .. } = self.run.method {
             if self.whole.is_none() {
                 self.whole = Some(evaluate(&self.problem, &self.run).map_err(error)?);

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
-use crate::js::{bad, error, options, parsed};
+use crate::js::{bad, error, options, parsed, whole};
 
 /// The score of `grid` (25 cells row by row, `-` for an empty one: `cardtree pps score`'s
 /// `--grid`) under `system` (`american`, `british`, `random:42` or ten integers):
@@ -128,8 +128,9 @@ impl PpsGame {
     }
 
     /// Puts the drawn card in `cell` (0 to 24, row by row) and draws the next.
-    pub fn place(&mut self, cell: usize) -> Result<(), JsError> {
-        if cell >= CELLS || !self.game.grid().is_free(cell) {
+    pub fn place(&mut self, cell: f64) -> Result<(), JsError> {
+        let cell = whole(cell, "cell", CELLS - 1)?;
+        if !self.game.grid().is_free(cell) {
             return Err(bad("cell", format!("{cell} is not a free cell (0 to 24)")));
         }
         self.game.place(cell).map_err(error)?;
