@@ -12,6 +12,6 @@ if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$version" ]; th
     cargo install wasm-bindgen-cli --version "$version"
 fi
 cargo build --release --locked
-wasm-bindgen --target web --out-dir "$here/../web/pkg" \
+wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$here/../web/pkg" \
     target/wasm32-unknown-unknown/release/cardtree_wasm.wasm
 ls -l "$here/../web/pkg/cardtree_wasm_bg.wasm"

@@ -7,7 +7,7 @@
 //! - [`experiments`]: every experiment of the papers on the one [`runner`];
 //! - [`cli`]: the command line, which parses arguments and calls a driver;
 //! - shared: [`error`], [`output`], [`input`], [`json`], [`limits`], [`workers`], [`stats`],
-//!   [`plot`], [`heap_tree`].
+//!   [`plot`], [`progress`], [`heap_tree`].
 
 #[macro_use]
 pub mod error;
@@ -22,6 +22,7 @@ pub mod json;
 pub mod limits;
 pub mod output;
 pub mod plot;
+pub mod progress;
 pub mod pps;
 pub mod runner;
 pub mod stats;

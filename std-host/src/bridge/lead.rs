@@ -283,7 +283,7 @@ pub fn evaluate_until(problem: &LeadProblem, run: &Run, stop: &Stop) -> Result<E
         });
     }
     let indices: Vec<u64> = (0..u64::from(samples)).collect();
-    let bar = crate::runner::progress_bar(indices.len(), progress, "layouts");
+    let bar = crate::progress::Bar::new(indices.len(), progress, "layouts");
     let results = workers::map_until(
         &indices,
         threads,

@@ -316,7 +316,7 @@ pub fn play_each(
     mut each: impl FnMut(GameResult) -> Result<(), Error> + Send,
 ) -> Result<(), Error> {
     let indices: Vec<u64> = (0..games).collect();
-    let bar = crate::runner::progress_bar(indices.len(), progress, "games");
+    let bar = crate::progress::Bar::new(indices.len(), progress, "games");
     let run = workers::for_each_in_order(
         &indices,
         threads,

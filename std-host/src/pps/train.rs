@@ -19,7 +19,7 @@ use cardtree::poker_squares::{
 use cardtree::rng;
 
 use crate::output::write_atomic;
-use crate::runner::progress_bar;
+use crate::progress::Bar;
 use crate::workers;
 
 /// How a table is trained.
@@ -188,7 +188,7 @@ fn learn(
     mut after_batch: impl FnMut(&Sums) -> Result<(), Error>,
 ) -> Result<Option<f64>, Error> {
     let target = t.games.div_ceil(t.batch) * t.batch;
-    let bar = progress_bar(
+    let bar = Bar::new(
         usize::try_from(target.saturating_sub(sums.games)).unwrap_or(usize::MAX),
         t.progress,
         "games",

@@ -32,7 +32,7 @@ mod shard;
 use std::path::{Path, PathBuf};
 use web_time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use crate::progress::Bar;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -208,7 +208,7 @@ fn run_items<E: Experiment>(
     mut journal: Journal,
     options: &RunOptions,
 ) -> Result<(std::collections::BTreeMap<usize, Vec<Row>>, usize), Error> {
-    let bar = progress_bar(pending.len(), options.progress, "items");
+    let bar = Bar::new(pending.len(), options.progress, "items");
     let mut error = None;
     let mut results = std::collections::BTreeMap::new();
     let threads = crate::workers::for_each(
@@ -248,22 +248,6 @@ fn run_items<E: Experiment>(
         Some(e) => Err(e),
         None => Ok((results, threads)),
     }
-}
-
-/// A bar with count (of `unit`s), rate and ETA on standard error; hidden unless `wanted`, and
-/// drawn only when standard error is a terminal. The host's one progress bar.
-pub fn progress_bar(len: usize, wanted: bool, unit: &str) -> ProgressBar {
-    if !wanted {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len as u64);
-    let template = format!(
-        "{{elapsed_precise}} [{{wide_bar}}] {{pos}}/{{len}} {unit}, {{per_sec}}, ETA {{eta}}"
-    );
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// Writes every file atomically into `dir`; returns their names.
