@@ -1,0 +1,67 @@
+// The Blackjack tool: the basic-strategy chart computed from exact values for a rule set,
+// coloured as players' charts are, with the house edge; and the exact value of every action
+// for any hand.
+import { showError } from './app.js';
+
+const $ = (id) => document.getElementById(id);
+
+function rules() {
+  return {
+    decks: Number($('bj-decks').value),
+    h17: $('bj-h17').checked,
+    das: $('bj-das').checked,
+    split_hands: Number($('bj-split').value),
+    resplit_aces: $('bj-rsa').checked,
+    surrender: $('bj-surrender').checked,
+    peek: $('bj-peek').checked,
+  };
+}
+
+/** The colour class of a chart code: H, S, D (doubles), P (splits), R (surrenders). */
+const colour = (code) => (code[0] === 'D' ? 'D' : code[0] === 'R' ? 'R' : code[0] === 'P' ? 'P' : code[0]);
+
+function table(title, rows, upCards) {
+  const head = `<tr><th></th>${upCards.map((u) => `<th>${u}</th>`).join('')}</tr>`;
+  const body = rows.map(([label, codes]) =>
+    `<tr><th>${label}</th>${codes.map((c) => `<td class="${colour(c)}">${c}</td>`).join('')}</tr>`).join('');
+  return `<table><caption>${title}</caption>${head}${body}</table>`;
+}
+
+export function setup(call) {
+  $('bj-chart-run').addEventListener('click', async () => {
+    showError('bj-error');
+    $('bj-progress').hidden = false;
+    $('bj-chart-run').disabled = true;
+    try {
+      const s = await call('blackjackStrategy', [rules()]);
+      const order = (keys, key) => keys.sort((a, b) => key(a) - key(b));
+      const hard = order(Object.keys(s.chart.hard), Number).reverse().map((k) => [k, s.chart.hard[k]]);
+      const soft = order(Object.keys(s.chart.soft), (k) => Number(k.split(',')[1])).reverse().map((k) => [k, s.chart.soft[k]]);
+      const pairValue = (k) => { const v = k.split(',')[0]; return v === 'A' ? 11 : Number(v); };
+      const pairs = order(Object.keys(s.chart.pairs), pairValue).reverse().map((k) => [k, s.chart.pairs[k]]);
+      $('bj-chart').innerHTML = table('Hard totals', hard, s.up_cards) + table('Soft hands', soft, s.up_cards) +
+        table('Pairs', pairs, s.up_cards);
+      $('bj-edge').textContent = `Playing this chart returns ${s.ev_chart_percent.toFixed(3)} % of the bet a hand ` +
+        `(house edge ${(-s.ev_chart_percent).toFixed(3)} %); perfect composition-dependent play ` +
+        `${s.ev_optimal_percent.toFixed(3)} %. Computed in ${s.seconds.toFixed(1)} s.`;
+    } catch (e) {
+      showError('bj-error', e.message);
+    } finally {
+      $('bj-progress').hidden = true;
+      $('bj-chart-run').disabled = false;
+    }
+  });
+
+  $('bj-actions-run').addEventListener('click', async () => {
+    showError('bj-error');
+    try {
+      const a = await call('blackjackActions', [$('bj-first').value, $('bj-second').value, $('bj-up').value, rules()]);
+      const rows = ['stand', 'hit', 'double', 'split', 'surrender'].map((k) =>
+        `<tr class="${a.best === k ? 'best' : ''}"><td>${k}</td><td>${a[k] === null ? 'not allowed' : `${(100 * a[k]).toFixed(3)} %`}</td></tr>`);
+      $('bj-actions').innerHTML = `<tr><th>Action</th><th>Expected return</th></tr>${rows.join('')}` +
+        `<caption>Best: ${a.best}</caption>`;
+    } catch (e) {
+      showError('bj-error', e.message);
+    }
+  });
+}

@@ -1,0 +1,288 @@
+// The bridge tool: a deal's double-dummy table and par, the deal played card by card with the
+// value of every card, a whole session's PBN file with its tags, and the opening-lead advisor.
+import { cardHtml, showError } from './app.js';
+
+const SEATS = ['N', 'E', 'S', 'W'];
+const SUITS = ['S', 'H', 'D', 'C'];
+const RANKS = 'AKQJT98765432';
+const STRAINS = ['NT', 'S', 'H', 'D', 'C'];
+const $ = (id) => document.getElementById(id);
+const next = (seat, k = 1) => SEATS[(SEATS.indexOf(seat) + k) % 4];
+const side = (seat) => (seat === 'N' || seat === 'S' ? 'NS' : 'EW');
+
+/** A hand in PBN (`AKQ.T98.765.432`) as card codes (`SA`, ...). */
+function cardsOf(hand) {
+  return hand.split('.').flatMap((ranks, i) => [...ranks].map((r) => SUITS[i] + r));
+}
+
+/** Card codes as a PBN hand. */
+function handOf(cards) {
+  return SUITS.map((s) => RANKS.split('').filter((r) => cards.includes(s + r)).join('')).join('.');
+}
+
+const dealPbn = (hands) => `N:${SEATS.map((s) => handOf(hands[s])).join(' ')}`;
+
+/** The winner of a full trick led by `leader` in `strain`. */
+function winner(trick, leader, strain) {
+  let best = 0;
+  const beats = (a, b) => {
+    if (a[0] === b[0]) return RANKS.indexOf(a[1]) < RANKS.indexOf(b[1]);
+    return a[0] === strain;
+  };
+  for (let i = 1; i < 4; i++) if (beats(trick[i], trick[best])) best = i;
+  return next(leader, best);
+}
+
+export function setup(call) {
+  let play = null;
+
+  async function solve(pbn) {
+    showError('deal-error');
+    let parsed;
+    try {
+      parsed = await call('parseDeal', [pbn]);
+    } catch (e) {
+      showError('deal-error', e.message);
+      return;
+    }
+    $('deal-pbn').value = parsed.pbn;
+    try {
+      const record = await call('ddTable', [parsed.pbn, $('deal-dealer').value, $('deal-vul').value]);
+      renderTable(record);
+    } catch (e) {
+      showError('deal-error', e.message);
+    }
+    startPlay(parsed);
+  }
+
+  function renderTable(record) {
+    const rows = ['<tr><th></th>' + STRAINS.map((s) => `<th>${s === 'NT' ? 'NT' : `<span class="suit-${s}"></span>`}</th>`).join('') + '</tr>'];
+    for (const seat of SEATS) {
+      rows.push(`<tr><th>${seat}</th>` + STRAINS.map((s) => `<td data-seat="${seat}" data-strain="${s}">${record.dd[seat][s]}</td>`).join('') + '</tr>');
+    }
+    $('dd-table').innerHTML = rows.join('');
+    const score = record.par.score_ns;
+    $('dd-par').textContent = `Par: ${score > 0 ? '+' : ''}${score} for North-South (${record.par.contracts.join(', ') || 'pass out'})`;
+    $('dd-time').textContent = `${record.nodes.toLocaleString()} nodes, ${record.ms.toFixed(0)} ms`;
+  }
+
+  // ---- playing the deal double dummy ----
+  function startPlay(parsed) {
+    const hands = Object.fromEntries(SEATS.map((s) => [s, cardsOf(parsed.hands[s])]));
+    play = { start: hands, hands, trick: [], leader: $('play-leader').value, won: { NS: 0, EW: 0 }, history: [] };
+    renderPlay();
+  }
+
+  let renders = 0;
+
+  async function renderPlay() {
+    if (!play) return;
+    const token = ++renders;
+    const strain = $('play-strain').value;
+    const mover = next(play.leader, play.trick.length);
+    const left = play.hands.N.length;
+    let values = [];
+    if (left > 0) {
+      try {
+        values = await call('solveBoard', [dealPbn(play.hands), strain, play.leader, play.trick]);
+      } catch (e) {
+        showError('deal-error', e.message);
+      }
+    }
+    // A later render (another card, another deal) has started: it draws the board.
+    if (token !== renders) return;
+    const value = Object.fromEntries(values.map((v) => [v.card, v.tricks]));
+    const best = Math.max(...values.map((v) => v.tricks));
+    const cells = SEATS.map((seat) => {
+      const shown = play.hands[seat].filter((c) => !play.trick.includes(c));
+      const lines = SUITS.map((s) => {
+        const cards = shown.filter((c) => c[0] === s).map((c) => {
+          if (seat !== mover || value[c] === undefined) return c[1].replace('T', '10');
+          return `<span class="playable${value[c] === best ? ' best' : ''}" data-card="${c}">${c[1].replace('T', '10')}<sub>${value[c]}</sub></span>`;
+        });
+        return `<div class="suitline"><span class="suit-${s}"></span> ${cards.join(' ') || '—'}</div>`;
+      });
+      return `<div class="seat ${seat}${seat === mover && left > 0 ? ' to-play' : ''}"><h3>${seat}</h3>${lines.join('')}</div>`;
+    });
+    const trick = play.trick.map((c, i) => `${next(play.leader, i)}: ${cardHtml(c)}`).join('<br>');
+    $('play-board').innerHTML = cells.join('') + `<div class="trick">${trick}</div>`;
+    $('play-board').dataset.deal = dealPbn(play.start);
+    $('play-board').dataset.played = String(52 - 4 * left + play.trick.length);
+    for (const el of $('play-board').querySelectorAll('.playable')) {
+      el.addEventListener('click', () => playCard(el.dataset.card));
+    }
+    const done = `NS ${play.won.NS}, EW ${play.won.EW} tricks taken`;
+    $('play-info').textContent = left === 0
+      ? `Played out: ${done}.`
+      : `${mover} to play in ${strain}. The numbers are the tricks ${side(mover)} take from here on with each card; ${done}.`;
+  }
+
+  function playCard(card) {
+    play.history.push(structuredClone({ hands: play.hands, trick: play.trick, leader: play.leader, won: play.won }));
+    play.trick = [...play.trick, card];
+    if (play.trick.length === 4) {
+      const w = winner(play.trick, play.leader, $('play-strain').value);
+      play.hands = Object.fromEntries(SEATS.map((s) => [s, play.hands[s].filter((c) => !play.trick.includes(c))]));
+      play.won = { ...play.won, [side(w)]: play.won[side(w)] + 1 };
+      play.leader = w;
+      play.trick = [];
+    }
+    renderPlay();
+  }
+
+  function restart() {
+    if (!play) return;
+    play = { ...play, hands: play.start, trick: [], leader: $('play-leader').value, won: { NS: 0, EW: 0 }, history: [] };
+    renderPlay();
+  }
+
+  $('play-reset').addEventListener('click', restart);
+  $('play-strain').addEventListener('change', restart);
+  $('play-leader').addEventListener('change', restart);
+  $('play-undo').addEventListener('click', () => {
+    const last = play?.history.pop();
+    if (last) {
+      Object.assign(play, last);
+      renderPlay();
+    }
+  });
+
+  // ---- entering a deal ----
+  $('deal-solve').addEventListener('click', () => solve($('deal-pbn').value));
+  $('deal-pbn').addEventListener('keydown', (e) => { if (e.key === 'Enter') solve($('deal-pbn').value); });
+  $('deal-random').addEventListener('click', async () => {
+    const seed = Number($('deal-seed').value);
+    try {
+      const pbn = await call('randomDeal', [seed]);
+      $('deal-seed').value = String(seed + 1);
+      await solve(pbn);
+    } catch (e) {
+      showError('deal-error', e.message);
+    }
+  });
+
+  const picked = new Map();
+  const picker = $('pick-cards');
+  for (const s of SUITS) {
+    for (const r of RANKS) {
+      const b = document.createElement('button');
+      b.dataset.card = s + r;
+      b.innerHTML = cardHtml(s + r);
+      b.addEventListener('click', () => {
+        const seat = document.querySelector('input[name=pick-seat]:checked').value;
+        if (picked.get(b.dataset.card) === seat) picked.delete(b.dataset.card);
+        else picked.set(b.dataset.card, seat);
+        if (picked.has(b.dataset.card)) b.dataset.seat = picked.get(b.dataset.card);
+        else delete b.dataset.seat;
+        const hands = Object.fromEntries(SEATS.map((x) => [x, [...picked].filter(([, v]) => v === x).map(([c]) => c)]));
+        const counts = SEATS.map((x) => `${x} ${hands[x].length}`).join(', ');
+        $('deal-pbn').value = dealPbn(hands);
+        if (picked.size === 52) solve(dealPbn(hands));
+        else showError('deal-error', picked.size ? `${counts}: a deal needs 13 cards in each hand` : '');
+      });
+      picker.append(b);
+    }
+  }
+  $('pick-clear').addEventListener('click', () => {
+    picked.clear();
+    for (const b of picker.querySelectorAll('button')) delete b.dataset.seat;
+    showError('deal-error');
+  });
+
+  // ---- a session's PBN file ----
+  let fileName = 'session.pbn';
+  $('session-file').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    fileName = file.name;
+    showError('session-error');
+    $('session-download').disabled = true;
+    const bar = $('session-progress');
+    bar.hidden = false;
+    bar.value = 0;
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const { boards, records } = await call('session', [bytes], {
+        onProgress: (done, total) => { bar.max = total; bar.value = done; },
+      });
+      renderSession(boards, records);
+      $('session-download').disabled = false;
+    } catch (err) {
+      showError('session-error', err.message);
+    } finally {
+      bar.hidden = true;
+    }
+  });
+
+  function renderSession(boards, records) {
+    const rows = ['<tr><th>Board</th><th>Dealer</th><th>Vul</th><th>Deal</th><th>Tricks (NT S H D C) for N, S, E, W</th><th>Par</th></tr>'];
+    boards.forEach((b, i) => {
+      if (b.error) {
+        rows.push(`<tr><td colspan="6" class="error">${b.error}</td></tr>`);
+        return;
+      }
+      const r = records[i];
+      const dd = ['N', 'S', 'E', 'W'].map((s) => `${s} ${STRAINS.map((t) => r.dd[s][t]).join(' ')}`).join(' · ');
+      rows.push(`<tr data-board="${b.board}"><td>${b.board}</td><td>${b.dealer}</td><td>${b.vulnerable}</td><td class="deal">${b.pbn}</td><td class="tricks">${dd}</td><td class="par">${r.par.score_ns} ${r.par.contracts.join(', ')}</td></tr>`);
+    });
+    $('session-boards').innerHTML = rows.join('');
+  }
+
+  $('session-download').addEventListener('click', async () => {
+    const bytes = await call('sessionFile', []);
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileName.replace(/(\.pbn)?$/i, '-dd.pbn');
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+
+  // ---- the opening-lead advisor ----
+  let stop = null;
+  $('lead-run').addEventListener('click', async () => {
+    showError('lead-error');
+    const spec = {
+      hand: $('lead-hand').value,
+      contract: $('lead-contract').value,
+      declarer: $('lead-declarer').value,
+      constraints: $('lead-constraints').value,
+      samples: Number($('lead-samples').value),
+      objective: $('lead-objective').value,
+      seed: Number($('lead-seed').value),
+    };
+    stop = new AbortController();
+    $('lead-run').disabled = true;
+    $('lead-stop').disabled = false;
+    const bar = $('lead-progress');
+    bar.hidden = false;
+    bar.value = 0;
+    try {
+      const report = await call('lead', [spec], {
+        signal: stop.signal,
+        onProgress: (done, total) => { bar.max = total; bar.value = done; },
+      });
+      renderLead(report);
+    } catch (e) {
+      showError('lead-error', e.message);
+    } finally {
+      bar.hidden = true;
+      $('lead-run').disabled = false;
+      $('lead-stop').disabled = true;
+    }
+  });
+  $('lead-stop').addEventListener('click', () => stop?.abort());
+
+  function renderLead(report) {
+    const cards = Object.entries(report.cards);
+    const rows = [`<caption>${report.samples} layouts; best by ${report.objective === 'set' ? 'chance to beat the contract' : 'tricks'}: ${report.best ? cardHtml(report.best) : '—'}</caption>`,
+      '<tr><th>Lead</th><th>Tricks (mean)</th><th>±</th><th>Beats the contract</th><th>±</th></tr>'];
+    for (const [card, v] of cards) {
+      rows.push(`<tr class="${card === report.best ? 'best' : ''}"><td>${cardHtml(card)}</td><td>${v.tricks.toFixed(2)}</td><td>${v.tricks_se.toFixed(2)}</td><td>${(100 * v.set).toFixed(1)} %</td><td>${(100 * v.set_se).toFixed(1)}</td></tr>`);
+    }
+    $('lead-cards').innerHTML = rows.join('');
+  }
+
+  // The first table at once: the first deal of seed 1.
+  $('deal-random').click();
+}

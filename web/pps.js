@@ -1,0 +1,96 @@
+// The Poker Squares tool: a game under a point system, placed by hand with the AI's
+// suggestion (and its value) on request, or played by the AI to the end.
+import { cardHtml, showError } from './app.js';
+
+const HANDS = ['high card', 'one pair', 'two pair', 'three of a kind', 'straight', 'flush',
+  'full house', 'four of a kind', 'straight flush', 'royal flush'];
+const $ = (id) => document.getElementById(id);
+
+export function setup(call) {
+  let state = null;
+  let hint = null;
+  let busy = false;
+
+  async function run(op, args) {
+    showError('pps-error');
+    try {
+      return await call(op, args);
+    } catch (e) {
+      showError('pps-error', e.message);
+      throw e;
+    }
+  }
+
+  function render() {
+    const grid = $('pps-grid');
+    grid.innerHTML = '';
+    state.grid.forEach((card, cell) => {
+      const b = document.createElement('button');
+      b.dataset.cell = String(cell);
+      b.setAttribute('aria-label', card ? `cell ${cell}: ${card}` : `cell ${cell}: empty`);
+      if (card) {
+        b.className = 'filled';
+        b.innerHTML = cardHtml(card);
+      } else {
+        if (hint && hint.cell === cell) b.className = 'hint';
+        b.addEventListener('click', () => place(cell));
+      }
+      grid.append(b);
+    });
+    $('pps-card').innerHTML = state.card ? cardHtml(state.card) : '—';
+    $('pps-score').textContent = String(state.score.score);
+    const names = ['row 1', 'row 2', 'row 3', 'row 4', 'row 5', 'column 1', 'column 2', 'column 3', 'column 4', 'column 5'];
+    $('pps-hands').innerHTML = state.score.hands.map((h, i) => `<tr><td>${names[i]}</td><td>${HANDS[h]}</td></tr>`).join('');
+    $('pps-hint').textContent = state.over
+      ? `Game over: ${state.score.score} points.`
+      : hint ? `${hint.player} would put it in row ${Math.floor(hint.cell / 5) + 1}, column ${hint.cell % 5 + 1}` +
+        (hint.value !== null ? ` (expected final score ${hint.value.toFixed(1)})` : '') : '';
+  }
+
+  async function newGame() {
+    hint = null;
+    state = await run('ppsNew', [$('pps-system').value, Number($('pps-seed').value)]);
+    render();
+  }
+
+  async function place(cell) {
+    if (busy || state.over) return;
+    hint = null;
+    state = await run('ppsPlace', [cell]);
+    render();
+  }
+
+  async function suggest() {
+    const spec = { player: $('pps-player').value, seconds: 0.2 };
+    return run('ppsSuggest', [spec]);
+  }
+
+  $('pps-new').addEventListener('click', newGame);
+  $('pps-suggest').addEventListener('click', async () => {
+    if (!state || state.over) return;
+    busy = true;
+    try {
+      hint = await suggest();
+      render();
+    } finally {
+      busy = false;
+    }
+  });
+  $('pps-auto').addEventListener('click', async () => {
+    if (!state) return;
+    busy = true;
+    $('pps-auto').disabled = true;
+    try {
+      while (!state.over) {
+        hint = await suggest();
+        state = await run('ppsPlace', [hint.cell]);
+        hint = null;
+        render();
+      }
+    } finally {
+      busy = false;
+      $('pps-auto').disabled = false;
+    }
+  });
+  newGame().catch(() => {});
+}

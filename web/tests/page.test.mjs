@@ -1,0 +1,152 @@
+// The page in a real browser (headless Chromium): a deal entered and its table read off the
+// page and compared with DDS's; a hand played a card at a time; a bad deal's error; a PBN file
+// loaded and downloaded back with its tags (the command line's bytes); the lead advisor; a Poker
+// Squares game played to the end; a Blackjack chart and an action's values. Screenshots of each
+// tool go to web/tests/screenshots/ (or $SCREENSHOTS).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { browser, root, serve } from './serve.mjs';
+
+const shots = process.env.SCREENSHOTS || `${root}web/tests/screenshots`;
+const vectors = readFileSync(`${root}tests/data/bridge/dd_tables.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+let server;
+let chrome;
+let page;
+const errors = [];
+
+function cli(...args) {
+  const path = process.env.CARDTREE || `${root}target/release/cardtree`;
+  assert.ok(existsSync(path), `no cardtree binary at ${path}: cargo build --release -p cardtree-host, or set CARDTREE`);
+  return execFileSync(path, args, { maxBuffer: 1 << 28 });
+}
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  console.log(`screenshots: ${shots}`);
+  server = await serve();
+  chrome = await browser();
+  page = await chrome.newPage({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
+  page.on('pageerror', (e) => errors.push(e.message));
+  const opened = Date.now();
+  await page.goto(server.url);
+  // The first table is on the page without a click (the first deal of seed 1).
+  await page.waitForSelector('#dd-table td');
+  console.log(`first table on the page ${Date.now() - opened} ms after opening it`);
+});
+
+after(async () => {
+  await chrome?.close();
+  server?.close();
+  assert.deepEqual(errors, [], 'errors thrown on the page');
+});
+
+/** The DD table as shown: seat -> strain -> tricks. */
+function tableOnPage() {
+  return page.$$eval('#dd-table td', (cells) => {
+    const out = {};
+    for (const c of cells) (out[c.dataset.seat] ??= {})[c.dataset.strain] = Number(c.textContent);
+    return out;
+  });
+}
+
+test('a deal entered shows DDS\'s table and par', async () => {
+  for (const v of vectors.slice(0, 3)) {
+    await page.fill('#deal-pbn', v.pbn);
+    await page.selectOption('#deal-dealer', v.dealer);
+    await page.selectOption('#deal-vul', v.vulnerable === 'Both' ? 'All' : v.vulnerable);
+    const before = await page.textContent('#dd-time');
+    await page.click('#deal-solve');
+    await page.waitForFunction((t) => document.querySelector('#dd-time').textContent !== t, before);
+    assert.deepEqual(await tableOnPage(), v.dd, `deal ${v.id}`);
+    const par = await page.textContent('#dd-par');
+    assert.ok(par.includes(`${v.par.score_ns > 0 ? '+' : ''}${v.par.score_ns} for North-South`), par);
+    for (const c of v.par.contracts) assert.ok(par.includes(c), `${par} lacks ${c}`);
+  }
+});
+
+test('a hand played card by card keeps its double-dummy value', async () => {
+  const deal = await page.inputValue('#deal-pbn');
+  await page.selectOption('#play-strain', 'NT');
+  await page.selectOption('#play-leader', 'W');
+  await page.waitForSelector(`#play-board[data-deal="${deal}"][data-played="0"] .W.to-play .playable`);
+  const best = async () => Math.max(...await page.$$eval('.to-play .playable sub', (s) => s.map((x) => Number(x.textContent))));
+  const value = await best();
+  // West leads against South's notrump: West's side takes what South does not.
+  assert.equal(value, 13 - (await tableOnPage()).S.NT, 'the best lead takes what the table says');
+  await page.click('.to-play .playable.best');
+  await page.waitForSelector('#play-board[data-played="1"] .N.to-play .playable');
+  assert.equal(await best(), 13 - value, 'the reply keeps the value');
+  await page.screenshot({ path: `${shots}/bridge.png`, fullPage: true });
+});
+
+test('a bad deal shows its error on the page', async () => {
+  await page.fill('#deal-pbn', 'N:AKQ.T98.765.432 this is not a deal');
+  await page.click('#deal-solve');
+  await page.waitForFunction(() => document.querySelector('#deal-error').textContent.length > 0);
+  const error = await page.textContent('#deal-error');
+  assert.match(error, /^deal: /);
+  await page.locator('#deal-error').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/bridge-error.png` });
+});
+
+test('a PBN file loaded comes back with the tags the command line writes', async () => {
+  const path = `${root}tests/data/bridge/session.pbn`;
+  await page.setInputFiles('#session-file', path);
+  await page.waitForSelector('#session-boards tr[data-board="3"]');
+  await page.waitForFunction(() => !document.querySelector('#session-download').disabled);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#session-download')]);
+  assert.equal(download.suggestedFilename(), 'session-dd.pbn');
+  const got = readFileSync(await download.path());
+  assert.deepEqual(got, cli('bridge', 'table', '--pbn', path));
+  await page.locator('#session-boards').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/bridge-session.png` });
+});
+
+test('the lead advisor values every lead', async () => {
+  await page.fill('#lead-samples', '12');
+  await page.click('#lead-run');
+  await page.waitForSelector('#lead-cards tr.best');
+  const cards = await page.$$eval('#lead-cards tr td:first-child', (c) => c.length);
+  assert.equal(cards, 13);
+  await page.locator('#lead-cards').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/bridge-lead.png` });
+});
+
+test('a Poker Squares game is played to the end', async () => {
+  await page.click('nav [data-tool=pps]');
+  await page.selectOption('#pps-player', 'expectimax');
+  await page.click('#pps-new');
+  await page.click('#pps-suggest');
+  await page.waitForSelector('#pps-grid button.hint');
+  assert.match(await page.textContent('#pps-hint'), /expected final score/);
+  await page.click('#pps-grid button.hint');
+  await page.click('#pps-auto');
+  await page.waitForFunction(() => document.querySelector('#pps-hint').textContent.startsWith('Game over'), null, { timeout: 60_000 });
+  assert.equal(await page.$$eval('#pps-grid button.filled', (b) => b.length), 25);
+  const grid = await page.$$eval('#pps-grid button', (b) => b.map((x) => x.getAttribute('aria-label').split(': ')[1]));
+  const score = Number(await page.textContent('#pps-score'));
+  const theirs = JSON.parse(cli('pps', 'score', '--grid', grid.join(' '), '--json'));
+  assert.equal(score, theirs.score);
+  await page.screenshot({ path: `${shots}/poker-squares.png`, fullPage: true });
+});
+
+test('a Blackjack chart, coloured, and the values of a hand\'s actions', async () => {
+  await page.click('nav [data-tool=blackjack]');
+  await page.click('#bj-chart-run');
+  await page.waitForSelector('#bj-chart table', { timeout: 120_000 });
+  const theirs = JSON.parse(cli('blackjack', 'strategy', '--json'));
+  const hard16 = await page.$$eval('#bj-chart table:first-child tr', (rows) =>
+    rows.find((r) => r.querySelector('th')?.textContent === '16')?.querySelectorAll('td').length);
+  assert.equal(hard16, theirs.up_cards.length);
+  assert.ok(await page.$('#bj-chart td.P') && await page.$('#bj-chart td.D'));
+  assert.match(await page.textContent('#bj-edge'), new RegExp(`${theirs.ev_chart_percent.toFixed(3)} %`));
+  await page.fill('#bj-first', '8');
+  await page.fill('#bj-second', '8');
+  await page.fill('#bj-up', '6');
+  await page.click('#bj-actions-run');
+  await page.waitForSelector('#bj-actions caption');
+  assert.equal(await page.textContent('#bj-actions caption'), 'Best: split');
+  await page.screenshot({ path: `${shots}/blackjack.png`, fullPage: true });
+});

@@ -1,0 +1,81 @@
+// The page's Web Worker: it loads the WebAssembly package and runs every call, so the page
+// never freezes. Messages in: {id, op, args}; out: {id, value}, {id, error} (the library's
+// one-line message) or {id, progress: [done, total]} for long work.
+import init, * as ct from './pkg/cardtree_wasm.js';
+
+const ready = init();
+let session = null;
+let game = null;
+let cancelled = new Set();
+
+/** Lets the worker read its messages (a cancel) between steps of long work. */
+const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const ops = {
+  parseDeal: (pbn) => ct.parseDeal(pbn),
+  randomDeal: (seed) => ct.randomDeal(seed),
+  ddTable: (pbn, dealer, vulnerable) => ct.ddTable(pbn, dealer, vulnerable),
+  solveBoard: (pbn, strain, leader, played) => ct.solveBoard(pbn, strain, leader, played),
+
+  async session(id, bytes, progress) {
+    session = new ct.PbnSession(bytes);
+    const boards = session.boards();
+    const records = [];
+    for (let i = 0; i < boards.length; i++) {
+      if (cancelled.has(id)) throw new Error('stopped');
+      records.push(boards[i].error ? null : session.solve(i));
+      progress(i + 1, boards.length);
+      await breathe();
+    }
+    return { boards, records };
+  },
+  sessionFile: () => session ? session.withTables() : new Uint8Array(),
+
+  async lead(id, spec, progress) {
+    const advisor = new ct.LeadAdvisor(spec);
+    while (advisor.done < advisor.samples) {
+      if (cancelled.has(id)) break;
+      advisor.step(1);
+      progress(advisor.done, advisor.samples);
+      await breathe();
+    }
+    return advisor.report();
+  },
+
+  ppsNew(system, seed) {
+    game = new ct.PpsGame(system, seed);
+    return ops.ppsState();
+  },
+  ppsState: () => ({ grid: game.grid, card: game.card ?? null, over: game.over, score: game.score() }),
+  ppsPlace(cell) {
+    game.place(cell);
+    return ops.ppsState();
+  },
+  ppsSuggest: (spec) => game.suggest(spec),
+
+  blackjackStrategy: (rules) => ct.blackjackStrategy(rules),
+  blackjackActions: (first, second, up, rules) => ct.blackjackActions(first, second, up, rules),
+  blackjackEv: (rules) => ct.blackjackEv(rules),
+};
+
+const LONG = new Set(['session', 'lead']);
+
+onmessage = async (event) => {
+  const { id, op, args, cancel } = event.data;
+  if (cancel !== undefined) {
+    cancelled.add(cancel);
+    return;
+  }
+  try {
+    await ready;
+    const f = ops[op];
+    if (!f) throw new Error(`unknown operation ${op}`);
+    const progress = (done, total) => postMessage({ id, progress: [done, total] });
+    const value = LONG.has(op) ? await f(id, ...args, progress) : await f(...args);
+    postMessage({ id, value });
+  } catch (e) {
+    postMessage({ id, error: e instanceof Error ? e.message : String(e) });
+  } finally {
+    cancelled.delete(id);
+  }
+};
