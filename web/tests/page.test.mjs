@@ -29,11 +29,11 @@ before(async () => {
   chrome = await browser();
   page = await chrome.newPage({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
   page.on('pageerror', (e) => errors.push(e.message));
-  const opened = Date.now();
   await page.goto(server.url);
   // The first table is on the page without a click (the first deal of seed 1).
   await page.waitForSelector('#dd-table td');
-  console.log(`first table on the page ${Date.now() - opened} ms after opening it`);
+  const ms = await page.getAttribute('body', 'data-first-table-ms');
+  console.log(`first table on the page ${ms} ms after opening it (from the navigation's start)`);
 });
 
 after(async () => {
