@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Builds cardtree's WebAssembly package into web/pkg/ (cardtree_wasm.js, cardtree_wasm_bg.wasm
 # and the TypeScript declarations), which the page (web/) and the Node tests (wasm/tests/)
-# load. Installs what it needs: the wasm32 target, and the wasm-bindgen command of the version
-# wasm/Cargo.toml pins (the two must match).
+# load; copies the learned Poker Squares tables the package does not carry to web/values/ (the
+# page fetches one when a game needs it); and builds the self-check package (feature
+# `selfcheck`) into wasm/target/selfcheck-pkg/ for std-host/tests/wasm_selfcheck.rs. Installs
+# what it needs: the wasm32 target, and the wasm-bindgen command of the version wasm/Cargo.toml
+# pins (the two must match).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
@@ -11,7 +14,15 @@ rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wa
 if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$version" ]; then
     cargo install wasm-bindgen-cli --version "$version"
 fi
+bindgen() {
+    wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$2" \
+        "$1/wasm32-unknown-unknown/release/cardtree_wasm.wasm"
+}
 cargo build --release --locked
-wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$here/../web/pkg" \
-    target/wasm32-unknown-unknown/release/cardtree_wasm.wasm
+bindgen target "$here/../web/pkg"
+mkdir -p "$here/../web/values"
+cp ../core/src/poker_squares/values/american.txt ../core/src/poker_squares/values/british.txt \
+    "$here/../web/values/"
+cargo build --release --locked --features selfcheck --target-dir target/selfcheck
+bindgen target/selfcheck "$here/target/selfcheck-pkg"
 ls -l "$here/../web/pkg/cardtree_wasm_bg.wasm"

@@ -4,6 +4,7 @@ const CACHE = 'cardtree-v1';
 const FILES = [
   './', './index.html', './style.css', './app.js', './bridge.js', './pps.js', './blackjack.js',
   './worker.js', './pkg/cardtree_wasm.js', './pkg/cardtree_wasm_bg.wasm',
+  './values/american.txt', './values/british.txt',
 ];
 
 self.addEventListener('install', (event) => {

@@ -4,6 +4,20 @@
 import init, * as ct from './pkg/cardtree_wasm.js';
 
 const ready = init();
+
+// The learned Poker Squares tables cardtree ships, which the package does not carry: fetched
+// (once) when a game under their point system starts.
+const TABLES = { american: './values/american.txt', british: './values/british.txt' };
+const provided = new Set();
+
+async function provideTable(system) {
+  const name = system.trim().toLowerCase();
+  if (!TABLES[name] || provided.has(name)) return;
+  const response = await fetch(new URL(TABLES[name], import.meta.url));
+  if (!response.ok) throw new Error(`cannot load the ${name} table: ${response.status}`);
+  ct.ppsProvideValues(await response.text());
+  provided.add(name);
+}
 let session = null;
 let game = null;
 let cancelled = new Set();
@@ -42,7 +56,8 @@ const ops = {
     return advisor.report();
   },
 
-  ppsNew(system, seed) {
+  async ppsNew(system, seed) {
+    await provideTable(system);
     game = new ct.PpsGame(system, seed);
     return ops.ppsState();
   },

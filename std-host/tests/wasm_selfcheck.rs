@@ -1,7 +1,8 @@
-//! The self-check in WebAssembly: the package `wasm/build.sh` builds into `web/pkg/`, run by
-//! Node (`wasm/tests/selfcheck.mjs`), prints every `cardtree::selfcheck` scenario's line, and
-//! each must be identical to the host's, as the Cortex-M firmware's are (`qemu_selfcheck.rs`):
-//! the same bits on x86_64, thumbv6m, thumbv7em and wasm32.
+//! The self-check in WebAssembly: the package `wasm/build.sh` builds with the feature
+//! `selfcheck` into `wasm/target/selfcheck-pkg/`, run by Node (`wasm/tests/selfcheck.mjs`),
+//! prints every `cardtree::selfcheck` scenario's line, and each must be identical to the
+//! host's, as the Cortex-M firmware's are (`qemu_selfcheck.rs`): the same bits on x86_64,
+//! thumbv6m, thumbv7em and wasm32.
 //!
 //! Without the built package or Node the scenarios still run natively and the test says
 //! plainly that wasm did not run (or fails, if `CARDTREE_REQUIRE_WASM` is set, as `.ci/run`
@@ -24,7 +25,7 @@ fn wasm_selfcheck_is_bit_identical_to_the_host() {
         assert!(!line.contains(" error: "), "native scenario failed: {line}");
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let package = root.join("web/pkg/cardtree_wasm_bg.wasm");
+    let package = root.join("wasm/target/selfcheck-pkg/cardtree_wasm_bg.wasm");
     let node = Command::new("node").arg("--version").output();
     if !package.exists() || !node.is_ok_and(|o| o.status.success()) {
         assert!(

@@ -14,11 +14,13 @@
 //! - [`lead`]: the opening-lead advisor, layout by layout;
 //! - [`pps`]: Poker Squares grids scored, and games the players suggest placements in;
 //! - [`blackjack`]: exact values of actions and rounds, the strategy chart;
-//! - [`selfcheck`]: the self-check scenarios whose digests the host and the Cortex-M print.
+//! - `selfcheck` (feature `selfcheck`, a package of its own): the self-check scenarios whose
+//!   digests the host and the Cortex-M print.
 
 pub mod blackjack;
 pub mod bridge;
 mod js;
 pub mod lead;
 pub mod pps;
+#[cfg(feature = "selfcheck")]
 pub mod selfcheck;

@@ -28,6 +28,16 @@ pub fn pps_score(grid: &str, system: &str) -> Result<JsValue, JsError> {
     parsed(&score_json(&grid, &system))
 }
 
+/// Gives the package one of the learned tables cardtree ships (`american.txt`, `british.txt`,
+/// which `wasm/build.sh` copies to `web/values/`): the package carries none, and the players
+/// that need one (`best`, `expectimax`, `learned`) look for it here. Returns the point system
+/// it is for (ten scores, comma-separated).
+#[wasm_bindgen(js_name = ppsProvideValues)]
+pub fn pps_provide_values(text: String) -> Result<String, JsError> {
+    let system = cardtree_host::pps::tables::provide(text).map_err(error)?;
+    Ok(system.to_string())
+}
+
 /// Which player suggests, and how long it may think: `{player, iterations, seconds}` by
 /// `cardtree pps play`'s names (`best` by default; `seconds` is this move's budget).
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]

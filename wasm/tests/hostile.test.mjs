@@ -3,10 +3,12 @@
 // trap, WebAssembly.RuntimeError, would kill the page's worker).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ct, jsonl } from './pkg.mjs';
+import { readFileSync } from 'node:fs';
+import { ct, jsonl, root } from './pkg.mjs';
 
 const DEAL = jsonl('bridge/dd_tables.jsonl')[0].pbn;
 const GRID = jsonl('poker-squares/dev_grids.jsonl')[1].grid;
+const TABLE = readFileSync(`${root}web/values/british.txt`, 'utf8').slice(0, 400);
 const PBN_FILE = `[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "${DEAL}"]\n\n`;
 
 /** A generator of the same random inputs in every run (xorshift32). */
@@ -68,6 +70,7 @@ test('random and mutated strings to every parser', () => {
     survives(() => ct.blackjackActions(r.text('8'), r.text('8'), r.text('6'), { decks: r.below(3000) }), 'blackjackActions');
     survives(() => new ct.LeadAdvisor({ hand: r.text('KQT2.853.AJ9.742'), contract: r.text('3NT'),
       constraints: r.text('S: 15-17 hcp, 2-4 S'), samples: 1 }).step(1), 'LeadAdvisor');
+    survives(() => ct.ppsProvideValues(r.text(TABLE)), 'ppsProvideValues');
     const file = r.text(PBN_FILE);
     survives(() => {
       const s = new ct.PbnSession(new TextEncoder().encode(file));

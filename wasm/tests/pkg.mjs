@@ -1,6 +1,6 @@
-// The WebAssembly package (web/pkg/, from wasm/build.sh) loaded into Node, the repository's
-// test vectors, and the command-line program the tests compare with ($CARDTREE, else
-// target/release/cardtree).
+// The WebAssembly package (web/pkg/, from wasm/build.sh) loaded into Node with the learned
+// Poker Squares tables the page would give it, the repository's test vectors, and the
+// command-line program the tests compare with ($CARDTREE, else target/release/cardtree).
 import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,9 @@ import * as ct from '../../web/pkg/cardtree_wasm.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 ct.initSync({ module: readFileSync(`${root}web/pkg/cardtree_wasm_bg.wasm`) });
+for (const name of ['american', 'british']) {
+  ct.ppsProvideValues(readFileSync(`${root}web/values/${name}.txt`, 'utf8'));
+}
 export { ct };
 
 /** A JSON-lines file of tests/data/ as objects. */

@@ -4,11 +4,13 @@
 //! - [`options`], [`play`], [`report`]: the player a command line names, games played in
 //!   parallel, and what `pps play` prints;
 //! - [`train`]: learning the values of abstract hands by self-play, into a table file;
-//! - [`apriori`]: the heuristic's a-priori class probabilities, estimated.
+//! - [`apriori`]: the heuristic's a-priori class probabilities, estimated;
+//! - [`tables`]: where the learned tables cardtree ships are found.
 
 pub mod apriori;
 pub mod options;
 pub mod play;
 pub mod report;
 pub mod score;
+pub mod tables;
 pub mod train;

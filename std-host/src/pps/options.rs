@@ -4,7 +4,7 @@
 
 use cardtree::poker_squares::{
     Budget, HeuristicConfig, Lookahead, MctsConfig, PointSystem, PriorMix, Selection, Simulation,
-    Squash, committed_values,
+    Squash,
 };
 use cardtree::search::Exploration;
 
@@ -255,7 +255,7 @@ impl PlayOptions {
             (Some(k), None) => Budget::Iterations(k),
             (None, None) => Budget::Iterations(1000),
         };
-        let shipped = committed_values(&system).is_some();
+        let shipped = crate::pps::tables::shipped(&system).is_some();
         let player = match self.player {
             PlayerKind::Best => {
                 let (settings, rounds) = if shipped {

@@ -7,7 +7,7 @@ use web_time::Instant;
 use cardtree::poker_squares::{
     Budget, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, Grid, HandClass, LINES, LearnedPlayer,
     LearnedValues, Lookahead, MctsConfig, MctsPlayer, MctsStats, Placer, PlayError, PointSystem,
-    RandomPlayer, RolloutPlayer, RulePlayer, committed_values, play_game,
+    RandomPlayer, RolloutPlayer, RulePlayer, play_game,
 };
 use cardtree::rng::{self, Xoshiro256PlusPlus};
 use cardtree::search::Clock;
@@ -152,7 +152,7 @@ pub fn committed_table(
     system: &PointSystem,
     name: &str,
 ) -> Result<std::sync::Arc<LearnedValues>, Error> {
-    let text = committed_values(system).ok_or_else(|| {
+    let text = crate::pps::tables::shipped(system).ok_or_else(|| {
         invalid!(
             "cardtree ships no learned table for --system {name}: learn one with \
              `cardtree pps train --system {name} --out FILE` and give it as --values FILE"

@@ -1,0 +1,56 @@
+//! Where the program finds the learned tables cardtree ships (American, British): compiled in
+//! everywhere (the core's [`committed_values`](cardtree::poker_squares::committed_values)) but in
+//! the WebAssembly package, which carries none (they are 190 KB of its download gzipped) and is
+//! given them by the page when a game needs one ([`provide`]).
+
+use cardtree::poker_squares::PointSystem;
+
+/// The shipped table for `system`, if there is one (in the WebAssembly package: if the page
+/// provided it).
+#[must_use]
+pub fn shipped(system: &PointSystem) -> Option<&'static str> {
+    #[cfg(not(target_family = "wasm"))]
+    {
+        cardtree::poker_squares::committed_values(system)
+    }
+    #[cfg(target_family = "wasm")]
+    {
+        provided::find(system)
+    }
+}
+
+#[cfg(target_family = "wasm")]
+pub use provided::provide;
+
+#[cfg(target_family = "wasm")]
+mod provided {
+    use std::sync::Mutex;
+
+    use cardtree::poker_squares::{LearnedValues, PointSystem};
+
+    use crate::error::{Context, Error};
+
+    /// The tables given so far, by point system.
+    static PROVIDED: Mutex<Vec<(PointSystem, &'static str)>> = Mutex::new(Vec::new());
+
+    pub(super) fn find(system: &PointSystem) -> Option<&'static str> {
+        let tables = PROVIDED.lock().ok()?;
+        tables.iter().find(|(s, _)| s == system).map(|&(_, text)| text)
+    }
+
+    /// Gives the package a shipped table (`core/src/poker_squares/values/*.txt`, which
+    /// `wasm/build.sh` copies beside the page): checked to parse, and kept for its point system
+    /// for the rest of the program (a second one for the same system replaces nothing).
+    pub fn provide(text: String) -> Result<PointSystem, Error> {
+        let system = *LearnedValues::parse(&text)
+            .context("learned table")?
+            .system();
+        let mut tables = PROVIDED
+            .lock()
+            .map_err(|_| Error::Internal("the table registry failed".into()))?;
+        if !tables.iter().any(|(s, _)| *s == system) {
+            tables.push((system, Box::leak(text.into_boxed_str())));
+        }
+        Ok(system)
+    }
+}
