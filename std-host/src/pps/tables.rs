@@ -35,7 +35,10 @@ mod provided {
 
     pub(super) fn find(system: &PointSystem) -> Option<&'static str> {
         let tables = PROVIDED.lock().ok()?;
-        tables.iter().find(|(s, _)| s == system).map(|&(_, text)| text)
+        tables
+            .iter()
+            .find(|(s, _)| s == system)
+            .map(|&(_, text)| text)
     }
 
     /// Gives the package a shipped table (`core/src/poker_squares/values/*.txt`, which
