@@ -55,7 +55,8 @@ export function setup(call) {
   $('bj-actions-run').addEventListener('click', async () => {
     showError('bj-error');
     try {
-      const a = await call('blackjackActions', [$('bj-first').value, $('bj-second').value, $('bj-up').value, rules()]);
+      const out = $('bj-out').value.split(/[\s,]+/).filter((c) => c);
+      const a = await call('blackjackActions', [$('bj-first').value, $('bj-second').value, $('bj-up').value, rules(), out]);
       const rows = ['stand', 'hit', 'double', 'split', 'surrender'].map((k) =>
         `<tr class="${a.best === k ? 'best' : ''}"><td>${k}</td><td>${a[k] === null ? 'not allowed' : `${(100 * a[k]).toFixed(3)} %`}</td></tr>`);
       $('bj-actions').innerHTML = `<tr><th>Action</th><th>Expected return</th></tr>${rows.join('')}` +

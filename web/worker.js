@@ -69,7 +69,7 @@ const ops = {
   ppsSuggest: (spec) => game.suggest(spec),
 
   blackjackStrategy: (rules) => ct.blackjackStrategy(rules),
-  blackjackActions: (first, second, up, rules) => ct.blackjackActions(first, second, up, rules),
+  blackjackActions: (first, second, up, rules, out) => ct.blackjackActions(first, second, up, rules, out),
   blackjackEv: (rules) => ct.blackjackEv(rules),
 };
 

@@ -26,8 +26,9 @@ fn rules(spec: &JsValue) -> Result<cardtree::blackjack::Rules, JsError> {
 }
 
 /// The exact expected value, in bets, of every action for the player's `first` and `second`
-/// cards against the dealer's `up` card, from a full shoe less those three, under `rules`
-/// (`{decks, h17, das, split_hands, resplit_aces, surrender, peek}`, each optional):
+/// cards against the dealer's `up` card, under `rules` (`{decks, h17, das, split_hands,
+/// resplit_aces, surrender, peek}`, each optional), from the shoe of `rules.decks` decks less
+/// those three and the cards `out` (already dealt: `["10", "10", "5"]`; none by default):
 /// `{stand, hit, double, split, surrender, best}` (an action not allowed is `null`).
 #[wasm_bindgen(js_name = blackjackActions)]
 pub fn blackjack_actions(
@@ -35,10 +36,19 @@ pub fn blackjack_actions(
     second: &str,
     up: &str,
     rules: JsValue,
+    out: Option<Vec<String>>,
 ) -> Result<JsValue, JsError> {
     let rules = self::rules(&rules)?;
     let (first, second, up) = (pip(first, "first")?, pip(second, "second")?, pip(up, "up")?);
-    let shoe = Shoe::standard(rules.decks).map_err(error)?;
+    let mut shoe = Shoe::standard(rules.decks).map_err(error)?;
+    for (i, label) in out.iter().flatten().enumerate() {
+        shoe.remove(pip(label, "out")?).map_err(|_| {
+            bad(
+                "out",
+                format!("card {} ({label}) is no longer in the shoe", i + 1),
+            )
+        })?;
+    }
     let game = Blackjack::dealt(rules, shoe, first, up, second).map_err(error)?;
     let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
     let values = Oracle::new(rules, &mut slots)

@@ -86,6 +86,13 @@ test('Blackjack values equal the exact ones', () => {
   }
   const s = ct.blackjackActions('8', '8', '6', {});
   assert.equal(s.best, 'split');
+  assert.deepEqual(ct.blackjackActions('8', '8', '6', {}, []), s);
+  // A shoe short of tens: hitting 16 against a ten busts less often than from a full shoe.
+  const full = ct.blackjackActions('10', '6', '10', { decks: 1 });
+  const rich = ct.blackjackActions('10', '6', '10', { decks: 1 }, ['10', 'J', 'Q', 'K', 'T', '10', 'J', 'Q']);
+  assert.ok(rich.hit > full.hit, `${rich.hit} ${full.hit}`);
+  assert.throws(() => ct.blackjackActions('10', '6', '10', { decks: 1 }, Array(4).fill('A').concat(['A'])),
+    /out: card 5 \(A\) is no longer in the shoe/);
   const chart = ct.blackjackStrategy({ decks: 6 });
   assert.equal(chart.rules.decks, 6);
   const theirs = JSON.parse(cli('blackjack', 'strategy', '--decks', '6', '--json'));

@@ -66,6 +66,22 @@ test('a deal entered shows DDS\'s table and par', async () => {
   }
 });
 
+test('a deal clicked card by card into the four hands shows its table', async () => {
+  const v = vectors[4];
+  await page.click('#deal-picker summary');
+  await page.click('#pick-clear');
+  const hands = Object.fromEntries(v.pbn.slice(2).split(' ').map((h, i) => ['NESW'[i], h]));
+  for (const [seat, hand] of Object.entries(hands)) {
+    await page.check(`input[name=pick-seat][value=${seat}]`);
+    for (const [i, ranks] of hand.split('.').entries()) {
+      for (const r of ranks) await page.click(`#pick-cards button[data-card="${'SHDC'[i]}${r}"]`);
+    }
+  }
+  await page.waitForSelector(`#play-board[data-deal="${v.pbn}"]`);
+  assert.deepEqual(await tableOnPage(), v.dd);
+  await page.click('#deal-picker summary');
+});
+
 test('a hand played card by card keeps its double-dummy value', async () => {
   const deal = await page.inputValue('#deal-pbn');
   await page.selectOption('#play-strain', 'NT');
@@ -114,6 +130,19 @@ test('the lead advisor values every lead', async () => {
   await page.screenshot({ path: `${shots}/bridge-lead.png` });
 });
 
+test('the page works offline once loaded', async () => {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const context = page.context();
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await page.waitForSelector('#dd-table td');
+    assert.match(await page.textContent('#status'), /solver ready/);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('a Poker Squares game is played to the end', async () => {
   await page.click('nav [data-tool=pps]');
   await page.selectOption('#pps-player', 'expectimax');
@@ -148,5 +177,10 @@ test('a Blackjack chart, coloured, and the values of a hand\'s actions', async (
   await page.click('#bj-actions-run');
   await page.waitForSelector('#bj-actions caption');
   assert.equal(await page.textContent('#bj-actions caption'), 'Best: split');
+  // Six decks hold 24 eights: the 25th cannot have been dealt.
+  await page.fill('#bj-out', Array(25).fill('8').join(' '));
+  await page.click('#bj-actions-run');
+  await page.waitForFunction(() => document.querySelector('#bj-error').textContent.includes('out: card 25 (8) is no longer in the shoe'));
+  await page.fill('#bj-out', '');
   await page.screenshot({ path: `${shots}/blackjack.png`, fullPage: true });
 });
