@@ -202,7 +202,7 @@ const CASES: &[Case] = &[
         base: &[("--file", DEALS)],
         tail: &[],
         numbers: &[n("--table-mib")],
-        text: &["--file", "--per-deal", "--out"],
+        text: &["--file", "--per-deal", "--out", "--macroxue"],
     },
     Case {
         command: &["bridge", "ablation"],

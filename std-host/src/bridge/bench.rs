@@ -9,6 +9,7 @@ use std::path::Path;
 use cardtree::bridge::SolveStats;
 
 use crate::bridge::bench_report::{BenchJson, BenchReport, Cost, SideJson, counts, ratio, timing};
+use crate::bridge::macroxue::Macroxue;
 use crate::bridge::solve::{self, Task};
 use crate::output;
 
@@ -99,6 +100,8 @@ pub fn run(
         },
         dds: None,
         ratio: None,
+        macroxue: None,
+        macroxue_ratio: None,
     };
     let theirs = dds_run(&tasks, &cards, dds)?;
     if let Some(theirs) = &theirs {
@@ -106,7 +109,7 @@ pub fn run(
         let dds_tricks = timing(theirs, |c| c.tricks as f64);
         let _ = writeln!(out, "DDS:      {t}");
         let _ = writeln!(out, "DDS nodes (tricks searched): {}", counts(&dds_tricks));
-        ratio(&mut out, &mut json, &mine, &t, tasks.len(), "deals");
+        json.ratio = Some(ratio(&mut out, "DDS", &mine, &t, tasks.len(), "deals"));
         json.dds = Some(SideJson {
             ms: (&t).into(),
             tricks: Some((&dds_tricks).into()),
@@ -115,7 +118,7 @@ pub fn run(
     }
     if let Some(file) = per_deal {
         let ids = tasks.iter().map(|t| t.id.as_ref());
-        write_per_deal(file, ids, &ours, theirs.as_deref(), true)?;
+        write_per_deal(file, ids, &ours, &[("dds", theirs.as_deref())], true)?;
     }
     Ok(BenchReport { text: out, json })
 }
@@ -136,29 +139,37 @@ pub(crate) fn read_tasks(text: &[u8], path: &Path) -> Result<Vec<Task>, Error> {
     Ok(tasks)
 }
 
-/// The per-deal CSV of a benchmark, written whole: `id,ms,nodes,tricks`, then DDS's
-/// `dds_ms` (and `dds_nodes` when `dds_nodes`, DDS's count of tricks searched) when it ran.
+/// The per-deal CSV of a benchmark, written whole: `id,ms,nodes,tricks`, then each rival's
+/// `NAME_ms` (and `NAME_nodes` when `rival_nodes`, its count of tricks searched) for the
+/// rivals that ran.
 fn write_per_deal<'a>(
     out: &Path,
     ids: impl Iterator<Item = Option<&'a serde_json::Value>>,
     ours: &[Cost],
-    theirs: Option<&[Cost]>,
-    dds_nodes: bool,
+    rivals: &[(&str, Option<&[Cost]>)],
+    rival_nodes: bool,
 ) -> Result<(), Error> {
+    let ran: Vec<(&str, &[Cost])> = rivals
+        .iter()
+        .filter_map(|&(name, costs)| costs.map(|c| (name, c)))
+        .collect();
     let mut csv = String::from("id,ms,nodes,tricks");
-    match (theirs.is_some(), dds_nodes) {
-        (true, true) => csv.push_str(",dds_ms,dds_nodes"),
-        (true, false) => csv.push_str(",dds_ms"),
-        _ => {}
+    for (name, _) in &ran {
+        let _ = write!(csv, ",{name}_ms");
+        if rival_nodes {
+            let _ = write!(csv, ",{name}_nodes");
+        }
     }
     csv.push('\n');
     for (i, (id, c)) in ids.zip(ours).enumerate() {
         let id = id.map_or(i.to_string(), ToString::to_string);
         let _ = write!(csv, "{id},{:.3},{},{}", c.ms, c.nodes, c.tricks);
-        if let Some(d) = theirs.and_then(|t| t.get(i)) {
-            let _ = write!(csv, ",{:.3}", d.ms);
-            if dds_nodes {
-                let _ = write!(csv, ",{}", d.tricks);
+        for (_, costs) in &ran {
+            if let Some(d) = costs.get(i) {
+                let _ = write!(csv, ",{:.3}", d.ms);
+                if rival_nodes {
+                    let _ = write!(csv, ",{}", d.tricks);
+                }
             }
         }
         csv.push('\n');
@@ -210,11 +221,13 @@ fn dds_run(
 
 /// `cardtree bridge bench --tables`: the whole double-dummy table of every deal of `path`
 /// (lines with a `pbn` field), one thread, a fresh table per deal; with `dds`, DDS's
-/// CalcDDtable on the same deals in the same run, every cell compared.
+/// CalcDDtable on the same deals in the same run, every cell compared; with `macroxue`, that
+/// solver's binary on each deal right after cardtree's (alternating), every cell compared.
 pub fn tables(
     path: &Path,
     mib: usize,
     dds: bool,
+    macroxue: Option<&Path>,
     per_deal: Option<&Path>,
 ) -> Result<BenchReport, Error> {
     let text = read_input(path, dds)?;
@@ -227,9 +240,9 @@ pub fn tables(
     if boards.is_empty() {
         return Err(invalid!("{}: no deals", path.display()));
     }
+    let rival = macroxue.map(Macroxue::new).transpose()?;
     let mut table = solve::host_table(mib);
-    let mut ours = Vec::new();
-    let mut solved = Vec::new();
+    let (mut ours, mut solved, mut xue) = (Vec::new(), Vec::new(), Vec::new());
     for b in &boards {
         let r = crate::bridge::hand_record::solve(b, &mut table)?;
         ours.push(Cost {
@@ -238,6 +251,19 @@ pub fn tables(
             tricks: r.stats.tricks,
         });
         solved.push(r.table);
+        if let Some(m) = &rival {
+            let (theirs, ms) = m.table(&b.deal)?;
+            if theirs != r.table {
+                return Err(invalid!(
+                    "macroxue's table differs from cardtree's on {}",
+                    b.pbn
+                ));
+            }
+            xue.push(Cost {
+                ms,
+                ..Cost::default()
+            });
+        }
     }
     let mine = timing(&ours, |c| c.ms);
     let tricks = timing(&ours, |c| c.tricks as f64);
@@ -265,20 +291,42 @@ pub fn tables(
         },
         dds: None,
         ratio: None,
+        macroxue: None,
+        macroxue_ratio: None,
     };
     let theirs = dds_tables(&boards, &solved, dds)?;
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
         let _ = writeln!(out, "DDS:      {t}");
-        ratio(&mut out, &mut json, &mine, &t, boards.len(), "tables");
+        json.ratio = Some(ratio(&mut out, "DDS", &mine, &t, boards.len(), "tables"));
         json.dds = Some(SideJson {
+            ms: (&t).into(),
+            ..SideJson::default()
+        });
+    }
+    if rival.is_some() {
+        let t = timing(&xue, |c| c.ms);
+        let _ = writeln!(out, "macroxue: {t} (its process, wall clock)");
+        json.macroxue_ratio = Some(ratio(
+            &mut out,
+            "macroxue",
+            &mine,
+            &t,
+            boards.len(),
+            "tables",
+        ));
+        json.macroxue = Some(SideJson {
             ms: (&t).into(),
             ..SideJson::default()
         });
     }
     if let Some(file) = per_deal {
         let ids = boards.iter().map(|b| b.id.as_ref());
-        write_per_deal(file, ids, &ours, theirs.as_deref(), false)?;
+        let rivals = [
+            ("dds", theirs.as_deref()),
+            ("macroxue", rival.is_some().then_some(&xue[..])),
+        ];
+        write_per_deal(file, ids, &ours, &rivals, false)?;
     }
     Ok(BenchReport { text: out, json })
 }
@@ -325,12 +373,15 @@ pub fn command(
     file: &Path,
     table_mib: usize,
     dds: bool,
+    macroxue: Option<&Path>,
     per_deal: Option<&Path>,
     whole_tables: bool,
     output: &crate::output::Output,
 ) -> Result<(), Error> {
     let report = if whole_tables {
-        tables(file, table_mib, dds, per_deal)?
+        tables(file, table_mib, dds, macroxue, per_deal)?
+    } else if macroxue.is_some() {
+        return Err(invalid!("--macroxue times whole tables: give --tables too"));
     } else {
         run(file, table_mib, dds, per_deal)?
     };

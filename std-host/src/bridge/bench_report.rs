@@ -1,5 +1,5 @@
 //! What `cardtree bridge bench` reports: the text it prints and the same numbers as JSON,
-//! cardtree's side and DDS's, and their ratio.
+//! cardtree's side and each rival's (DDS, macroxue's solver), and their ratios.
 
 use std::fmt::Write as _;
 
@@ -23,7 +23,8 @@ pub(crate) struct Cost {
 pub struct BenchReport {
     /// The text report, a line each.
     pub text: String,
-    /// The numbers: `deals`, `file`, `unit`, `cardtree` and (with DDS) `dds` and `ratio`.
+    /// The numbers: `deals`, `file`, `unit`, `cardtree`, (with DDS) `dds` and `ratio`, (with
+    /// macroxue's solver) `macroxue` and `macroxue_ratio`.
     pub json: BenchJson,
 }
 
@@ -44,6 +45,12 @@ pub struct BenchJson {
     /// cardtree's time over DDS's, when every result agreed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ratio: Option<RatioJson>,
+    /// macroxue's solver's side, when measured (`--macroxue`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub macroxue: Option<SideJson>,
+    /// cardtree's time over macroxue's, when every table agreed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub macroxue_ratio: Option<RatioJson>,
 }
 
 /// One solver's numbers.
@@ -75,6 +82,8 @@ pub struct TimingJson {
     pub median: f64,
     /// The mean.
     pub mean: f64,
+    /// The 99th percentile.
+    pub p99: f64,
     /// The largest.
     pub max: f64,
     /// The sum.
@@ -86,19 +95,22 @@ impl From<&Timing> for TimingJson {
         TimingJson {
             median: t.median,
             mean: t.mean,
+            p99: t.p99,
             max: t.max,
             total: t.total,
         }
     }
 }
 
-/// cardtree's numbers over DDS's, and how many results agreed.
+/// cardtree's numbers over a rival's, and how many results agreed.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct RatioJson {
     /// Of the medians.
     pub median: f64,
     /// Of the means.
     pub mean: f64,
+    /// Of the 99th percentiles.
+    pub p99: f64,
     /// Of the largest.
     pub max: f64,
     /// Of the totals.
@@ -107,34 +119,36 @@ pub struct RatioJson {
     pub agree: usize,
 }
 
-/// The ratio of a benchmark against DDS, as a line of `out` and `json["ratio"]` (made only
-/// when every one of the `n` results agreed).
+/// The ratio of a benchmark against `rival`, as a line of `out` and its JSON (made only when
+/// every one of the `n` results agreed).
 pub(crate) fn ratio(
     out: &mut String,
-    json: &mut BenchJson,
+    rival: &str,
     mine: &Timing,
     theirs: &Timing,
     n: usize,
     what: &str,
-) {
+) -> RatioJson {
     let r = [
         mine.median / theirs.median,
         mine.mean / theirs.mean,
+        mine.p99 / theirs.p99,
         mine.max / theirs.max,
         mine.total / theirs.total,
     ];
     let _ = writeln!(
         out,
-        "ratio cardtree / DDS: median {:.2}, mean {:.2}, max {:.2}, total {:.2}; {n} of {n} {what} agree",
-        r[0], r[1], r[2], r[3]
+        "ratio cardtree / {rival}: median {:.2}, mean {:.2}, p99 {:.2}, max {:.2}, total {:.2}; {n} of {n} {what} agree",
+        r[0], r[1], r[2], r[3], r[4]
     );
-    json.ratio = Some(RatioJson {
+    RatioJson {
         median: r[0],
         mean: r[1],
-        max: r[2],
-        total: r[3],
+        p99: r[2],
+        max: r[3],
+        total: r[4],
         agree: n,
-    });
+    }
 }
 
 pub(crate) fn timing(costs: &[Cost], f: impl Fn(&Cost) -> f64) -> Timing {
@@ -143,7 +157,7 @@ pub(crate) fn timing(costs: &[Cost], f: impl Fn(&Cost) -> f64) -> Timing {
 
 pub(crate) fn counts(t: &Timing) -> String {
     format!(
-        "median {:.0}, mean {:.0}, max {:.0}, total {:.0}",
-        t.median, t.mean, t.max, t.total
+        "median {:.0}, mean {:.0}, p99 {:.0}, max {:.0}, total {:.0}",
+        t.median, t.mean, t.p99, t.max, t.total
     )
 }

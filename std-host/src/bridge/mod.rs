@@ -10,7 +10,8 @@
 //! - [`lead_deals`], [`lead_tree`]: deals with the value of every lead, and UCT's tree for one;
 //! - [`deals`]: random deals from a seed;
 //! - [`bench`](mod@bench), [`bench_report`], [`ablation`]: the solver's benchmark and ablation, and
-//!   `dds` (feature `dds`), the reference.
+//!   its rivals: `dds` (feature `dds`), the reference, and [`macroxue`]'s solver (a binary its
+//!   user built).
 
 pub mod ablation;
 pub mod advisor;
@@ -25,6 +26,7 @@ pub mod lead;
 pub mod lead_deals;
 pub mod lead_spec;
 pub mod lead_tree;
+pub mod macroxue;
 pub mod pbn_file;
 pub mod pbn_session;
 pub mod pbn_write;

@@ -293,6 +293,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn timing_of_a_hundred_and_of_ten() {
+        let hundred: Vec<f64> = (1..=100).map(f64::from).collect();
+        let t = Timing::of(&hundred);
+        assert_eq!(
+            (t.median, t.p99, t.max, t.total),
+            (50.5, 99.0, 100.0, 5050.0)
+        );
+        let ten: Vec<f64> = (1..=10).rev().map(f64::from).collect();
+        assert_eq!(Timing::of(&ten).p99, 10.0);
+        assert_eq!(Timing::of(&[]).p99, 0.0);
+    }
+
+    #[test]
     fn lines_and_errors() {
         let text = concat!(
             r#"{"id":7,"pbn":"N:AK... 32... QJ... 54...","leader":"N","trump":"NT","tricks":{}}"#,
@@ -339,6 +352,8 @@ pub struct Timing {
     pub median: f64,
     /// The mean.
     pub mean: f64,
+    /// The 99th percentile (nearest rank: the smallest value at least 99 % of them reach).
+    pub p99: f64,
     /// The largest.
     pub max: f64,
     /// The sum.
@@ -352,6 +367,7 @@ impl Timing {
             return Timing {
                 median: 0.0,
                 mean: 0.0,
+                p99: 0.0,
                 max: 0.0,
                 total: 0.0,
             };
@@ -368,6 +384,7 @@ impl Timing {
         Timing {
             median,
             mean: total / n as f64,
+            p99: sorted[(n * 99).div_ceil(100).max(1) - 1],
             max: sorted[n - 1],
             total,
         }
@@ -378,9 +395,10 @@ impl std::fmt::Display for Timing {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "median {:.2} ms, mean {:.2} ms, max {:.1} ms, total {:.2} s",
+            "median {:.2} ms, mean {:.2} ms, p99 {:.1} ms, max {:.1} ms, total {:.2} s",
             self.median,
             self.mean,
+            self.p99,
             self.max,
             self.total / 1e3
         )

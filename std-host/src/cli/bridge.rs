@@ -58,7 +58,11 @@ pub enum BridgeCommand {
         /// Also time DDS and compare every card (needs the `dds` feature).
         #[arg(long)]
         dds: bool,
-        /// Write each deal's time and work (and DDS's, with --dds) to this CSV file.
+        /// With --tables: also time macroxue's bridge-solver, the `solver` binary at this path
+        /// (built as its README says), on each deal right after cardtree, every cell compared.
+        #[arg(long, requires = "tables")]
+        macroxue: Option<PathBuf>,
+        /// Write each deal's time and work (and each rival's time) to this CSV file.
         #[arg(long)]
         per_deal: Option<PathBuf>,
         /// Whole double-dummy tables (20 solves a deal, lines with a pbn field, e.g.
@@ -220,6 +224,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             file,
             table_mib,
             dds,
+            macroxue,
             per_deal,
             tables,
             output,
@@ -227,6 +232,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             &file,
             table_mib,
             dds,
+            macroxue.as_deref(),
             per_deal.as_deref(),
             tables,
             &output.output()?,
