@@ -103,7 +103,8 @@ def lead(
 ) -> Dict[str, Any]:
     """Every opening lead from `hand` against `contract` by `declarer`, valued on layouts of the
     unseen hands that fit `constraints` ("S: 15-17 hcp, 2-4 S; N: 8-15 hcp") by `method`
-    ("solver", "uct" or "ismcts"): what `cardtree bridge lead --json` prints, as a dict."""
+    ("solver", "uct" or "ismcts"): what `cardtree bridge lead --json` prints, as a dict. The
+    GIL is released; Ctrl-C stops it between layouts."""
 
 def layouts(
     hand: str,
@@ -211,7 +212,8 @@ def blackjack_play(
     peek: bool = True,
     threads: Optional[int] = None,
 ) -> Dict[str, Any]:
-    """Paired hands of `player` (and `vs` on the same cards): what `cardtree blackjack play --json` prints."""
+    """Paired hands of `player` (and `vs` on the same cards): what `cardtree blackjack play --json`
+    prints. The GIL is released; Ctrl-C stops it between hands."""
 
 def uct_search(
     game: Any,
