@@ -131,7 +131,8 @@ impl fmt::Display for PbnError {
             }
             PbnError::SuitCount { seat, found, at } => write!(
                 f,
-                "PBN deal: {seat} hand at byte {at} has {found} suits, want 4 separated by dots"
+                "PBN deal: {seat} hand at byte {at} has {found} suit{}, want 4 separated by dots",
+                if found == 1 { "" } else { "s" }
             ),
             PbnError::BadRank { seat, ch, at } => write!(
                 f,
