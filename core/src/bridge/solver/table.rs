@@ -642,13 +642,26 @@ fn encode(p: &Pattern, lower: u8, upper: u8) -> [u32; 4] {
     w
 }
 
-/// Whether the entry `w` describes the whole position `position`.
+/// The owner bits a suit's count of relevant ranks `k` (an entry word's bits 26..30) keeps:
+/// [`mask`](super::pattern::mask) of `k`, looked up (14 and 15 never occur; they keep all 13).
+const KEPT: [u32; 16] = {
+    let mut t = [0; 16];
+    let mut k = 0;
+    while k < 16 {
+        t[k] = super::pattern::mask(k as u8);
+        k += 1;
+    }
+    t
+};
+
+/// Whether the entry `w` describes the whole position `position`: in each suit, the owners
+/// of the ranks it keeps are the position's.
 #[inline]
 fn matches(w: &[u32; 4], position: &Pattern) -> bool {
     w.iter().zip(&position.owners).all(|(&word, &owners)| {
-        let k = ((word >> 26) & 15).min(13);
-        let mask = (1u32 << 26) - (1u32 << (26 - 2 * k));
-        owners & mask == word & super::pattern::FIELD
+        // The bounds' and the count's bits fall outside `KEPT`, and the entry's owner bits
+        // outside it are zero.
+        (owners ^ word) & KEPT[(word >> 26) as usize & 15] == 0
     })
 }
 
