@@ -2,7 +2,7 @@
 //! auction told, and every lead valued on them, as `cardtree bridge lead` does
 //! (`std-host/src/bridge/advisor.rs`).
 
-use cardtree_host::bridge::advisor::{self, Options};
+use cardtree_host::bridge::advisor;
 use cardtree_host::bridge::lead::evaluate_until;
 use cardtree_host::bridge::lead_spec::LeadSpec;
 use cardtree_host::bridge::solve::DEFAULT_TABLE_MIB;
@@ -11,44 +11,6 @@ use pyo3::prelude::*;
 use crate::bridge::PyDeal;
 use crate::errors::value_error;
 use crate::parallel::interruptible;
-
-/// The advisor's options from the Python arguments, each checked as the command line checks
-/// its flag ([`LeadSpec`]).
-fn options(
-    hand: &str,
-    contract: &str,
-    declarer: &str,
-    constraints: &str,
-    samples: u32,
-    method: &str,
-    playouts: Option<u32>,
-    c: f64,
-    p: f64,
-    seed: u64,
-    objective: &str,
-    max_tries: u32,
-    threads: Option<usize>,
-    table_mib: usize,
-) -> PyResult<Options> {
-    LeadSpec {
-        hand: hand.into(),
-        contract: contract.into(),
-        declarer: declarer.into(),
-        constraints: constraints.into(),
-        samples,
-        method: method.into(),
-        playouts,
-        c,
-        p,
-        seed,
-        objective: objective.into(),
-        max_tries,
-        threads,
-        table_mib,
-    }
-    .options()
-    .map_err(value_error)
-}
 
 /// Values every opening lead from `hand` against `contract` by `declarer`, on layouts of the
 /// unseen hands that fit `constraints` ("S: 15-17 hcp, 2-4 S; N: 8-15 hcp"): the exact solver
@@ -81,22 +43,24 @@ fn lead<'py>(
     threads: Option<usize>,
     table_mib: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let o = options(
-        hand,
-        contract,
-        declarer,
-        constraints,
+    let o = LeadSpec {
+        hand: hand.into(),
+        contract: contract.into(),
+        declarer: declarer.into(),
+        constraints: constraints.into(),
         samples,
-        method,
+        method: method.into(),
         playouts,
         c,
         p,
         seed,
-        objective,
+        objective: objective.into(),
         max_tries,
         threads,
         table_mib,
-    )?;
+    }
+    .options()
+    .map_err(value_error)?;
     let (problem, run) = advisor::prepare(&o).map_err(value_error)?;
     let e = interruptible(py, |stop| evaluate_until(&problem, &run, stop))?;
     let json = advisor::to_json(&e, &run.method, o.objective).map_err(value_error)?;
@@ -121,22 +85,19 @@ fn layouts(
     seed: u64,
     max_tries: u32,
 ) -> PyResult<Vec<PyDeal>> {
-    let o = options(
-        hand,
-        contract,
-        declarer,
-        constraints,
-        count,
-        "solver",
-        None,
-        16.0,
-        1.0,
+    let o = LeadSpec {
+        hand: hand.into(),
+        contract: contract.into(),
+        declarer: declarer.into(),
+        constraints: constraints.into(),
+        samples: count,
         seed,
-        "set",
         max_tries,
-        None,
-        1,
-    )?;
+        table_mib: 1,
+        ..LeadSpec::default()
+    }
+    .options()
+    .map_err(value_error)?;
     let (problem, _) = advisor::prepare(&o).map_err(value_error)?;
     py.detach(|| {
         (0..u64::from(count))

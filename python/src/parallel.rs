@@ -2,13 +2,13 @@
 //! the calling thread checks Python's signals; an interrupt raises a [`Stop`] the work checks
 //! between its items (deals, layouts, games, hands), and the call returns the interrupt once
 //! the work has stopped. [`parallel`] spreads items over the host's workers
-//! ([`cardtree_host::workers::for_each`]) this way.
+//! ([`cardtree_host::workers::map_until`]) this way.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use cardtree_host::error::Error;
-use cardtree_host::workers::{Flow, Stop, for_each};
+use cardtree_host::workers::{Stop, map_until};
 use pyo3::prelude::*;
 
 use crate::errors::value_error;
@@ -67,33 +67,10 @@ where
     T: Sync,
     R: Send,
 {
-    let results = interruptible(py, |stop| {
-        let mut results: Vec<Option<Result<R, Error>>> = (0..items.len()).map(|_| None).collect();
-        for_each(
-            items,
-            threads,
-            &make,
-            |state, _, item| f(state, item),
-            |index, result| {
-                if let Some(slot) = results.get_mut(index) {
-                    *slot = Some(result);
-                }
-                if stop.raised() {
-                    Flow::Stop
-                } else {
-                    Flow::Continue
-                }
-            },
-        )?;
-        Ok(results)
-    })?;
+    let results = interruptible(py, |stop| Ok(map_until(items, threads, stop, make, f)))?;
     results
         .into_iter()
         .enumerate()
-        .map(|(index, r)| match r {
-            Some(Ok(r)) => Ok(r),
-            Some(Err(e)) => Err(value_error(format!("item {index}: {e}"))),
-            None => Err(value_error(format!("item {index} was not run"))),
-        })
+        .map(|(index, r)| r.map_err(|e| value_error(format!("item {index}: {e}"))))
         .collect()
 }

@@ -97,7 +97,8 @@ where
     let threads = resolve(threads).min(items.len().max(1));
     if cfg!(target_family = "wasm") {
         // A browser's wasm has no threads: the caller's thread (a page's worker) does all.
-        return inline(items, f, sink, make).map(|()| 1);
+        inline(items, f, sink, make);
+        return Ok(1);
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -155,14 +156,13 @@ fn inline<T, R, S>(
     mut f: impl FnMut(&mut S, usize, &T) -> Result<R, Error>,
     mut sink: impl FnMut(usize, Result<R, Error>) -> Flow,
     make: impl Fn() -> S,
-) -> Result<(), Error> {
+) {
     let mut state = make();
     for (index, item) in items.iter().enumerate() {
         if sink(index, f(&mut state, index, item)) == Flow::Stop {
             break;
         }
     }
-    Ok(())
 }
 
 /// [`for_each`] with the results handed to `sink` in item order, each as soon as it and the
