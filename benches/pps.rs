@@ -70,13 +70,13 @@ fn learned(c: &mut Criterion) {
         ("expectimax two cards", Lookahead::TwoCards),
     ] {
         g.bench_function(name, |b| {
-            b.iter(|| black_box(expectimax_cell(&values, black_box(&game), lookahead)))
+            b.iter(|| black_box(expectimax_cell(&*values, black_box(&game), lookahead)))
         });
     }
     g.throughput(Throughput::Elements(u64::from(ROUNDS)));
     g.bench_function("controlled guarded rollouts", |b| {
         b.iter(|| {
-            let mut p = RolloutPlayer::new(&values, Budget::Iterations(ROUNDS), &NoClock)
+            let mut p = RolloutPlayer::new(&*values, Budget::Iterations(ROUNDS), &NoClock)
                 .with_candidates(3)
                 .with_control_variate()
                 .with_guard(2.0);

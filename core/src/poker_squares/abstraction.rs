@@ -60,7 +60,7 @@ const STRAIGHT: usize = 4;
 
 /// The index in [`PATTERNS`] of a hand of fewer than five cards: its number of cards and of
 /// ranks tell it, but for four cards of two ranks (three and one, or two and two).
-fn pattern_of(hand: &HandSummary) -> Option<usize> {
+pub(crate) fn pattern_of(hand: &HandSummary) -> Option<usize> {
     let ranks = hand.ranks.count_ones();
     Some(match (hand.len, ranks) {
         (0, _) => 0,
@@ -324,6 +324,18 @@ impl DeckCounts {
             }
         }
         d
+    }
+
+    /// Cards of suit `suit` (by [`Suit::index`]).
+    #[must_use]
+    pub(crate) fn suit_count(&self, suit: usize) -> u8 {
+        self.suits.get(suit).copied().unwrap_or(0)
+    }
+
+    /// Cards of rank `rank` (by [`Rank::index`](crate::Rank::index)).
+    #[must_use]
+    pub(crate) fn rank_count(&self, rank: usize) -> u8 {
+        self.ranks.get(rank).copied().unwrap_or(0)
     }
 
     /// The counts once `card` has left the deck (it must have been in it).

@@ -16,6 +16,7 @@ use super::hand::HandSummary;
 use super::learned::LearnedValues;
 use super::lines::Lines;
 use super::player::{Placer, PlayError};
+use super::valuation::Valuation;
 use crate::card::Card;
 use crate::cards::Cards;
 
@@ -39,8 +40,8 @@ pub enum Lookahead {
 /// lowest of equal cells; one cell of each class the score cannot tell apart,
 /// [`Grid::distinct_free_mask`](super::Grid::distinct_free_mask)); greedy on the values when no
 /// card follows.
-pub fn expectimax_cell(
-    values: &LearnedValues,
+pub fn expectimax_cell<V: Valuation + ?Sized>(
+    values: &V,
     game: &PokerSquares,
     lookahead: Lookahead,
 ) -> Option<usize> {
@@ -56,8 +57,8 @@ pub fn expectimax_cell(
 
 /// [`expectimax_cell`] on a position's [`Lines`] (`card` drawn, `deck` the cards still to come
 /// without it): the placement of a playout.
-pub(crate) fn expectimax_lines(
-    values: &LearnedValues,
+pub(crate) fn expectimax_lines<V: Valuation + ?Sized>(
+    values: &V,
     lines: &Lines,
     deck: Cards,
     card: Card,
@@ -68,8 +69,8 @@ pub(crate) fn expectimax_lines(
 
 /// [`expectimax_lines`] with the expectimax value of its choice, `None` where no card follows
 /// (the choice is then the greedy one).
-pub(crate) fn expectimax_lines_valued(
-    values: &LearnedValues,
+pub(crate) fn expectimax_lines_valued<V: Valuation + ?Sized>(
+    values: &V,
     lines: &Lines,
     deck: Cards,
     card: Card,
@@ -78,9 +79,7 @@ pub(crate) fn expectimax_lines_valued(
     let cells = lines.distinct_free_mask();
     let mut out = [0.0; CELLS];
     if !expectimax_values(values, lines, deck, card, lookahead, cells, &mut out) {
-        return values
-            .best_line_placement(lines, card)
-            .map(|(c, _)| (c, None));
+        return values.best_placement(lines, card).map(|(c, _)| (c, None));
     }
     best_of(cells, &out).map(|(c, v)| (c, Some(v)))
 }
@@ -89,8 +88,8 @@ pub(crate) fn expectimax_lines_valued(
 /// `card` placed there, looking `lookahead` cards ahead; `false` (and `out` untouched) when no
 /// card follows the placement (one free cell, or an empty deck), where the values of the
 /// placements are the greedy ones.
-pub(crate) fn expectimax_values(
-    values: &LearnedValues,
+pub(crate) fn expectimax_values<V: Valuation + ?Sized>(
+    values: &V,
     lines: &Lines,
     deck: Cards,
     card: Card,
@@ -109,7 +108,7 @@ pub(crate) fn expectimax_values(
         Lookahead::TwoCards if node.lines.free_cells() >= 3 && deck.len() >= 2 => {
             two_chance(values, &node, card, cells, out);
         }
-        _ => last_chance(values, &node, card, cells, out),
+        _ => values.one_card(&node.lines, card, cells, out),
     }
     true
 }
@@ -177,13 +176,17 @@ impl Joined {
 /// ([`AbstractHand::counts_card`]), and cards of one [`joining_class`](AbstractHand::joining_class)
 /// give it the same state with them: each such value is computed once (the same values, to
 /// the bit, as computing each; about 8 KiB of stack).
-fn last_chance(
+pub(crate) fn last_chance(
     values: &LearnedValues,
-    node: &Node,
+    lines: &Lines,
     card: Card,
     cells: u32,
     out: &mut [f64; CELLS],
 ) {
+    let node = Node {
+        lines: *lines,
+        deck: lines.cards(),
+    };
     let lines = &node.lines;
     let free = lines.free_mask();
     let time = lines.free_cells().saturating_sub(2);
@@ -281,10 +284,43 @@ fn last_chance(
     }
 }
 
+/// The per-line table as a [`Valuation`]: its own faster ways to the trait's results (a
+/// placement valued by the change in its row and column; expectimax by [`last_chance`]).
+impl Valuation for LearnedValues {
+    fn system(&self) -> &super::points::PointSystem {
+        LearnedValues::system(self)
+    }
+
+    fn afterstate(&self, lines: &Lines) -> f64 {
+        self.lines_value(lines, lines.free_cells())
+    }
+
+    /// The change in the values of the card's row and column.
+    fn placements(&self, lines: &Lines, card: Card, out: &mut [f64; CELLS]) {
+        self.line_placements(lines, card, out);
+    }
+
+    fn greedy_placed_value(&self, lines: &Lines, card: Card) -> Option<f64> {
+        LearnedValues::greedy_placed_value(self, lines, card)
+    }
+
+    /// Computed line by line, each line's value once per class of next cards
+    /// ([`last_chance`]).
+    fn one_card(&self, lines: &Lines, card: Card, cells: u32, out: &mut [f64; CELLS]) {
+        last_chance(self, lines, card, cells, out);
+    }
+}
+
 /// [`last_chance`] one card deeper: `out[c]` is the expected value, over the next card, of
 /// that card placed where [`last_chance`] values it most (`node` has at least three free
 /// cells and two cards to come).
-fn two_chance(values: &LearnedValues, node: &Node, card: Card, cells: u32, out: &mut [f64; CELLS]) {
+fn two_chance<V: Valuation + ?Sized>(
+    values: &V,
+    node: &Node,
+    card: Card,
+    cells: u32,
+    out: &mut [f64; CELLS],
+) {
     let mut m = cells;
     while m != 0 {
         let cell = m.trailing_zeros() as usize;
@@ -302,7 +338,7 @@ fn two_chance(values: &LearnedValues, node: &Node, card: Card, cells: u32, out: 
             grand.deck.remove(next);
             let inner_cells = grand.lines.distinct_free_mask();
             let mut inner = [0.0; CELLS];
-            last_chance(values, &grand, next, inner_cells, &mut inner);
+            values.one_card(&grand.lines, next, inner_cells, &mut inner);
             total += best_of(inner_cells, &inner).map_or(0.0, |(_, v)| v);
         }
         if let Some(o) = out.get_mut(cell) {
@@ -311,23 +347,23 @@ fn two_chance(values: &LearnedValues, node: &Node, card: Card, cells: u32, out: 
     }
 }
 
-/// Expectimax over the next card or two on learned values ([`expectimax_cell`]).
+/// Expectimax over the next card or two on a learned evaluation ([`expectimax_cell`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ExpectimaxPlayer<'v> {
-    values: &'v LearnedValues,
+pub struct ExpectimaxPlayer<'v, V: ?Sized = LearnedValues> {
+    values: &'v V,
     lookahead: Lookahead,
 }
 
-impl<'v> ExpectimaxPlayer<'v> {
+impl<'v, V: Valuation + ?Sized> ExpectimaxPlayer<'v, V> {
     /// A player searching `lookahead` cards ahead with `values` (learned for the system it will
     /// play).
     #[must_use]
-    pub const fn new(values: &'v LearnedValues, lookahead: Lookahead) -> ExpectimaxPlayer<'v> {
+    pub const fn new(values: &'v V, lookahead: Lookahead) -> ExpectimaxPlayer<'v, V> {
         ExpectimaxPlayer { values, lookahead }
     }
 }
 
-impl Placer for ExpectimaxPlayer<'_> {
+impl<V: Valuation + ?Sized> Placer for ExpectimaxPlayer<'_, V> {
     fn place<R: Rng + ?Sized>(
         &mut self,
         game: &PokerSquares,

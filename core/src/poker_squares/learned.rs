@@ -261,22 +261,11 @@ impl LearnedValues {
         self.best_line_placement(&Lines::of(grid, deck), card)
     }
 
-    /// [`best_placement`](Self::best_placement) on a position's [`Lines`].
+    /// [`best_placement`](Self::best_placement) on a position's [`Lines`] (the
+    /// [`Valuation`](super::valuation::Valuation) trait's choice on the line changes).
     #[must_use]
     pub fn best_line_placement(&self, lines: &Lines, card: Card) -> Option<(usize, f64)> {
-        let mut out = [0.0; CELLS];
-        self.line_placements(lines, card, &mut out);
-        let mut best: Option<(usize, f64)> = None;
-        let mut free = lines.free_mask();
-        while free != 0 {
-            let cell = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let v = out.get(cell).copied().unwrap_or(f64::NEG_INFINITY);
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((cell, v));
-            }
-        }
-        best
+        super::valuation::Valuation::best_placement(self, lines, card)
     }
 
     /// The value of `grid`: its ten lines' values with `deck` still to come and `free` free

@@ -19,6 +19,7 @@ pub struct Lines {
     summaries: [HandSummary; LINES],
     free: u32,
     deck: DeckCounts,
+    cards: Cards,
 }
 
 impl Lines {
@@ -33,6 +34,7 @@ impl Lines {
             summaries,
             free: grid.free_mask(),
             deck: DeckCounts::of(deck),
+            cards: deck,
         }
     }
 
@@ -81,9 +83,16 @@ impl Lines {
         &self.deck
     }
 
+    /// The cards still to come.
+    pub const fn cards(&self) -> Cards {
+        self.cards
+    }
+
     /// `card` leaves the deck (drawn).
     pub fn draw(&mut self, card: Card) {
-        self.deck.remove(card);
+        if self.cards.remove(card) {
+            self.deck.remove(card);
+        }
     }
 
     /// `card` goes to `cell`; a cell that is not free is left as it is (`false`).

@@ -51,6 +51,8 @@ mod java_random;
 mod learned;
 mod lines;
 mod mcts;
+mod net;
+mod net_play;
 mod player;
 mod points;
 mod prune;
@@ -60,6 +62,7 @@ mod rule_player;
 mod rules;
 mod simulate;
 mod squash;
+mod valuation;
 
 pub use abstraction::{AbstractHand, DeckCounts, LineKind};
 pub use apriori::{APRIORI, APRIORI_GAMES};
@@ -79,6 +82,11 @@ pub use learned::{
 };
 pub use lines::Lines;
 pub use mcts::{MctsConfig, MctsPlayer, MctsStats, PAPER_CP, Selection};
+pub use net::{
+    Features, LeWeights, MAX_FEATURES, NET_HEADER, NET_WEIGHTS, Net, ParseNetError, Weights,
+    value_of,
+};
+pub use net_play::{NetPlayer, TdConfig, net_cell, net_self_play};
 pub use player::{Placer, PlayError, play_game, shuffled_deck};
 pub use points::{ParseSystemError, PointSystem, SystemKind};
 pub use prune::{PruneRule, best_index};
@@ -88,3 +96,4 @@ pub use rule_player::{RulePlayer, rule_cell};
 pub use rules::simple_rule;
 pub use simulate::{AUTO_PLAYOUTS, Simulation, pick_simulation, simulate};
 pub use squash::{AMERICAN_MAX, Squash};
+pub use valuation::Valuation;

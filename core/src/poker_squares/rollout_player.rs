@@ -22,6 +22,7 @@ use super::learned::LearnedValues;
 use super::lines::Lines;
 use super::player::{Placer, PlayError};
 use super::points::PointSystem;
+use super::valuation::Valuation;
 use crate::card::Card;
 use crate::rng;
 use crate::search::Clock;
@@ -98,8 +99,8 @@ impl Rollouts {
 
 /// The rollout player: learned values, a budget of rounds per move or time per game.
 #[derive(Debug)]
-pub struct RolloutPlayer<'v, 'c, C: Clock> {
-    values: &'v LearnedValues,
+pub struct RolloutPlayer<'v, 'c, C: Clock, V: ?Sized = LearnedValues> {
+    values: &'v V,
     budget: Budget,
     clock: &'c C,
     /// How many candidates, the best by the learned values, get rollouts (0: every one).
@@ -114,11 +115,11 @@ pub struct RolloutPlayer<'v, 'c, C: Clock> {
     rounds: u64,
 }
 
-impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
+impl<'v, 'c, C: Clock, V: Valuation + ?Sized> RolloutPlayer<'v, 'c, C, V> {
     /// A player with `values` (learned for the system it plays), `budget` rounds per move or
     /// microseconds per game, timed by `clock` (read only for time budgets).
     #[must_use]
-    pub const fn new(values: &'v LearnedValues, budget: Budget, clock: &'c C) -> Self {
+    pub const fn new(values: &'v V, budget: Budget, clock: &'c C) -> Self {
         RolloutPlayer {
             values,
             budget,
@@ -231,7 +232,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                 )
             });
             if !searched {
-                self.values.line_placements(&start, card, &mut gain);
+                self.values.placements(&start, card, &mut gain);
             }
         }
         if rank {
@@ -298,10 +299,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
                         correction += v - e;
                     }
                     let cell = match self.playout {
-                        None => self
-                            .values
-                            .best_line_placement(&lines, next)
-                            .map(|(c, _)| c),
+                        None => self.values.best_placement(&lines, next).map(|(c, _)| c),
                         // The corrections' expectations are one-card values.
                         Some(_) if self.control => expectimax_lines_valued(
                             self.values,
@@ -340,7 +338,7 @@ impl<'v, 'c, C: Clock> RolloutPlayer<'v, 'c, C> {
     }
 }
 
-impl<C: Clock> Placer for RolloutPlayer<'_, '_, C> {
+impl<C: Clock, V: Valuation + ?Sized> Placer for RolloutPlayer<'_, '_, C, V> {
     fn start_game(&mut self, _: &PointSystem) {
         self.game_start = self.clock.micros();
         self.rounds = 0;

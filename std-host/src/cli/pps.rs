@@ -86,6 +86,10 @@ pub struct PlayArgs {
     /// ships for the point system, American or British).
     #[arg(long)]
     pub values: Option<std::path::PathBuf>,
+    /// A whole-grid network written by `pps train --net`: the learned, expectimax and
+    /// rollout players play on it instead of the per-line values.
+    #[arg(long, conflicts_with = "values")]
+    pub net: Option<std::path::PathBuf>,
 }
 
 impl PlayArgs {
@@ -113,6 +117,7 @@ impl PlayArgs {
             guard: self.guard,
             control_variate: self.control_variate,
             values: self.values.clone(),
+            net: self.net.clone(),
         }
     }
 }
@@ -186,6 +191,25 @@ pub enum PpsCommand {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// Train a whole-grid network by TD(lambda) instead (`pps play --player net --net
+        /// FILE`); --out is then the network file.
+        #[arg(long)]
+        net: bool,
+        /// Network: step size (above 0, at most 1): each weight moves by it times its
+        /// afterstates' mean error in a batch.
+        #[arg(
+            long,
+            default_value_t = 0.01,
+            requires = "net",
+            allow_hyphen_values = true
+        )]
+        alpha: f64,
+        /// Network: lambda of TD(lambda), in millionths (0: TD(0); 1000000: Monte Carlo).
+        #[arg(long, default_value_t = 500_000, requires = "net")]
+        lambda_ppm: u32,
+        /// Network: games between two points of the learning curve (0: none).
+        #[arg(long, default_value_t = 250_000, requires = "net")]
+        eval_every: u64,
     },
     /// Estimate the heuristic's a-priori hand-class probabilities: final-class frequencies
     /// over the ten hands of rule-player games; prints the table as Rust.
@@ -238,7 +262,29 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             out,
             threads,
             quiet,
+            net,
+            alpha,
+            lambda_ppm,
+            eval_every,
         } => {
+            if net {
+                let training = crate::pps::net_train::NetTraining {
+                    system_text: system,
+                    games,
+                    seed,
+                    batch,
+                    alpha,
+                    lambda_ppm,
+                    explore_ppm,
+                    eval_every,
+                    threads,
+                    progress: !quiet,
+                };
+                return emit(
+                    crate::pps::net_train::command(&training, &out)?.as_bytes(),
+                    None,
+                );
+            }
             let training = Training {
                 system_text: system,
                 games,

@@ -109,6 +109,8 @@ pub struct PlayOptions {
     pub control_variate: bool,
     /// A learned table file.
     pub values: Option<std::path::PathBuf>,
+    /// A network file (`pps train --net`), for the learned, expectimax and rollout players.
+    pub net: Option<std::path::PathBuf>,
 }
 
 /// The pruning threshold factor delta `pps play` uses unless told (`--delta`).
@@ -140,6 +142,7 @@ impl Default for PlayOptions {
             guard: None,
             control_variate: false,
             values: None,
+            net: None,
         }
     }
 }
@@ -305,11 +308,27 @@ impl PlayOptions {
             None if needs_values => Some(committed_table(&system, &self.system)?),
             None => None,
         };
+        let net = match &self.net {
+            Some(_)
+                if !matches!(
+                    player,
+                    PpsPlayer::Learned | PpsPlayer::Expectimax(_) | PpsPlayer::Rollout(_)
+                ) =>
+            {
+                return Err(invalid!(
+                    "--net is for the learned, expectimax, rollout and best players, not --player {}",
+                    self.player
+                ));
+            }
+            Some(path) => Some(crate::pps::play::net_file(path, &system, &self.system)?),
+            None => None,
+        };
         Ok(PlayConfig {
             system,
             player,
             mcts,
             values,
+            net,
         })
     }
 }

@@ -6,8 +6,8 @@ use web_time::Instant;
 
 use cardtree::poker_squares::{
     Budget, ExpectimaxPlayer, FlatPlayer, GreedyPlayer, Grid, HandClass, LINES, LearnedPlayer,
-    LearnedValues, Lookahead, MctsConfig, MctsPlayer, MctsStats, Placer, PlayError, PointSystem,
-    RandomPlayer, RolloutPlayer, RulePlayer, play_game,
+    LearnedValues, Lookahead, MctsConfig, MctsPlayer, MctsStats, Net, NetPlayer, Placer, PlayError,
+    PointSystem, RandomPlayer, RolloutPlayer, RulePlayer, Valuation, play_game,
 };
 use cardtree::rng::{self, Xoshiro256PlusPlus};
 use cardtree::search::Clock;
@@ -96,6 +96,9 @@ pub struct PlayConfig {
     pub mcts: MctsConfig,
     /// The learned values, for [`PpsPlayer::Learned`].
     pub values: Option<std::sync::Arc<LearnedValues>>,
+    /// A network file's bytes (checked by [`net_file`]): the learned, expectimax and rollout
+    /// players play on it instead of `values`.
+    pub net: Option<std::sync::Arc<Vec<u8>>>,
 }
 
 /// The host's clock: microseconds since the player was made.
@@ -183,6 +186,24 @@ pub fn table_file(
     Ok((std::sync::Arc::new(table), hash))
 }
 
+/// The network file in `path` (`--net FILE`, from `pps train --net`), read whole and
+/// checked to be a network for `system` (`name`: as given to `--system`).
+pub fn net_file(
+    path: &std::path::Path,
+    system: &PointSystem,
+    name: &str,
+) -> Result<std::sync::Arc<Vec<u8>>, Error> {
+    let bytes = std::fs::read(path).map_err(|e| Error::read(path, e))?;
+    let net = Net::parse(&bytes).map_err(|e| invalid!("{}: {e}", path.display()))?;
+    if net.system() != system {
+        return Err(invalid!(
+            "{} was trained for another point system than --system {name}",
+            path.display()
+        ));
+    }
+    Ok(std::sync::Arc::new(bytes))
+}
+
 /// The learned values of a player that needs them (`resolve` refuses such a player without
 /// a table).
 fn values_of(config: &PlayConfig) -> Result<&LearnedValues, Error> {
@@ -211,6 +232,19 @@ pub fn with_placer<U: UsePlacer>(
     usage: U,
 ) -> Result<(U::Output, MctsStats), Error> {
     let none = MctsStats::default();
+    if let Some(bytes) = config.net.as_deref() {
+        let net = Net::parse(bytes).map_err(|e| invalid!("network: {e}"))?;
+        match config.player {
+            PpsPlayer::Learned => return Ok((usage.with(&mut NetPlayer::new(&net)), none)),
+            PpsPlayer::Expectimax(ahead) => {
+                return Ok((usage.with(&mut ExpectimaxPlayer::new(&net, ahead)), none));
+            }
+            PpsPlayer::Rollout(settings) => {
+                return Ok(rollouts(&net, config, settings, clock, usage));
+            }
+            _ => {}
+        }
+    }
     Ok(match config.player {
         PpsPlayer::Random => (usage.with(&mut RandomPlayer), none),
         PpsPlayer::Rules => (usage.with(&mut RulePlayer), none),
@@ -235,23 +269,7 @@ pub fn with_placer<U: UsePlacer>(
             none,
         ),
         PpsPlayer::Rollout(settings) => {
-            let mut p = RolloutPlayer::new(values_of(config)?, config.mcts.budget, clock)
-                .with_candidates(settings.candidates);
-            if let Some(l) = settings.playouts {
-                p = p.with_playouts(l);
-            }
-            if let Some(z) = settings.guard {
-                p = p.with_guard(f64::from(z) / 100.0);
-            }
-            if settings.control_variate {
-                p = p.with_control_variate();
-            }
-            let out = usage.with(&mut p);
-            let stats = MctsStats {
-                iterations: p.rounds(),
-                ..none
-            };
-            (out, stats)
+            rollouts(values_of(config)?, config, settings, clock, usage)
         }
         PpsPlayer::Mcts => {
             let mut p = MctsPlayer::new(tree, clock, config.mcts);
@@ -262,6 +280,33 @@ pub fn with_placer<U: UsePlacer>(
             (out, p.stats())
         }
     })
+}
+
+/// The rollout player of `settings` on `values` (a table or a network), handed to `usage`.
+fn rollouts<V: Valuation + ?Sized, U: UsePlacer>(
+    values: &V,
+    config: &PlayConfig,
+    settings: RolloutSettings,
+    clock: &HostClock,
+    usage: U,
+) -> (U::Output, MctsStats) {
+    let mut p =
+        RolloutPlayer::new(values, config.mcts.budget, clock).with_candidates(settings.candidates);
+    if let Some(l) = settings.playouts {
+        p = p.with_playouts(l);
+    }
+    if let Some(z) = settings.guard {
+        p = p.with_guard(f64::from(z) / 100.0);
+    }
+    if settings.control_variate {
+        p = p.with_control_variate();
+    }
+    let out = usage.with(&mut p);
+    let stats = MctsStats {
+        iterations: p.rounds(),
+        ..MctsStats::default()
+    };
+    (out, stats)
 }
 
 /// A whole game with the deal and the player's randomness from `rng` ([`play_game`]).

@@ -70,6 +70,7 @@ pub fn configs(
             player: PpsPlayer::Mcts,
             mcts: m,
             values: None,
+            net: None,
         }
     };
     let mut out = Vec::new();
@@ -152,6 +153,7 @@ pub fn configs(
                     player: PpsPlayer::Mcts,
                     mcts: m,
                     values: None,
+                    net: None,
                 },
             ));
         }
@@ -164,6 +166,7 @@ pub fn configs(
                     player: PpsPlayer::Mcts,
                     mcts: m,
                     values: None,
+                    net: None,
                 },
             ));
         }
@@ -190,6 +193,7 @@ pub fn configs(
                     player,
                     mcts: m,
                     values,
+                    net: None,
                 },
             ));
         }
