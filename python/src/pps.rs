@@ -153,6 +153,7 @@ fn pps_train<'py>(
         seed,
         batch,
         explore_ppm,
+        teacher: cardtree::poker_squares::Teacher::Greedy,
         threads: threads.unwrap_or(0),
         progress: false,
     };

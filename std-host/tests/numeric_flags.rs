@@ -286,7 +286,7 @@ const CASES: &[Case] = &[
             w("--eval-every", "{}", &[("--net", "")]),
             w("--explore-ppm", "{}", &[("--net", "")]),
         ],
-        text: &["--system", "--out"],
+        text: &["--system", "--out", "--teacher"],
     },
     Case {
         command: &["pps", "apriori"],

@@ -1,5 +1,6 @@
 //! Learned values of abstract hands ([`LearnedValues`]), the greedy player that uses them
-//! ([`LearnedPlayer`]), and the self-play game that learns them ([`self_play`]).
+//! ([`LearnedPlayer`]); the self-play game that learns them is
+//! [`self_play`](super::self_play::self_play).
 //!
 //! The value of an [`AbstractHand`] is the mean final score of the rows and columns that were
 //! in that state, over self-played games: Monte-Carlo learning as Neller, Messinger and Yang
@@ -29,10 +30,8 @@ use super::hand::HandSummary;
 use super::lines::Lines;
 use super::player::{Placer, PlayError};
 use super::points::PointSystem;
-use super::random_player::random_cell;
 use crate::card::Card;
 use crate::cards::Cards;
-use crate::rng;
 
 /// The first line of a table.
 pub const VALUES_HEADER: &str = "cardtree-pps-values 3";
@@ -439,60 +438,6 @@ impl Placer for LearnedPlayer<'_> {
     }
 }
 
-/// One self-played game for learning: each card placed by `values` (uniformly at random
-/// without values, and with probability `explore_ppm` / 1,000,000 in any case), then `visit(state, score)`
-/// for the abstract state of every row and column after every placement while it was not
-/// full, with that line's final score. Returns the game's score.
-pub fn self_play<R: Rng + ?Sized>(
-    system: &PointSystem,
-    values: Option<&LearnedValues>,
-    explore_ppm: u32,
-    rng: &mut R,
-    mut visit: impl FnMut(AbstractHand, i32),
-) -> i64 {
-    let mut game = PokerSquares::new(*system);
-    let mut lines = Lines::of(game.grid(), game.deck());
-    // The states of each line after each placement: at most one per placement.
-    let mut seen = [[None::<AbstractHand>; CELLS]; LINES];
-    for step in 0..CELLS {
-        let Some(card) = game.draw_random(rng) else {
-            break;
-        };
-        lines.draw(card);
-        let greedy = match values {
-            Some(v) if rng::below(rng, 1_000_000) >= u64::from(explore_ppm) => {
-                v.best_line_placement(&lines, card).map(|(c, _)| c)
-            }
-            _ => None,
-        };
-        let Some(cell) = greedy.or_else(|| random_cell(&game, rng)) else {
-            break;
-        };
-        if game.place(cell).is_err() || !lines.place(cell, card) {
-            break;
-        }
-        let free = lines.free_cells();
-        for (line, states) in seen.iter_mut().enumerate() {
-            if let Some(slot) = states.get_mut(step) {
-                *slot = AbstractHand::of_counts(
-                    &lines.summary(line),
-                    LineKind::of(line),
-                    lines.deck(),
-                    free,
-                );
-            }
-        }
-    }
-    let classes = game.grid().classes();
-    for (states, class) in seen.iter().zip(classes) {
-        let score = system.score(class);
-        for s in states.iter().flatten() {
-            visit(*s, score);
-        }
-    }
-    game.score()
-}
-
 /// A table learned from `games` self-played games of random placements seeded `seed`: a
 /// small table for the players' tests.
 #[cfg(test)]
@@ -501,7 +446,7 @@ pub(crate) fn test_values(system: PointSystem, games: u64, seed: u64) -> Learned
     let mut counts = [0u64; AbstractHand::COUNT];
     let mut r = crate::rng::seeded(seed);
     for _ in 0..games {
-        self_play(&system, None, 0, &mut r, |s, v| {
+        super::self_play::self_play(&system, None, 0, &mut r, |s, v| {
             if let (Some(sum), Some(count)) = (sums.get_mut(s.index()), counts.get_mut(s.index())) {
                 *sum += i64::from(v);
                 *count += 1;
@@ -556,7 +501,7 @@ mod tests {
         let system = PointSystem::AMERICAN;
         let table = test_values(system, 300, 4);
         let mut game = PokerSquares::new(system);
-        let mut r = rng::seeded(9);
+        let mut r = crate::rng::seeded(9);
         while !game.grid().is_full() {
             let card = game.draw_random(&mut r).unwrap();
             let (grid, deck) = (*game.grid(), game.deck());
@@ -575,33 +520,5 @@ mod tests {
             }
             game.place(learned_cell(&table, &game).unwrap()).unwrap();
         }
-    }
-
-    #[test]
-    fn self_play_visits_every_line_until_full_and_learning_helps() {
-        let system = PointSystem::AMERICAN;
-        let mut sums = [0i64; AbstractHand::COUNT];
-        let mut counts = [0u64; AbstractHand::COUNT];
-        let mut visits = 0u64;
-        let mut r = rng::seeded(1);
-        let mut random_total = 0;
-        for _ in 0..400 {
-            random_total += self_play(&system, None, 0, &mut r, |s, score| {
-                sums[s.index()] += i64::from(score);
-                counts[s.index()] += 1;
-                visits += 1;
-            });
-        }
-        // A line filled by placement f (0-based) is seen after placements 0..f: 4 to 24.
-        assert!((400 * 40..=400 * 240).contains(&visits), "{visits}");
-        let table = LearnedValues::from_sums(system, &sums, &counts, 400);
-        let mut learned_total = 0;
-        for _ in 0..400 {
-            learned_total += self_play(&system, Some(&table), 0, &mut r, |_, _| {});
-        }
-        assert!(
-            learned_total > 2 * random_total,
-            "{learned_total} vs {random_total}"
-        );
     }
 }

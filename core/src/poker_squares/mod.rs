@@ -60,6 +60,7 @@ mod random_player;
 mod rollout_player;
 mod rule_player;
 mod rules;
+mod self_play;
 mod simulate;
 mod squash;
 mod valuation;
@@ -78,7 +79,7 @@ pub use heuristic::{Evaluator, HeuristicConfig, LineCache, Possibility, PriorMix
 pub use java_random::JavaRandom;
 pub use learned::{
     LearnedPlayer, LearnedValues, ParseValuesError, VALUES_HEADER, learned_cell, play_out_learned,
-    read_sums, self_play,
+    read_sums,
 };
 pub use lines::Lines;
 pub use mcts::{MctsConfig, MctsPlayer, MctsStats, PAPER_CP, Selection};
@@ -94,6 +95,7 @@ pub use random_player::RandomPlayer;
 pub use rollout_player::{RolloutPlayer, Rollouts};
 pub use rule_player::{RulePlayer, rule_cell};
 pub use rules::simple_rule;
+pub use self_play::{Teacher, self_play};
 pub use simulate::{AUTO_PLAYOUTS, Simulation, pick_simulation, simulate};
 pub use squash::{AMERICAN_MAX, Squash};
 pub use valuation::Valuation;

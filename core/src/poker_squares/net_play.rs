@@ -9,8 +9,10 @@
 
 use rand_core::Rng;
 
+use super::expectimax_player::{Lookahead, expectimax_lines};
 use super::game::PokerSquares;
 use super::grid::CELLS;
+use super::learned::LearnedValues;
 use super::lines::Lines;
 use super::net::{Features, Net};
 use super::player::{Placer, PlayError, shuffled_deck};
@@ -84,12 +86,15 @@ impl Placer for NetPlayer<'_, '_> {
 
 /// How [`net_self_play`] learns.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TdConfig {
+pub struct TdConfig<'t> {
     /// lambda of TD(lambda), in millionths: 0 is TD(0) (each afterstate moves toward the
     /// next one's value), 1,000,000 Monte Carlo (toward the final score).
     pub lambda_ppm: u32,
     /// Millionths of placements made at random rather than greedily.
     pub explore_ppm: u32,
+    /// A per-line table that places the cards by expectimax over the next card instead of
+    /// the network greedily (the network then learns the values of that player's games).
+    pub teacher: Option<&'t LearnedValues>,
 }
 
 /// One self-played game: 25 cards from `rng`'s shuffle, each placed greedily on `weights`
@@ -99,7 +104,7 @@ pub struct TdConfig {
 /// the final score.
 pub fn net_self_play<R: Rng + ?Sized>(
     net: &Net<'_>,
-    config: TdConfig,
+    config: TdConfig<'_>,
     rng: &mut R,
     mut update: impl FnMut(&Features, f64),
 ) -> i64 {
@@ -117,6 +122,8 @@ pub fn net_self_play<R: Rng + ?Sized>(
                 m &= m - 1;
             }
             Some(m.trailing_zeros() as usize)
+        } else if let Some(table) = config.teacher {
+            expectimax_lines(table, &lines, lines.cards(), card, Lookahead::OneCard)
         } else {
             net_cell(net, &lines, card).map(|(c, _)| c)
         };

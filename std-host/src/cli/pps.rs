@@ -1,7 +1,7 @@
 //! `cardtree pps`: the command line of Parameterized Poker Squares (clap types, and the
 //! dispatch to the drivers in [`crate::pps`]).
 
-use cardtree::poker_squares::{PAPER_CP, PriorMix, Selection, Simulation, Squash};
+use cardtree::poker_squares::{PAPER_CP, PriorMix, Selection, Simulation, Squash, Teacher};
 use clap::{Args, Subcommand};
 
 use crate::cli::OutputArgs;
@@ -191,6 +191,9 @@ pub enum PpsCommand {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// How the self-played games place their cards (slower by expectimax).
+        #[arg(long, value_parser = spelled::<Teacher>(), default_value_t = Teacher::Greedy)]
+        teacher: Teacher,
         /// Train a whole-grid network by TD(lambda) instead (`pps play --player net --net
         /// FILE`); --out is then the network file.
         #[arg(long)]
@@ -266,6 +269,7 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             alpha,
             lambda_ppm,
             eval_every,
+            teacher,
         } => {
             if net {
                 let training = crate::pps::net_train::NetTraining {
@@ -276,6 +280,7 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
                     alpha,
                     lambda_ppm,
                     explore_ppm,
+                    teacher,
                     eval_every,
                     threads,
                     progress: !quiet,
@@ -291,6 +296,7 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
                 seed,
                 batch,
                 explore_ppm,
+                teacher,
                 threads,
                 progress: !quiet,
             };

@@ -16,7 +16,7 @@ use std::path::Path;
 
 use cardtree::poker_squares::{
     AbstractHand, Features, LearnedValues, Lines, NET_HEADER, NET_WEIGHTS, Net, PointSystem,
-    TdConfig, committed_values, net_cell, net_self_play, shuffled_deck,
+    TdConfig, Teacher, committed_values, net_cell, net_self_play, shuffled_deck,
 };
 use cardtree::rng;
 
@@ -46,6 +46,9 @@ pub struct NetTraining {
     pub lambda_ppm: u32,
     /// Millionths of placements made at random.
     pub explore_ppm: u32,
+    /// How the games are played: greedily on the network, or by expectimax over the next
+    /// card on the shipped per-line table.
+    pub teacher: Teacher,
     /// Games between two points of the learning curve (0: none).
     pub eval_every: u64,
     /// Worker threads (0: one per core).
@@ -89,8 +92,8 @@ impl Trainee {
 /// The line of the file that records how it was trained (checked when resuming).
 fn provenance(t: &NetTraining) -> String {
     format!(
-        "# trained: system {} seed {} batch {} alpha {} lambda-ppm {} explore-ppm {}",
-        t.system_text, t.seed, t.batch, t.alpha, t.lambda_ppm, t.explore_ppm
+        "# trained: system {} seed {} batch {} alpha {} lambda-ppm {} explore-ppm {} teacher {}",
+        t.system_text, t.seed, t.batch, t.alpha, t.lambda_ppm, t.explore_ppm, t.teacher
     )
 }
 
@@ -99,8 +102,8 @@ fn net_bytes(t: &NetTraining, system: &PointSystem, net: &Trainee) -> Vec<u8> {
     let mut text = format!("{NET_HEADER}\n{}\n", provenance(t));
     let _ = writeln!(
         text,
-        "# command: cardtree pps train --net --system {} --games {} --seed {} --batch {} --alpha {} --lambda-ppm {} --explore-ppm {} --out FILE",
-        t.system_text, net.games, t.seed, t.batch, t.alpha, t.lambda_ppm, t.explore_ppm
+        "# command: cardtree pps train --net --system {} --games {} --seed {} --batch {} --alpha {} --lambda-ppm {} --explore-ppm {} --teacher {} --out FILE",
+        t.system_text, net.games, t.seed, t.batch, t.alpha, t.lambda_ppm, t.explore_ppm, t.teacher
     );
     for (g, m) in &net.curve {
         let _ = writeln!(text, "# curve {g} {m:.3}");
@@ -225,9 +228,22 @@ fn learn(
         t.progress,
         "games",
     );
+    let table = match t.teacher {
+        Teacher::Greedy => None,
+        Teacher::Expectimax => {
+            let text = committed_values(system).ok_or_else(|| {
+                invalid!(
+                    "--teacher expectimax plays on the per-line table cardtree ships, and it ships none for --system {}",
+                    t.system_text
+                )
+            })?;
+            Some(LearnedValues::parse(text).map_err(|e| invalid!("shipped table: {e}"))?)
+        }
+    };
     let config = TdConfig {
         lambda_ppm: t.lambda_ppm,
         explore_ppm: t.explore_ppm,
+        teacher: table.as_ref(),
     };
     const CHUNK: u64 = 50;
     let mut last_write = web_time::Instant::now();
@@ -360,6 +376,7 @@ mod tests {
             alpha: 0.05,
             lambda_ppm: 500_000,
             explore_ppm: 50_000,
+            teacher: Teacher::Greedy,
             eval_every: 200,
             threads,
             progress: false,
@@ -394,6 +411,19 @@ mod tests {
         assert!(err.contains("trained otherwise"), "{err}");
         assert_eq!(std::fs::read(&a).unwrap(), bytes);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_expectimax_teacher_needs_a_shipped_table() {
+        let t = NetTraining {
+            system_text: "random:42".into(),
+            teacher: Teacher::Expectimax,
+            ..training(100, 1)
+        };
+        let out = std::env::temp_dir().join(format!("cardtree-net-t-{}", std::process::id()));
+        let err = train(&t, &out).unwrap_err().to_string();
+        assert!(err.contains("--teacher expectimax"), "{err}");
+        assert!(!out.exists());
     }
 
     #[test]

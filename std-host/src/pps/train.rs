@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use cardtree::poker_squares::{
-    AbstractHand, LearnedValues, PointSystem, VALUES_HEADER, read_sums, self_play,
+    AbstractHand, LearnedValues, PointSystem, Teacher, VALUES_HEADER, read_sums, self_play,
 };
 use cardtree::rng;
 
@@ -35,6 +35,8 @@ pub struct Training {
     pub batch: u64,
     /// Millionths of placements made at random rather than by the table.
     pub explore_ppm: u32,
+    /// How the table of the batches before places the cards.
+    pub teacher: Teacher,
     /// Worker threads (0: one per core).
     pub threads: usize,
     /// Whether to draw a progress bar.
@@ -56,6 +58,7 @@ impl Training {
             seed: 1,
             batch: 20_000,
             explore_ppm: 250_000,
+            teacher: Teacher::Greedy,
             threads,
             progress,
         }
@@ -110,8 +113,13 @@ pub struct Trained {
 
 /// The line of the file that records how it was trained (checked when resuming).
 fn provenance(t: &Training) -> String {
+    // A greedy teacher is not named, so that files trained before there was a choice resume.
+    let teacher = match t.teacher {
+        Teacher::Greedy => "",
+        Teacher::Expectimax => " teacher expectimax",
+    };
     format!(
-        "# trained: system {} seed {} batch {} explore-ppm {}",
+        "# trained: system {} seed {} batch {} explore-ppm {}{teacher}",
         t.system_text, t.seed, t.batch, t.explore_ppm
     )
 }
@@ -121,8 +129,16 @@ fn table_text(t: &Training, system: &PointSystem, sums: &Sums) -> String {
     let mut text = format!("{VALUES_HEADER}\n{}\n", provenance(t));
     let _ = writeln!(
         text,
-        "# command: cardtree pps train --system {} --games {} --seed {} --batch {} --explore-ppm {} --out FILE",
-        t.system_text, sums.games, t.seed, t.batch, t.explore_ppm
+        "# command: cardtree pps train --system {} --games {} --seed {} --batch {} --explore-ppm {}{} --out FILE",
+        t.system_text,
+        sums.games,
+        t.seed,
+        t.batch,
+        t.explore_ppm,
+        match t.teacher {
+            Teacher::Greedy => "",
+            Teacher::Expectimax => " --teacher expectimax",
+        }
     );
     let scores: Vec<String> = system.scores().iter().map(i32::to_string).collect();
     let _ = writeln!(text, "system {}", scores.join(" "));
@@ -212,7 +228,8 @@ fn learn(
                 let mut part = Sums::new();
                 for g in from..to {
                     let mut r = rng::stream(t.seed, g);
-                    let score = self_play(system, table.as_ref(), t.explore_ppm, &mut r, |s, v| {
+                    let teacher = table.as_ref().map(|v| (v, t.teacher));
+                    let score = self_play(system, teacher, t.explore_ppm, &mut r, |s, v| {
                         if let (Some(a), Some(b)) =
                             (part.sums.get_mut(s.index()), part.counts.get_mut(s.index()))
                         {
@@ -304,6 +321,7 @@ mod tests {
             seed: 5,
             batch: 300,
             explore_ppm: 50_000,
+            teacher: Teacher::Greedy,
             threads,
             progress: false,
         }
@@ -341,6 +359,33 @@ mod tests {
                 .contains("trained otherwise")
         );
         assert_eq!(std::fs::read_to_string(&a).unwrap(), ta);
+        // So is another teacher; an expectimax teacher's table says so, and differs.
+        let taught = Training {
+            teacher: Teacher::Expectimax,
+            ..training(1200, 1)
+        };
+        assert!(
+            train(&taught, &a)
+                .unwrap_err()
+                .to_string()
+                .contains("trained otherwise")
+        );
+        let c = dir.join("c.txt");
+        train(
+            &Training {
+                games: 900,
+                ..taught
+            },
+            &c,
+        )
+        .unwrap();
+        let tc = std::fs::read_to_string(&c).unwrap();
+        assert!(
+            tc.contains("explore-ppm 50000 teacher expectimax\n"),
+            "{tc}"
+        );
+        assert!(tc.contains("--teacher expectimax --out FILE"));
+        assert_ne!(LearnedValues::parse(&tc).unwrap(), table);
         // In memory: the file's values, to the bit.
         assert_eq!(train_in_memory(&training(900, 2)).unwrap(), table);
         std::fs::remove_dir_all(&dir).unwrap();
