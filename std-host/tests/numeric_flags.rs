@@ -286,7 +286,7 @@ const CASES: &[Case] = &[
             w("--eval-every", "{}", &[("--net", "")]),
             w("--explore-ppm", "{}", &[("--net", "")]),
         ],
-        text: &["--system", "--out", "--teacher"],
+        text: &["--system", "--out", "--teacher", "--plot"],
     },
     Case {
         command: &["pps", "apriori"],

@@ -213,6 +213,9 @@ pub enum PpsCommand {
         /// Network: games between two points of the learning curve (0: none).
         #[arg(long, default_value_t = 250_000, requires = "net")]
         eval_every: u64,
+        /// Network: draw the learning curve into this SVG file at the end.
+        #[arg(long, value_name = "FILE", requires = "net")]
+        plot: Option<std::path::PathBuf>,
     },
     /// Estimate the heuristic's a-priori hand-class probabilities: final-class frequencies
     /// over the ten hands of rule-player games; prints the table as Rust.
@@ -270,6 +273,7 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             lambda_ppm,
             eval_every,
             teacher,
+            plot,
         } => {
             if net {
                 let training = crate::pps::net_train::NetTraining {
@@ -286,7 +290,7 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
                     progress: !quiet,
                 };
                 return emit(
-                    crate::pps::net_train::command(&training, &out)?.as_bytes(),
+                    crate::pps::net_train::command(&training, &out, plot.as_deref())?.as_bytes(),
                     None,
                 );
             }
