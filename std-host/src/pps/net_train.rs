@@ -357,6 +357,7 @@ pub fn command(t: &NetTraining, out: &Path, plot: Option<&Path>) -> Result<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pps::options::{PlayOptions, PlayerKind};
 
     fn training(games: u64, threads: usize) -> NetTraining {
         NetTraining {
@@ -401,6 +402,42 @@ mod tests {
         let bytes = std::fs::read(&a).unwrap();
         let net = Net::parse(&bytes).unwrap();
         assert_eq!((net.games(), *net.system()), (400, PointSystem::AMERICAN));
+        // `pps play --net`: the learned and expectimax players play on it (a game each); a
+        // player that takes no network refuses it; another system's network is refused.
+        for player in [
+            PlayerKind::Learned,
+            PlayerKind::Expectimax,
+            PlayerKind::Mcts,
+        ] {
+            let options = PlayOptions {
+                player,
+                net: Some(a.clone()),
+                ..PlayOptions::default()
+            };
+            match options.resolve(1) {
+                Ok(config) => {
+                    let game = crate::pps::play::play_one(
+                        &config,
+                        1,
+                        0,
+                        &mut crate::heap_tree::heap_tree(1),
+                    );
+                    assert!(game.unwrap().score > 0, "{player}");
+                }
+                Err(e) => assert!(
+                    player == PlayerKind::Mcts && e.to_string().contains("--net is for"),
+                    "{e}"
+                ),
+            }
+        }
+        let british = PlayOptions {
+            player: PlayerKind::Learned,
+            system: "british".into(),
+            net: Some(a.clone()),
+            ..PlayOptions::default()
+        };
+        let err = british.resolve(1).unwrap_err().to_string();
+        assert!(err.contains("another point system"), "{err}");
         // Other parameters are another run: refused, the file untouched.
         let other = NetTraining {
             alpha: 0.01,

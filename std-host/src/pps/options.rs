@@ -284,17 +284,20 @@ impl PlayOptions {
                 ),
             ),
         };
-        let needs_values = matches!(
-            player,
-            PpsPlayer::Learned | PpsPlayer::Expectimax(_) | PpsPlayer::Rollout(..)
-        ) || (player == PpsPlayer::Mcts
+        // A network (`--net`) stands in for the table of the players that take one.
+        let needs_values = self.net.is_none()
             && matches!(
-                mcts.simulation,
-                Simulation::Learned | Simulation::LearnedValue
-            ));
+                player,
+                PpsPlayer::Learned | PpsPlayer::Expectimax(_) | PpsPlayer::Rollout(..)
+            )
+            || (player == PpsPlayer::Mcts
+                && matches!(
+                    mcts.simulation,
+                    Simulation::Learned | Simulation::LearnedValue
+                ));
         let values = match &self.values {
             Some(path) => Some(crate::pps::play::table_file(path, &system, &self.system)?.0),
-            None if self.player == PlayerKind::Best && !shipped => {
+            None if self.player == PlayerKind::Best && !shipped && self.net.is_none() => {
                 let training = crate::pps::train::Training::unshipped(&self.system, threads, true);
                 eprintln!(
                     "cardtree ships no learned table for --system {}: learning one ({} games; \
