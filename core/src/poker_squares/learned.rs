@@ -348,17 +348,9 @@ fn read_lines(
         let mut words = line.split_whitespace();
         match words.next() {
             Some("system") => {
-                let mut scores = [0i32; 10];
-                for s in &mut scores {
-                    *s = words
-                        .next()
-                        .and_then(|w| w.parse().ok())
-                        .ok_or(ParseValuesError::System { line: n })?;
-                }
-                if words.next().is_some() {
-                    return Err(ParseValuesError::System { line: n });
-                }
-                system = Some(PointSystem::new(scores));
+                system = Some(
+                    PointSystem::from_words(words).ok_or(ParseValuesError::System { line: n })?,
+                );
             }
             Some("games") => {
                 games = words

@@ -100,18 +100,33 @@ impl Features {
         let stage = (free / 5).min(STAGES - 1);
         let mut codes = [0usize; LINES];
         let mut help = [Cards::EMPTY; LINES];
+        // Partial rows and columns holding each rank, and live flush draws in each suit: by
+        // kind, 0 rows and 1 columns.
+        let mut holders = [[0usize; 13]; 2];
+        let mut flushes = [[0usize; 4]; 2];
         for line in 0..LINES {
             let hand = lines.summary(line);
             if usize::from(hand.len) >= SIZE {
                 f.fixed += f64::from(system.score(hand.class()));
                 continue;
             }
-            if let Some(state) = AbstractHand::of_counts(&hand, LineKind::of(line), deck, free) {
+            let kind = LineKind::of(line);
+            if let Some(state) = AbstractHand::of_counts(&hand, kind, deck, free) {
                 f.push(LINE_BASE + state.index());
             }
             let flush = live_flush(&hand, deck);
             codes[line] = code(&hand, flush.is_some());
             help[line] = helps(&hand, flush);
+            let mut ranks = hand.ranks;
+            while ranks != 0 {
+                if let Some(n) = holders[kind as usize].get_mut(ranks.trailing_zeros() as usize) {
+                    *n += 1;
+                }
+                ranks &= ranks - 1;
+            }
+            if let Some(n) = flush.and_then(|s| flushes[kind as usize].get_mut(s.index())) {
+                *n += 1;
+            }
         }
         if free == 0 {
             return f;
@@ -126,36 +141,15 @@ impl Features {
             let i = ((codes[r] * CODES + codes[c]) * MATCHES + both.min(MATCHES - 1)) * STAGES;
             f.push(CROSS_BASE + i + stage);
         }
-        for rank in 0..13 {
-            let (mut rows, mut cols) = (0usize, 0usize);
-            for line in 0..LINES {
-                let hand = lines.summary(line);
-                if usize::from(hand.len) < SIZE && hand.ranks & (1 << rank) != 0 {
-                    if line < SIZE {
-                        rows += 1;
-                    } else {
-                        cols += 1;
-                    }
-                }
-            }
+        let [row_ranks, col_ranks] = holders;
+        for (rank, (&rows, &cols)) in row_ranks.iter().zip(&col_ranks).enumerate() {
             let left = usize::from(deck.rank_count(rank)).min(RANK_LEFT - 1);
             let i = ((rows.min(HOLDERS - 1) * HOLDERS + cols.min(HOLDERS - 1)) * RANK_LEFT + left)
                 * STAGES;
             f.push(RANK_BASE + i + stage);
         }
-        for suit in Suit::ALL {
-            let s = suit.index();
-            let (mut rows, mut cols) = (0usize, 0usize);
-            for line in 0..LINES {
-                let hand = lines.summary(line);
-                if usize::from(hand.len) < SIZE && live_flush(&hand, deck) == Some(suit) {
-                    if line < SIZE {
-                        rows += 1;
-                    } else {
-                        cols += 1;
-                    }
-                }
-            }
+        let [row_suits, col_suits] = flushes;
+        for (s, (&rows, &cols)) in row_suits.iter().zip(&col_suits).enumerate() {
             let left = usize::from(deck.suit_count(s)).min(SUIT_LEFT - 1);
             let i = ((rows.min(SUIT_ROWS - 1) * SUIT_COLUMNS + cols.min(SUIT_COLUMNS - 1))
                 * SUIT_LEFT
@@ -352,16 +346,7 @@ impl<'b> Net<'b> {
             match words.next() {
                 None => {}
                 Some(w) if w.starts_with('#') => {}
-                Some("system") => {
-                    let mut scores = [0i32; 10];
-                    for s in &mut scores {
-                        *s = words.next().and_then(|w| w.parse().ok()).ok_or(bad)?;
-                    }
-                    if words.next().is_some() {
-                        return Err(bad);
-                    }
-                    system = Some(PointSystem::new(scores));
-                }
+                Some("system") => system = Some(PointSystem::from_words(words).ok_or(bad)?),
                 Some("games") => {
                     games = words
                         .next()

@@ -17,6 +17,7 @@ use super::lines::Lines;
 use super::net::{Features, Net};
 use super::player::{Placer, PlayError, shuffled_deck};
 use super::points::PointSystem;
+use super::random_player::random_free_cell;
 use super::valuation::Valuation;
 use crate::card::Card;
 use crate::rng;
@@ -97,8 +98,9 @@ pub struct TdConfig<'t> {
     pub teacher: Option<&'t LearnedValues>,
 }
 
-/// One self-played game: 25 cards from `rng`'s shuffle, each placed greedily on `weights`
-/// ([`net_cell`]; at random with probability `explore_ppm`), then for every afterstate before
+/// One self-played game: 25 cards from `rng`'s shuffle, each placed greedily on `net`
+/// ([`net_cell`]) or by the teacher's expectimax (at random with probability `explore_ppm`),
+/// then for every afterstate before
 /// the full grid, in order, `update(features, error)`: its features and its lambda-return
 /// (computed backwards over the game with the weights as they were) minus its value. Returns
 /// the final score.
@@ -115,13 +117,7 @@ pub fn net_self_play<R: Rng + ?Sized>(
         lines.draw(card);
         let explore = rng::below(rng, 1_000_000) < u64::from(config.explore_ppm);
         let cell = if explore {
-            let free = lines.free_mask();
-            let k = rng::index(rng, free.count_ones() as usize);
-            let mut m = free;
-            for _ in 0..k {
-                m &= m - 1;
-            }
-            Some(m.trailing_zeros() as usize)
+            random_free_cell(lines.free_mask(), rng)
         } else if let Some(table) = config.teacher {
             expectimax_lines(table, &lines, lines.cards(), card, Lookahead::OneCard)
         } else {

@@ -70,6 +70,16 @@ const RANDOM_LO: i32 = -128;
 const RANDOM_HI: i32 = 127;
 
 impl PointSystem {
+    /// The system of exactly ten integer scores in `words` (a table file's `system` line after
+    /// its first word), by class id; `None` for fewer, more, or a word that is no integer.
+    pub(crate) fn from_words<'a>(mut words: impl Iterator<Item = &'a str>) -> Option<PointSystem> {
+        let mut scores = [0i32; 10];
+        for s in &mut scores {
+            *s = words.next()?.parse().ok()?;
+        }
+        words.next().is_none().then(|| PointSystem::new(scores))
+    }
+
     /// American (framework values; Table 1 of the DePauw papers, Arrington, Langley &
     /// Bogaerts, "Using Domain Knowledge to Improve Monte-Carlo Tree Search Performance in
     /// Parameterized Poker Squares", AAAI 2016, and its 2015 draft, lists the same numbers in

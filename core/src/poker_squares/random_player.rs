@@ -13,7 +13,11 @@ pub struct RandomPlayer;
 
 /// A uniformly random free cell of `game`'s grid.
 pub(crate) fn random_cell<R: Rng + ?Sized>(game: &PokerSquares, rng: &mut R) -> Option<usize> {
-    let free = game.grid().free_mask();
+    random_free_cell(game.grid().free_mask(), rng)
+}
+
+/// A cell drawn uniformly from the bits of `free` (`1 << cell`), `None` if it has none.
+pub(crate) fn random_free_cell<R: Rng + ?Sized>(free: u32, rng: &mut R) -> Option<usize> {
     let n = free.count_ones() as usize;
     if n == 0 {
         return None;
