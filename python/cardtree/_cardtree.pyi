@@ -103,8 +103,10 @@ def lead(
 ) -> Dict[str, Any]:
     """Every opening lead from `hand` against `contract` by `declarer`, valued on layouts of the
     unseen hands that fit `constraints` ("S: 15-17 hcp, 2-4 S; N: 8-15 hcp") by `method`
-    ("solver", "uct" or "ismcts"): what `cardtree bridge lead --json` prints, as a dict. The
-    GIL is released; Ctrl-C stops it between layouts."""
+    ("solver", "uct" or "ismcts"): what `cardtree bridge lead --json` prints, as a dict. With
+    the solver and `objective="set"` only whether each card beats the contract is found (one
+    zero-window test a card): each card's `tricks` is then None. The GIL is released; Ctrl-C
+    stops it between layouts."""
 
 def layouts(
     hand: str,

@@ -16,8 +16,10 @@ use crate::parallel::interruptible;
 /// unseen hands that fit `constraints` ("S: 15-17 hcp, 2-4 S; N: 8-15 hcp"): the exact solver
 /// or McKay's UCT on each of `samples` layouts, or one ISMCTS search (`method`). Returns what
 /// `cardtree bridge lead --json` prints, as a dict: `best` (the card `objective` chooses),
-/// `cards` (each card's mean `tricks`, `set` chance and their standard errors), `samples`,
-/// `tries`, `method`, `work`, `memory_bytes`, `ms`. Layout `i` is drawn from stream
+/// `cards` (each card's mean `tricks`, `set` chance and their standard errors; with the solver
+/// and `objective = "set"`, only whether each card beats the contract is found, one
+/// zero-window test a card, so `tricks` is `None`), `samples`, `tries`, `method`, `work`,
+/// `memory_bytes`, `ms`. Layout `i` is drawn from stream
 /// (`seed`, `i`), so the result does not depend on `threads`. The GIL is released; Ctrl-C
 /// stops the layouts (an `ismcts` search runs to its end).
 #[pyfunction]

@@ -42,8 +42,9 @@ fn lead(extra: &[&str]) -> serde_json::Value {
 /// the same numbers on one thread as on two.
 #[test]
 fn json_has_every_card_and_does_not_depend_on_threads() {
-    let one = lead(&["--samples", "12", "--threads", "1"]);
-    let two = lead(&["--samples", "12", "--threads", "2"]);
+    let one = lead(&["--samples", "12", "--threads", "1", "--objective", "tricks"]);
+    let two = lead(&["--samples", "12", "--threads", "2", "--objective", "tricks"]);
+    assert_eq!(one["method"], "solver");
     let cards = one["cards"].as_object().unwrap();
     let keys: Vec<&str> = cards.keys().map(String::as_str).collect();
     for k in [
@@ -85,6 +86,30 @@ fn json_has_every_card_and_does_not_depend_on_threads() {
         .map(|v| v["set"].as_f64().unwrap())
         .fold(0.0, f64::max);
     assert_eq!(cards[best]["set"].as_f64().unwrap(), top);
+}
+
+/// Under the set objective (the default) the solver decides only whether each card beats the
+/// contract: no mean tricks, and on every layout the verdict the exact tricks give, so the
+/// same set chances and the same choice as `--objective tricks` makes by set chance.
+#[test]
+fn the_set_objective_gives_the_exact_set_chances_without_tricks() {
+    let exact = lead(&["--samples", "40", "--objective", "tricks"]);
+    let set = lead(&["--samples", "40"]);
+    assert_eq!(
+        (&set["objective"], &set["method"]),
+        (&"set".into(), &"solver(set)".into())
+    );
+    for (card, e) in exact["cards"].as_object().unwrap() {
+        let s = &set["cards"][card];
+        for field in ["set", "set_se", "layouts"] {
+            assert_eq!(e[field], s[field], "{card} {field}");
+        }
+        assert!(s["tricks"].is_null() && s["tricks_se"].is_null(), "{card}");
+    }
+    assert_eq!(set["best"], exact["best_set"]);
+    assert_eq!(set["best_set"], set["best"]);
+    assert!(set["best_tricks"].is_null());
+    assert!(set["work"].as_u64().unwrap() < exact["work"].as_u64().unwrap());
 }
 
 #[test]

@@ -41,7 +41,7 @@ impl LeadAdvisor {
         let o = spec.options().map_err(error)?;
         let (problem, run) = advisor::prepare(&o).map_err(error)?;
         let worker = Worker::for_method(&run.method, run.table_mib);
-        let tally = LeadTally::new(&problem, true);
+        let tally = LeadTally::new(&problem, true, run.method.measure(&problem));
         Ok(LeadAdvisor {
             problem,
             run,

@@ -25,7 +25,9 @@ use super::layout::{DEFAULT_MAX_TRIES, LayoutError, Layouts};
 use super::play::{BridgePlay, PositionError};
 use super::score::Contract;
 use super::seat::{BySeat, Seat};
-use super::solver::{SolveStats, SolverConfig, TableMemory, TransTable, solve_with};
+use super::solver::{
+    SolveStats, SolverConfig, TableMemory, TransTable, solve_reaching, solve_with,
+};
 use super::strain::Strain;
 use crate::card::Card;
 use crate::cards::Cards;
@@ -39,8 +41,22 @@ use crate::tree::{Storage, TreeInner};
 /// The most cards a leader can hold.
 pub const MAX_LEADS: usize = 13;
 
-/// Every card's value on one layout: tricks for the leader's side from the lead on.
+/// Every card's value on one layout: tricks for the leader's side from the lead on, or under
+/// [`Measure::Set`] 1 if it beats the contract and 0 if not.
 pub type CardValues = heapless::Vec<(Card, f64), MAX_LEADS>;
+
+/// What a layout's [`CardValues`] measure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[repr(u8)]
+pub enum Measure {
+    /// Tricks for the leader's side.
+    Tricks,
+    /// Whether the card beats the contract: 1.0 if it does, 0.0 if not. All that
+    /// [`Objective::Set`] needs, and cheaper for the solver to find (one zero-window test a
+    /// card, [`solve_reaching`]); no mean tricks follow from it.
+    Set,
+}
 
 /// Why a lead could not be valued.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,26 +235,46 @@ pub trait LayoutEvaluator {
         rng: &mut R,
         out: &mut CardValues,
     ) -> Result<(), LeadError>;
+
+    /// What the values measure. Default [`Measure::Tricks`].
+    fn measure(&self) -> Measure {
+        Measure::Tricks
+    }
 }
 
-/// The exact double-dummy value of every card ([`solve_with`]): one solve per layout.
+/// The exact double-dummy value of every card ([`solve_with`]): one solve per layout; or, with
+/// a target, whether each card beats the contract ([`solve_reaching`], [`Measure::Set`]).
 #[derive(Debug)]
 pub struct SolverEvaluator<'t, M: TableMemory> {
     /// The transposition table (cleared by the solver at each new layout).
     pub table: &'t mut TransTable<M>,
     /// The solver's techniques. Default [`SolverConfig::ALL`].
     pub config: SolverConfig,
+    /// `Some(t)`: decide only whether each card takes the leader's side to `t` tricks
+    /// ([`LeadProblem::target`]), the values then [`Measure::Set`]'s. Default `None`: exact
+    /// tricks.
+    pub target: Option<u8>,
     /// The work of every solve so far.
     pub stats: SolveStats,
 }
 
 impl<'t, M: TableMemory> SolverEvaluator<'t, M> {
-    /// An evaluator over `table` with every technique on.
+    /// An evaluator of exact tricks over `table` with every technique on.
     pub fn new(table: &'t mut TransTable<M>) -> Self {
         SolverEvaluator {
             table,
             config: SolverConfig::ALL,
+            target: None,
             stats: SolveStats::default(),
+        }
+    }
+
+    /// An evaluator of whether each card beats `problem`'s contract (exact tricks when it has
+    /// none).
+    pub fn deciding(table: &'t mut TransTable<M>, problem: &LeadProblem) -> Self {
+        SolverEvaluator {
+            target: problem.target(),
+            ..SolverEvaluator::new(table)
         }
     }
 }
@@ -250,13 +286,29 @@ impl<M: TableMemory> LayoutEvaluator for SolverEvaluator<'_, M> {
         _: &mut R,
         out: &mut CardValues,
     ) -> Result<(), LeadError> {
+        out.clear();
+        if let Some(target) = self.target {
+            let reaching = solve_reaching(position, self.table, &self.config, target);
+            self.stats.add(&reaching.stats);
+            for &(card, set) in &reaching.cards {
+                let _ = out.push((card, if set { 1.0 } else { 0.0 }));
+            }
+            return Ok(());
+        }
         let solution = solve_with(position, self.table, &self.config);
         self.stats.add(&solution.stats);
-        out.clear();
         for &(card, tricks) in &solution.cards {
             let _ = out.push((card, f64::from(tricks)));
         }
         Ok(())
+    }
+
+    fn measure(&self) -> Measure {
+        if self.target.is_some() {
+            Measure::Set
+        } else {
+            Measure::Tricks
+        }
     }
 }
 
@@ -365,15 +417,17 @@ struct Sums {
 pub struct LeadTally {
     cards: heapless::Vec<Sums, MAX_LEADS>,
     target: Option<u8>,
+    measure: Measure,
     group_equals: bool,
     layouts: u32,
     tries: u64,
 }
 
 impl LeadTally {
-    /// An empty tally of `problem`'s leads.
+    /// An empty tally of `problem`'s leads, of values that measure `measure` (under
+    /// [`Measure::Set`], a problem with no contract is tallied as beaten nowhere).
     #[must_use]
-    pub fn new(problem: &LeadProblem, group_equals: bool) -> LeadTally {
+    pub fn new(problem: &LeadProblem, group_equals: bool, measure: Measure) -> LeadTally {
         let mut cards = heapless::Vec::new();
         for (card, group) in problem.groups() {
             let _ = cards.push(Sums {
@@ -388,6 +442,7 @@ impl LeadTally {
         LeadTally {
             cards,
             target: problem.target(),
+            measure,
             group_equals,
             layouts: 0,
             tries: 0,
@@ -422,8 +477,13 @@ impl LeadTally {
             sums.n += 1;
             sums.sum += v;
             sums.sum_sq += v * v;
-            // A sampled value counts as beating the contract when it rounds to the target.
-            if self.target.is_some_and(|t| v + 0.5 >= f64::from(t)) {
+            // A sampled value counts as beating the contract when it rounds to the target (a
+            // verdict, when it rounds to 1).
+            let set = match self.measure {
+                Measure::Tricks => self.target.is_some_and(|t| v + 0.5 >= f64::from(t)),
+                Measure::Set => v >= 0.5,
+            };
+            if set {
                 sums.sets += 1;
             }
         }
@@ -436,7 +496,8 @@ impl LeadTally {
         for s in &self.cards {
             let n = f64::from(s.n);
             let mean = if s.n > 0 { s.sum / n } else { 0.0 };
-            let tricks_se = (s.n >= 2).then(|| {
+            let tricks = (self.measure == Measure::Tricks).then_some(mean);
+            let tricks_se = tricks.filter(|_| s.n >= 2).map(|_| {
                 let var = ((s.sum_sq - n * mean * mean) / (n - 1.0)).max(0.0);
                 math::sqrt(var / n)
             });
@@ -448,7 +509,7 @@ impl LeadTally {
             let _ = cards.push(CardLead {
                 card: s.card,
                 layouts: s.n,
-                tricks: mean,
+                tricks,
                 tricks_se,
                 set,
                 set_se,
@@ -461,9 +522,11 @@ impl LeadTally {
             layouts: self.layouts,
             tries: self.tries,
         };
-        report.by_tricks = report.best_by(|c| (c.tricks, c.set.unwrap_or(0.0)));
+        if self.measure == Measure::Tricks {
+            report.by_tricks = report.best_by(|c| (c.tricks.unwrap_or(0.0), c.set.unwrap_or(0.0)));
+        }
         if self.target.is_some() {
-            report.by_set = report.best_by(|c| (c.set.unwrap_or(0.0), c.tricks));
+            report.by_set = report.best_by(|c| (c.set.unwrap_or(0.0), c.tricks.unwrap_or(0.0)));
         }
         report
     }
@@ -494,9 +557,10 @@ pub struct CardLead {
     pub card: Card,
     /// Layouts that valued it (for ISMCTS: the root child's visits).
     pub layouts: u32,
-    /// Mean tricks for the leader's side.
-    pub tricks: f64,
-    /// The standard error of `tricks` (`None` below two layouts, or for ISMCTS).
+    /// Mean tricks for the leader's side (`None` when the values were [`Measure::Set`]'s).
+    pub tricks: Option<f64>,
+    /// The standard error of `tricks` (`None` without tricks, below two layouts, or for
+    /// ISMCTS).
     pub tricks_se: Option<f64>,
     /// The fraction of layouts on which it beats the contract (`None` without a contract).
     pub set: Option<f64>,
@@ -509,10 +573,11 @@ pub struct CardLead {
 pub struct LeadReport {
     /// Every card of the leader, in [`LeadProblem::hand`]'s order (spades first, high first).
     pub cards: heapless::Vec<CardLead, MAX_LEADS>,
-    /// The card of most mean tricks (ties: best set chance, then the first listed).
+    /// The card of most mean tricks (ties: best set chance, then the first listed); `None`
+    /// without tricks.
     pub by_tricks: Option<Card>,
-    /// The card of best set chance (ties: most tricks, then the first listed); `None` without
-    /// a contract.
+    /// The card of best set chance (ties: most tricks when they were measured, then the first
+    /// listed); `None` without a contract.
     pub by_set: Option<Card>,
     /// Layouts valued.
     pub layouts: u32,
@@ -565,7 +630,7 @@ pub fn evaluate_leads<E: LayoutEvaluator + ?Sized>(
     evaluator: &mut E,
     config: &LeadConfig,
 ) -> Result<LeadReport, LeadError> {
-    let mut tally = LeadTally::new(problem, config.group_equals);
+    let mut tally = LeadTally::new(problem, config.group_equals, evaluator.measure());
     let mut values = CardValues::new();
     for i in 0..config.layouts {
         let tries = evaluate_layout(
@@ -685,7 +750,7 @@ pub fn ismcts_lead<B: Storage<Card>>(
         let _ = cards.push(CardLead {
             card,
             layouts: visits,
-            tricks,
+            tricks: Some(tricks),
             tricks_se: None,
             set: None,
             set_se: None,
@@ -733,7 +798,10 @@ mod tests {
         let exact = solve(&problem.position(&deal).unwrap(), &mut t2);
         assert_eq!(report.cards.len(), exact.cards.len());
         for (c, &(card, tricks)) in report.cards.iter().zip(&exact.cards) {
-            assert_eq!((c.card, c.tricks, c.layouts), (card, f64::from(tricks), 3));
+            assert_eq!(
+                (c.card, c.tricks, c.layouts),
+                (card, Some(f64::from(tricks)), 3)
+            );
             assert_eq!(c.tricks_se, Some(0.0));
             assert_eq!(c.set, Some(if tricks >= 5 { 1.0 } else { 0.0 }));
         }
@@ -766,7 +834,7 @@ mod tests {
         assert!(a.tries >= 6);
         for c in &a.cards {
             assert_eq!(c.layouts, 6);
-            assert!((0.0..=13.0).contains(&c.tricks));
+            assert!((0.0..=13.0).contains(&c.tricks.unwrap()));
             let p = c.set.unwrap();
             assert!((0.0..=1.0).contains(&p));
         }
@@ -796,6 +864,68 @@ mod tests {
     }
 
     #[test]
+    fn deciding_the_set_agrees_with_exact_tricks_on_every_layout() {
+        // West's 6 cards known, the other 18 dealt at random: a 6-card ending in each strain.
+        let mut known = BySeat([None; 4]);
+        known[Seat::West] = Some("SA SQ S4 HK H3 D7".parse().unwrap());
+        let unseen: Cards = "SK SJ ST S2 HA HQ HJ H2 DA DK DQ D3 C9 C8 C7 C6 C5 C4"
+            .parse()
+            .unwrap();
+        let layouts = Layouts::new(known, unseen, Constraints::NONE).unwrap();
+        let config = LeadConfig {
+            layouts: 25,
+            seed: 11,
+            ..LeadConfig::new()
+        };
+        let (mut t, mut t2) = (table(), table());
+        for strain in Strain::ALL {
+            for target in 0..=7 {
+                let problem =
+                    LeadProblem::new(layouts.clone(), Seat::West, strain, Some(target)).unwrap();
+                let mut exact = SolverEvaluator::new(&mut t);
+                let mut set = SolverEvaluator::deciding(&mut t2, &problem);
+                assert_eq!(
+                    (exact.measure(), set.measure()),
+                    (Measure::Tricks, Measure::Set)
+                );
+                let (mut a, mut b) = (CardValues::new(), CardValues::new());
+                for i in 0..u64::from(config.layouts) {
+                    evaluate_layout(&problem, &mut exact, 11, i, 1000, &mut a).unwrap();
+                    evaluate_layout(&problem, &mut set, 11, i, 1000, &mut b).unwrap();
+                    assert_eq!(a.len(), b.len());
+                    for (&(card, tricks), &(c, v)) in a.iter().zip(&b) {
+                        let beats = tricks >= f64::from(target);
+                        assert_eq!(
+                            (card, if beats { 1.0 } else { 0.0 }),
+                            (c, v),
+                            "{strain} {i}"
+                        );
+                    }
+                }
+                let e = evaluate_leads(&problem, &mut SolverEvaluator::new(&mut t), &config);
+                let d = evaluate_leads(
+                    &problem,
+                    &mut SolverEvaluator::deciding(&mut t2, &problem),
+                    &config,
+                );
+                let (e, d) = (e.unwrap(), d.unwrap());
+                for (x, y) in e.cards.iter().zip(&d.cards) {
+                    assert_eq!(
+                        (x.card, x.layouts, x.set, x.set_se),
+                        (y.card, y.layouts, y.set, y.set_se)
+                    );
+                    assert!(x.tricks.is_some() && y.tricks.is_none() && y.tricks_se.is_none());
+                }
+                assert_eq!(d.by_tricks, None);
+                let best = d.by_set.unwrap();
+                let chance =
+                    |r: &LeadReport, c: Card| r.cards.iter().find(|x| x.card == c).unwrap().set;
+                assert_eq!(chance(&d, best), chance(&e, e.by_set.unwrap()));
+            }
+        }
+    }
+
+    #[test]
     fn ismcts_searches_the_information_set() {
         // A 3-card ending, no trump: West holds SA SK S2, and wins three tricks only if the
         // spades are not 3-0 behind... every layout gives West at least 2 tricks.
@@ -814,7 +944,11 @@ mod tests {
         assert_eq!(r.cards.iter().map(|c| c.layouts).sum::<u32>(), 3000);
         let best = r.by_tricks.unwrap();
         assert_ne!(best, "S2".parse().unwrap(), "{r:?}");
-        assert!(r.cards.iter().all(|c| (0.0..=3.0).contains(&c.tricks)));
+        assert!(
+            r.cards
+                .iter()
+                .all(|c| (0.0..=3.0).contains(&c.tricks.unwrap()))
+        );
         let again = ismcts_lead(&problem, &mut tree, &config, 1, 1000).unwrap();
         assert_eq!(r, again);
         // An impossible information set is the sampler's error, not a hang.

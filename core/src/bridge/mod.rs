@@ -42,16 +42,16 @@ pub use deal::{Deal, Overlap};
 pub use layout::{DEFAULT_MAX_TRIES, Drawn, LayoutError, Layouts};
 pub use lead::{
     CardLead, CardValues, LayoutEvaluator, LeadConfig, LeadError, LeadInformationSet, LeadProblem,
-    LeadReport, LeadTally, MAX_LEADS, Objective, SolverEvaluator, UctEvaluator, evaluate_layout,
-    evaluate_leads, ismcts_lead,
+    LeadReport, LeadTally, MAX_LEADS, Measure, Objective, SolverEvaluator, UctEvaluator,
+    evaluate_layout, evaluate_leads, ismcts_lead,
 };
 pub use par::{Declarers, Par, ParContract, par};
 pub use play::{BridgePlay, PositionError};
 pub use score::{Contract, LevelError, ParseContractError, Penalty, undertricks};
 pub use seat::{BySeat, Seat};
 pub use solver::{
-    Solution, SolveStats, SolverConfig, TableMemory, TableStats, TransTable, TtLine, Value, solve,
-    solve_value, solve_value_with, solve_with,
+    Reaching, Solution, SolveStats, SolverConfig, TableMemory, TableStats, TransTable, TtLine,
+    Value, solve, solve_reaching, solve_value, solve_value_with, solve_with,
 };
 pub use strain::{ParseStrainError, Strain};
 pub use vulnerability::{ParseVulnerabilityError, Vulnerability, dealer_of_board};

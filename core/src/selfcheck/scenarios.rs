@@ -288,7 +288,7 @@ fn lead_report(d: &mut Digest, r: &LeadReport) {
     for c in &r.cards {
         d.u8(card_byte(c.card));
         d.u32(c.layouts);
-        d.f64(c.tricks);
+        opt(d, c.tricks);
         opt(d, c.tricks_se);
         opt(d, c.set);
         opt(d, c.set_se);

@@ -85,7 +85,7 @@ pub fn prepare(o: &Options) -> Result<(LeadProblem, Run), Error> {
             })?;
     let problem =
         LeadProblem::opening(hand, o.contract, o.declarer, constraints).map_err(Error::from)?;
-    let method = Method::new(o.method, o.playouts, o.c, o.p);
+    let method = Method::new(o.method, o.objective, o.playouts, o.c, o.p);
     let run = Run {
         method,
         samples: o.samples,
@@ -145,7 +145,7 @@ pub fn to_json(e: &Evaluation, method: &Method, objective: Objective) -> Result<
                 .iter()
                 .map(|c| {
                     let card = CardJson {
-                        tricks: Fixed(Some(c.tricks)),
+                        tricks: Fixed(c.tricks),
                         tricks_se: Fixed(c.tricks_se),
                         set: Fixed(c.set),
                         set_se: Fixed(c.set_se),
@@ -202,9 +202,9 @@ pub fn to_text(
         };
         let _ = writeln!(
             out,
-            "{:<4} {:7.3} {} {} {}% {:8}{mark}",
+            "{:<4} {:>7} {} {} {}% {:8}{mark}",
             c.card.to_string(),
-            c.tricks,
+            c.tricks.map_or("-".to_string(), |t| format!("{t:.3}")),
             ci(c.tricks_se, 1.0),
             set,
             ci(c.set_se, 100.0),

@@ -7,8 +7,8 @@ use web_time::Instant;
 
 use cardtree::Power;
 use cardtree::bridge::{
-    CardValues, LayoutEvaluator, LeadProblem, LeadReport, LeadTally, SolverEvaluator, UctEvaluator,
-    evaluate_layout, ismcts_lead,
+    CardValues, LayoutEvaluator, LeadProblem, LeadReport, LeadTally, Measure, Objective,
+    SolverEvaluator, UctEvaluator, evaluate_layout, ismcts_lead,
 };
 use cardtree::search::{Backup, Expansion, Exploration, FinalMove, UctConfig};
 
@@ -19,8 +19,12 @@ use crate::workers::{self, Stop};
 /// How each method values the leads.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Method {
-    /// The exact solver on every layout.
-    Solver,
+    /// The exact solver on every layout: each card's tricks, or under [`Measure::Set`] only
+    /// whether it beats the contract (one zero-window test a card, no mean tricks).
+    Solver {
+        /// What it finds.
+        measure: Measure,
+    },
     /// McKay's UCT on every layout (all children, power-mean backups, `c` in his convention).
     Uct {
         /// Playouts per layout.
@@ -61,12 +65,30 @@ cardtree::spelled! {
 }
 
 impl Method {
-    /// The method `kind` with `playouts` (UCT: per layout, default 1000; ISMCTS: iterations in
-    /// all, default 100,000), McKay's constant `c` and the power `p`.
+    /// The exact solver's tricks on every layout.
+    pub const SOLVER: Method = Method::Solver {
+        measure: Measure::Tricks,
+    };
+
+    /// The method `kind` for choosing by `objective` with `playouts` (UCT: per layout, default
+    /// 1000; ISMCTS: iterations in all, default 100,000), McKay's constant `c` and the power
+    /// `p`. The solver finds only what `objective` needs: under [`Objective::Set`], whether
+    /// each card beats the contract.
     #[must_use]
-    pub fn new(kind: MethodKind, playouts: Option<u32>, c: f64, p: f64) -> Method {
+    pub fn new(
+        kind: MethodKind,
+        objective: Objective,
+        playouts: Option<u32>,
+        c: f64,
+        p: f64,
+    ) -> Method {
         match kind {
-            MethodKind::Solver => Method::Solver,
+            MethodKind::Solver => Method::Solver {
+                measure: match objective {
+                    Objective::Tricks => Measure::Tricks,
+                    Objective::Set => Measure::Set,
+                },
+            },
             MethodKind::Uct => Method::Uct {
                 playouts: playouts.unwrap_or(1000),
                 c,
@@ -80,20 +102,37 @@ impl Method {
         }
     }
 
-    /// A short name: `solver`, `uct(1000,16,1)`, `ismcts(50000,16,1)`.
+    /// A short name: `solver`, `solver(set)`, `uct(1000,16,1)`, `ismcts(50000,16,1)`.
     #[must_use]
     pub fn name(&self) -> String {
         match *self {
-            Method::Solver => "solver".to_string(),
+            Method::Solver {
+                measure: Measure::Tricks,
+            } => "solver".to_string(),
+            Method::Solver {
+                measure: Measure::Set,
+            } => "solver(set)".to_string(),
             Method::Uct { playouts, c, p } => format!("uct({playouts},{c},{p})"),
             Method::Ismcts { iterations, c, p } => format!("ismcts({iterations},{c},{p})"),
+        }
+    }
+
+    /// What [`value_layout`] finds on `problem`'s layouts: [`Measure::Set`] only for the
+    /// solver asked for it on a problem with a contract.
+    #[must_use]
+    pub fn measure(&self, problem: &LeadProblem) -> Measure {
+        match self {
+            Method::Solver {
+                measure: Measure::Set,
+            } if problem.target().is_some() => Measure::Set,
+            _ => Measure::Tricks,
         }
     }
 
     /// The search configuration of the UCT methods (`None` for the solver).
     pub fn uct_config(&self) -> Result<Option<UctConfig>, Error> {
         let (iterations, c, p) = match *self {
-            Method::Solver => return Ok(None),
+            Method::Solver { .. } => return Ok(None),
             Method::Uct { playouts, c, p }
             | Method::Ismcts {
                 iterations: playouts,
@@ -134,7 +173,7 @@ impl Worker {
     #[must_use]
     pub fn for_method(method: &Method, table_mib: usize) -> Worker {
         match method {
-            Method::Solver => Worker::table(table_mib),
+            Method::Solver { .. } => Worker::table(table_mib),
             _ => Worker::tree(),
         }
     }
@@ -155,7 +194,7 @@ impl Worker {
 /// One layout's values and what they cost.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LayoutResult {
-    /// Each card's tricks for the leader's side.
+    /// Each card's tricks for the leader's side (or its [`Measure::Set`] verdict).
     pub values: CardValues,
     /// Tries the draw took.
     pub tries: u32,
@@ -181,9 +220,12 @@ pub fn value_layout(
     let start = Instant::now();
     let mut values = CardValues::new();
     let (tries, work, memory) = match (method, worker) {
-        (Method::Solver, Worker::Table(table)) => {
+        (&Method::Solver { measure }, Worker::Table(table)) => {
             let bytes = table.bytes();
-            let mut e = SolverEvaluator::new(table);
+            let mut e = match measure {
+                Measure::Tricks => SolverEvaluator::new(table),
+                Measure::Set => SolverEvaluator::deciding(table, problem),
+            };
             let tries = run_one(problem, &mut e, seed, index, max_tries, &mut values)?;
             (tries, e.stats.nodes, bytes)
         }
@@ -296,7 +338,7 @@ pub fn evaluate_until(problem: &LeadProblem, run: &Run, stop: &Stop) -> Result<E
         },
     );
     bar.finish_and_clear();
-    let mut tally = LeadTally::new(problem, true);
+    let mut tally = LeadTally::new(problem, true, method.measure(problem));
     let (mut work, mut memory) = (0, 0);
     for r in results {
         let r = r?;

@@ -12,7 +12,7 @@
 //!   the searches of a call, and later calls on the same deal and strain.
 
 use super::search::Search;
-use super::{Solution, SolveStats, SolverConfig};
+use super::{Reaching, Solution, SolveStats, SolverConfig};
 use crate::bridge::play::BridgePlay;
 use crate::bridge::seat::Seat;
 use crate::cards::Cards;
@@ -212,6 +212,40 @@ pub fn solve_with<M: TableMemory>(
     table: &mut TransTable<M>,
     config: &SolverConfig,
 ) -> Solution {
+    value_cards(position, table, config, None)
+}
+
+/// Whether each card of the player to move lets its side take at least `target` tricks from
+/// this point on (the trick in progress included): one zero-window test a group of equal
+/// cards instead of the several that drive [`solve_with`] to exact values. Exact (the same
+/// verdicts as comparing [`solve_with`]'s values with `target`) whatever the table's size.
+pub fn solve_reaching<M: TableMemory>(
+    position: &BridgePlay,
+    table: &mut TransTable<M>,
+    config: &SolverConfig,
+    target: u8,
+) -> Reaching {
+    let s = value_cards(position, table, config, Some(target));
+    let mut cards = heapless::Vec::new();
+    for &(card, lo) in &s.cards {
+        let _ = cards.push((card, lo >= target));
+    }
+    Reaching {
+        cards,
+        target,
+        stats: s.stats,
+    }
+}
+
+/// Every card's value ([`solve_with`]), or with `target`, values only good enough to say
+/// whether each reaches `target` (a card that does gets a value at least `target`, one that
+/// does not a value below it).
+fn value_cards<M: TableMemory>(
+    position: &BridgePlay,
+    table: &mut TransTable<M>,
+    config: &SolverConfig,
+    target: Option<u8>,
+) -> Solution {
     let before = table.stats();
     let mut solution = Solution {
         cards: heapless::Vec::new(),
@@ -246,15 +280,18 @@ pub fn solve_with<M: TableMemory>(
         }
         // Mover's tricks: bounds, and a first target.
         let (mut lo, mut hi) = (0u8, total);
-        let mut g = match best_so_far {
-            Some(b) => b.saturating_add(1),
-            None => {
+        let mut g = match (target, best_so_far) {
+            (Some(t), _) => t,
+            (None, Some(b)) => b.saturating_add(1),
+            (None, None) => {
                 let ns = guess(&s.hands, total);
                 if s.mover_ns { ns } else { total - ns }
             }
         };
+        // With a target, stop as soon as the bounds are on one side of it.
+        let decided = |lo: u8, hi: u8| target.is_some_and(|t| lo >= t || hi < t);
         search.play(root, card);
-        while lo < hi {
+        while lo < hi && !decided(lo, hi) {
             let t = g.clamp(lo + 1, hi);
             tests += 1;
             // "The mover takes at least t" in North-South's terms.
@@ -330,6 +367,43 @@ mod tests {
     use crate::bridge::{BySeat, Deal, Seat, Strain, TtLine};
     use crate::card::Card;
     use crate::search::{NaturalOrder, RandomPolicy, UctConfig, alpha_beta, uct};
+
+    #[test]
+    fn reaching_a_target_agrees_with_the_exact_values() {
+        // 7-card endings of random deals, every strain, every seat on lead, a card or two of
+        // the trick played, every target from 0 to one past the tricks left.
+        let mut slots = [TtLine::ZERO; 256];
+        let mut other = [TtLine::ZERO; 256];
+        for seed in 0..6 {
+            let full = Deal::random(&mut crate::rng::seeded(seed));
+            let hands = BySeat::from_fn(|seat| full.hand(seat).iter().take(7).collect());
+            let deal = Deal::from_hands(hands).unwrap();
+            for (k, strain) in Strain::ALL.into_iter().enumerate() {
+                let leader = Seat::ALL[(seed as usize + k) % 4];
+                let mut pos = BridgePlay::new(&deal, strain, leader).unwrap();
+                for _ in 0..(seed % 3) {
+                    let mut moves = crate::game::MoveList::new();
+                    pos.legal_moves(&mut moves);
+                    pos.play(moves[0]).unwrap();
+                }
+                let exact = solve(&pos, &mut TransTable::new(&mut slots));
+                for target in 0..=pos.tricks_left() + 1 {
+                    let r = solve_reaching(
+                        &pos,
+                        &mut TransTable::new(&mut other),
+                        &SolverConfig::ALL,
+                        target,
+                    );
+                    assert_eq!(r.target, target);
+                    assert_eq!(r.cards.len(), exact.cards.len());
+                    for (&(card, tricks), &(c, reached)) in exact.cards.iter().zip(&r.cards) {
+                        assert_eq!((card, tricks >= target), (c, reached), "{seed} {strain}");
+                    }
+                    assert!(r.stats.tests <= exact.cards.len() as u32);
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_core_searches_play_bridge() {

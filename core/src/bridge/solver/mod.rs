@@ -4,8 +4,9 @@
 //! bridge-solver, as `docs/solver-notes.md` sets them out from their public
 //! sources; the code is cardtree's own. One concept a file:
 //!
-//! - [`driver`]: [`solve`] (every card of the player to move) and [`solve_value`] (the best
-//!   value only), exact values from fail-soft zero-window searches;
+//! - [`driver`]: [`solve`] (every card of the player to move), [`solve_reaching`] (whether
+//!   each card reaches a number of tricks) and [`solve_value`] (the best value only), exact
+//!   values from fail-soft zero-window searches;
 //! - [`search`]: the zero-window alpha-beta that also returns *rank winners*, the cards whose
 //!   ranks mattered, so one stored result covers every position differing below them;
 //! - [`pattern`]: positions as owners of relative ranks, cut below the ranks that mattered;
@@ -26,7 +27,7 @@ mod search;
 mod table;
 
 pub(crate) use driver::solve_value_from;
-pub use driver::{Value, solve, solve_value, solve_value_with, solve_with};
+pub use driver::{Value, solve, solve_reaching, solve_value, solve_value_with, solve_with};
 pub use table::{TableMemory, TableStats, TransTable, TtLine};
 
 use crate::card::Card;
@@ -86,6 +87,18 @@ pub struct Solution {
     pub cards: heapless::Vec<(Card, u8), 13>,
     /// The most tricks the mover's side can take: the best card's value (0 at the end).
     pub best: u8,
+    /// The work done.
+    pub stats: SolveStats,
+}
+
+/// Whether each card of the player to move reaches a number of tricks ([`solve_reaching`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reaching {
+    /// Each legal card, highest first (spades to clubs), and whether the mover's side takes at
+    /// least `target` tricks from this point on if it is played (double-dummy play by all).
+    pub cards: heapless::Vec<(Card, bool), 13>,
+    /// The tricks asked for.
+    pub target: u8,
     /// The work done.
     pub stats: SolveStats,
 }

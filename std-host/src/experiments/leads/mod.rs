@@ -17,7 +17,7 @@
 
 use crate::error::{Context, Error};
 
-use cardtree::bridge::{Contract, LeadProblem, LeadTally, ismcts_lead};
+use cardtree::bridge::{Contract, LeadProblem, LeadTally, Measure, ismcts_lead};
 use cardtree::search::{RandomPolicy, uct};
 use cardtree::{Deal, SizeRule, pbn, rng};
 use serde::{Deserialize, Serialize};
@@ -214,7 +214,7 @@ impl Experiment for Leads {
         if group == 0 {
             let table = table.get_or_insert_with(|| Worker::table(self.table_mib));
             let most = self.solver_layouts.last().copied().unwrap_or(0);
-            let mut tally = LeadTally::new(&problem, true);
+            let mut tally = LeadTally::new(&problem, true, Measure::Tricks);
             let (mut ms, mut work) = (0.0, 0);
             let mut rows = vec![Record {
                 method: "random".to_string(),
@@ -230,7 +230,7 @@ impl Experiment for Leads {
             for i in 0..most {
                 let r = value_layout(
                     &problem,
-                    &Method::Solver,
+                    &Method::SOLVER,
                     seed,
                     u64::from(i),
                     max_tries,
@@ -262,7 +262,7 @@ impl Experiment for Leads {
                 c: row.c,
                 p: row.p,
             };
-            let mut tally = LeadTally::new(&problem, true);
+            let mut tally = LeadTally::new(&problem, true, Measure::Tricks);
             let (mut ms, mut work) = (0.0, 0);
             for i in 0..row.layouts {
                 let r = value_layout(&problem, &method, seed, u64::from(i), max_tries, tree)?;
