@@ -237,22 +237,26 @@ impl<'t, M: TableMemory> Search<'t, M> {
         }
         let all = self.trick_all[t];
         let use_table = self.config.table;
+        let mut seen = None;
         if use_table {
             let need = beta - ns;
-            if let Some(f) = self
+            match self
                 .table
                 .lookup(self.shape[t], leader, &self.position[t], need)
             {
-                let winners = if self.config.rank_winners {
-                    f.pattern.cards(all)
-                } else {
-                    all
-                };
-                return if f.lower >= need {
-                    (ns + f.lower, winners)
-                } else {
-                    (ns + f.upper, winners)
-                };
+                Ok(f) => {
+                    let winners = if self.config.rank_winners {
+                        f.pattern.cards(all)
+                    } else {
+                        all
+                    };
+                    return if f.lower >= need {
+                        (ns + f.lower, winners)
+                    } else {
+                        (ns + f.upper, winners)
+                    };
+                }
+                Err(miss) => seen = Some(miss),
             }
         }
         let (value, winners) = self.decide_trick_start(ply, beta, ns, left, leader);
@@ -268,7 +272,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
                 (self.position[t], all)
             };
             self.table
-                .store(self.shape[t], leader, &pattern, lower, upper);
+                .store(self.shape[t], leader, &pattern, lower, upper, seen.as_ref());
             return (value, kept);
         }
         (value, winners)

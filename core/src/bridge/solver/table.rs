@@ -132,6 +132,23 @@ pub(crate) struct Found {
     pub(crate) pattern: Pattern,
 }
 
+/// The most entries a [`Miss`] remembers.
+const MISS_MATCHES: usize = 4;
+
+/// What a lookup that decided nothing saw, so that the store after the position's search need
+/// not scan the chain again: the root's slot and the entries that matched the position (any
+/// entry identical to the pattern stored then is among them: that pattern matches the
+/// position). Valid while the table frees nothing ([`TransTable`]'s `epoch`); the positions
+/// searched in between have fewer cards, so their entries go under other roots.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Miss {
+    slot: Option<usize>,
+    epoch: u32,
+    /// Block and entry of each matching entry; `matched > MISS_MATCHES`: too many to keep.
+    at: [(u32, u8); MISS_MATCHES],
+    matched: u8,
+}
+
 /// Memory a [`TransTable`] can live in: any owner or borrower of a slice of [`TtLine`]s
 /// (`&mut [TtLine]`, `&mut [TtLine; N]` in a `static`, `Box<[TtLine]>`, `Vec<TtLine>`).
 pub trait TableMemory: AsRef<[TtLine]> + AsMut<[TtLine]> {}
@@ -156,6 +173,9 @@ pub struct TransTable<M: TableMemory> {
     free: usize,
     /// Blocks in use.
     in_use: usize,
+    /// Counts the times blocks were freed or the table started over: a [`Miss`] of another
+    /// epoch may point at entries that are gone.
+    epoch: u32,
     /// Current generation: root slots and cut-off entries of another are empty.
     generation: u32,
     /// The deal and strain the table holds positions of: each card's owner (4: not seen).
@@ -189,6 +209,7 @@ impl<M: TableMemory> TransTable<M> {
             next_block: 0,
             free: 0,
             in_use: 0,
+            epoch: 0,
             generation: 0,
             owners: [4; 52],
             strain: 0xFF,
@@ -209,6 +230,7 @@ impl<M: TableMemory> TransTable<M> {
         self.next_block = 0;
         self.free = 0;
         self.in_use = 0;
+        self.epoch = self.epoch.wrapping_add(1);
         self.owners = [4; 52];
         self.strain = 0xFF;
     }
@@ -340,18 +362,26 @@ impl<M: TableMemory> TransTable<M> {
 
     /// Looks up the position `owners` (with `shape`, `leader` on lead) for an entry whose
     /// bounds decide "North-South take at least `need` more tricks": the first entry, newest
-    /// first, that matches and has `lower >= need` or `upper < need`.
+    /// first, that matches and has `lower >= need` or `upper < need`; else what the lookup
+    /// saw, for [`store`](Self::store).
     pub(crate) fn lookup(
         &mut self,
         shape: Shape,
         leader: usize,
         owners: &Pattern,
         need: u8,
-    ) -> Option<Found> {
+    ) -> Result<Found, Miss> {
         self.stats.lookups += 1;
-        let Root::Found(slot) = self.find_root(shape, leader) else {
-            return None;
+        let mut miss = Miss {
+            slot: None,
+            epoch: self.epoch,
+            at: [(0, 0); MISS_MATCHES],
+            matched: 0,
         };
+        let Root::Found(slot) = self.find_root(shape, leader) else {
+            return Err(miss);
+        };
+        miss.slot = Some(slot);
         let mut block = self.root_words(slot)[3] as usize;
         let lines = self.lines.as_ref();
         let need = u32::from(need);
@@ -361,31 +391,40 @@ impl<M: TableMemory> TransTable<M> {
                 break;
             };
             let len = (second.0[HEADER_LEN % 16] as usize).min(BLOCK_ENTRIES);
+            let next = second.0[HEADER_NEXT % 16] as usize;
             for e in (0..len).rev() {
                 let line = if e < 4 { &first.0 } else { &second.0 };
                 let o = (e & 3) * 4;
                 let w = [line[o], line[o + 1], line[o + 2], line[o + 3]];
-                // The bounds first (two bits in each word), then the owners suit by suit.
+                // The bounds (two bits in each word), and the owners suit by suit.
                 let lower = (w[0] >> 30) | ((w[1] >> 30) << 2);
                 let upper = (w[2] >> 30) | ((w[3] >> 30) << 2);
-                if (lower >= need || upper < need) && matches(&w, owners) {
-                    self.stats.hits += 1;
-                    let (pattern, lower, upper) = decode(w);
-                    return Some(Found {
-                        lower,
-                        upper,
-                        pattern,
-                    });
+                if matches(&w, owners) {
+                    if lower >= need || upper < need {
+                        self.stats.hits += 1;
+                        let (pattern, lower, upper) = decode(w);
+                        return Ok(Found {
+                            lower,
+                            upper,
+                            pattern,
+                        });
+                    }
+                    if let Some(at) = miss.at.get_mut(usize::from(miss.matched)) {
+                        *at = (block as u32 - 1, e as u8);
+                    }
+                    miss.matched = miss.matched.saturating_add(1);
                 }
             }
-            block = second.0[HEADER_NEXT % 16] as usize;
+            block = next;
         }
-        None
+        Err(miss)
     }
 
     /// Stores bounds `lower..=upper` on North-South's tricks for every position that `pattern`
     /// describes (with `shape`, `leader` on lead), narrowing the bounds of an identical
-    /// pattern if there is one.
+    /// pattern if there is one. `seen`: what the lookup of the position saw, if nothing was
+    /// stored under its root since (then neither the root nor the identical pattern is
+    /// searched for again).
     pub(crate) fn store(
         &mut self,
         shape: Shape,
@@ -393,6 +432,7 @@ impl<M: TableMemory> TransTable<M> {
         pattern: &Pattern,
         lower: u8,
         upper: u8,
+        seen: Option<&Miss>,
     ) {
         if self.roots == 0 || self.blocks == 0 {
             return;
@@ -400,7 +440,27 @@ impl<M: TableMemory> TransTable<M> {
         self.stats.stores += 1;
         let tag = (self.generation << 2) | leader as u32;
         let fresh = [shape.0 as u32, (shape.0 >> 32) as u32, tag, 0];
-        let slot = match self.find_root(shape, leader) {
+        let known = seen.filter(|m| {
+            m.epoch == self.epoch && m.slot.is_some() && usize::from(m.matched) <= MISS_MATCHES
+        });
+        let root = match known {
+            Some(m) => {
+                let slot = m.slot.unwrap_or(0);
+                let want = encode(pattern, 0, 0);
+                for &(b, e) in m.at.iter().take(usize::from(m.matched)) {
+                    let (b, e) = (b as usize, usize::from(e));
+                    let w = self.entry(b, e);
+                    if w.iter().zip(&want).all(|(&a, &b)| a & !BOUND_BITS == b) {
+                        self.narrow_entry(b, e, w, pattern, lower, upper);
+                        return;
+                    }
+                }
+                Root::Known(slot)
+            }
+            None => self.find_root(shape, leader),
+        };
+        let slot = match root {
+            Root::Known(slot) => slot,
             Root::Found(slot) => {
                 if self.narrow(slot, pattern, lower, upper) {
                     return;
@@ -487,8 +547,9 @@ impl<M: TableMemory> TransTable<M> {
         Some(b)
     }
 
-    /// Puts block `b` on the free list.
+    /// Puts block `b` on the free list (a new epoch: a [`Miss`] may point into it).
     fn release(&mut self, b: usize) {
+        self.epoch = self.epoch.wrapping_add(1);
         self.set_block_word(b, HEADER_NEXT, self.free as u32);
         self.set_block_word(b, HEADER_LEN, 0);
         self.free = b + 1;
@@ -547,17 +608,30 @@ impl<M: TableMemory> TransTable<M> {
             for e in 0..len {
                 let w = self.entry(b, e);
                 if w.iter().zip(&want).all(|(&a, &b)| a & !BOUND_BITS == b) {
-                    let (_, lo, up) = decode(w);
-                    let (lo, up) = (lo.max(lower), up.min(upper));
-                    // Sound bounds always overlap; keep the new ones if they did not.
-                    let (lo, up) = if lo <= up { (lo, up) } else { (lower, upper) };
-                    self.set_entry(b, e, encode(pattern, lo, up));
+                    self.narrow_entry(b, e, w, pattern, lower, upper);
                     return true;
                 }
             }
             block = self.block_word(b, HEADER_NEXT) as usize;
         }
         false
+    }
+
+    /// Narrows entry `e` of block `b` (now `w`, identical to `pattern`) by `lower..=upper`.
+    fn narrow_entry(
+        &mut self,
+        b: usize,
+        e: usize,
+        w: [u32; 4],
+        pattern: &Pattern,
+        lower: u8,
+        upper: u8,
+    ) {
+        let (_, lo, up) = decode(w);
+        let (lo, up) = (lo.max(lower), up.min(upper));
+        // Sound bounds always overlap; keep the new ones if they did not.
+        let (lo, up) = if lo <= up { (lo, up) } else { (lower, upper) };
+        self.set_entry(b, e, encode(pattern, lo, up));
     }
 
     fn reset_full(&mut self) {
@@ -612,6 +686,8 @@ impl<M: TableMemory> TransTable<M> {
 /// Where a root is or would go.
 enum Root {
     Found(usize),
+    /// Found by the lookup before, with no entry identical to the one to store.
+    Known(usize),
     Empty(usize),
     /// Its probe run is full; this slot may be replaced.
     Full(usize),
@@ -696,22 +772,60 @@ mod tests {
         let mut t = TransTable::new(&mut lines[..]);
         let shape = Shape(0x3333_3333_3333_3333);
         let p = pattern(7, 3);
-        assert_eq!(t.lookup(shape, 1, &p, 2), None);
-        t.store(shape, 1, &p, 2, 9);
+        assert_eq!(t.lookup(shape, 1, &p, 2).ok(), None);
+        t.store(shape, 1, &p, 2, 9, None);
         let f = t.lookup(shape, 1, &p, 2).unwrap();
         assert_eq!((f.lower, f.upper, f.pattern), (2, 9, p));
         // Another leader, or a need the bounds do not decide: nothing.
-        assert_eq!(t.lookup(shape, 2, &p, 2), None);
-        assert_eq!(t.lookup(shape, 1, &p, 5), None);
-        t.store(shape, 1, &p, 5, 13);
+        assert_eq!(t.lookup(shape, 2, &p, 2).ok(), None);
+        assert_eq!(t.lookup(shape, 1, &p, 5).ok(), None);
+        t.store(shape, 1, &p, 5, 13, None);
         assert_eq!(t.lookup(shape, 1, &p, 5).unwrap().upper, 9);
         assert_eq!(t.stats().stores, 2);
         // Many patterns under one root, and many roots: a small table ages, never fails.
         for i in 0..500 {
-            t.store(Shape(i), (i % 4) as usize, &pattern(i as u32, 2), 0, 1);
+            t.store(
+                Shape(i),
+                (i % 4) as usize,
+                &pattern(i as u32, 2),
+                0,
+                1,
+                None,
+            );
         }
         assert!(t.stats().harvests + t.stats().resets > 0);
         assert!(t.blocks_used() <= t.block_capacity());
+    }
+
+    #[test]
+    fn a_store_after_a_miss_uses_what_the_lookup_saw() {
+        let mut lines = [TtLine::ZERO; 64];
+        let mut t = TransTable::new(&mut lines[..]);
+        let shape = Shape(0x3333_3333_3333_3333);
+        let (p, general) = (pattern(7, 3), pattern(7, 1));
+        t.store(shape, 1, &p, 2, 9, None);
+        t.store(shape, 1, &general, 0, 12, None);
+        // Both entries match p's position; neither decides "at least 5".
+        let miss = t.lookup(shape, 1, &p, 5).unwrap_err();
+        assert_eq!((miss.matched, miss.slot.is_some()), (2, true));
+        // The identical entry is narrowed in place, no new entry made.
+        t.store(shape, 1, &p, 0, 7, Some(&miss));
+        let f = t.lookup(shape, 1, &p, 8).unwrap();
+        assert_eq!((f.lower, f.upper, f.pattern), (2, 7, p));
+        let again = t.lookup(shape, 1, &p, 5).unwrap_err();
+        assert_eq!(again.matched, 2);
+        // A pattern not seen goes in as a new entry under the root found.
+        let other = pattern(9, 2);
+        t.store(shape, 1, &other, 4, 4, Some(&again));
+        assert_eq!(t.lookup(shape, 1, &other, 4).unwrap().pattern, other);
+        // Once the table has freed anything, a miss is not trusted: here it was cleared, and
+        // the store starts a fresh root instead of writing where the old entries were.
+        let stale = t.lookup(shape, 1, &p, 5).unwrap_err();
+        t.clear();
+        t.store(shape, 1, &p, 3, 3, Some(&stale));
+        let f = t.lookup(shape, 1, &p, 3).unwrap();
+        assert_eq!((f.lower, f.upper), (3, 3));
+        assert_eq!(t.blocks_used(), 1);
     }
 
     #[test]
@@ -721,15 +835,15 @@ mod tests {
         // A position with 48 cards (12 tricks) first, then many with 8 cards (2 tricks).
         let deep = Shape(0x3333_3333_3333_3333);
         let p = pattern(3, 4);
-        t.store(deep, 0, &p, 5, 12);
+        t.store(deep, 0, &p, 5, 12, None);
         for i in 0..3000u64 {
             // Eight cards in all: the seats' spade counts spread the keys.
             let shape = Shape((i % 3) | ((2 - i % 3) << 4) | (2 << 16) | (2 << 32) | (2 << 48));
-            t.store(shape, (i % 4) as usize, &pattern(i as u32, 3), 0, 1);
+            t.store(shape, (i % 4) as usize, &pattern(i as u32, 3), 0, 1, None);
         }
         assert!(t.stats().harvests > 0, "{:?}", t.stats());
         assert_eq!(t.stats().resets, 0);
-        assert_eq!(t.lookup(deep, 0, &p, 5).map(|f| f.lower), Some(5));
+        assert_eq!(t.lookup(deep, 0, &p, 5).ok().map(|f| f.lower), Some(5));
     }
 
     #[test]
@@ -739,7 +853,7 @@ mod tests {
             let mut t = TransTable::new(&mut buffer[..n]);
             let p = pattern(1, 13);
             for i in 0..20 {
-                t.store(Shape(i), 0, &p, 1, 1);
+                t.store(Shape(i), 0, &p, 1, 1, None);
                 t.set_cutoff_card(i, 2, 17);
             }
             let _ = t.lookup(Shape(3), 0, &p, 1);
