@@ -375,6 +375,31 @@ fn bench_reports_json() {
         line.ends_with(&format!("total {total:.0}")),
         "{line} / {total}"
     );
+    // Whole tables, then again on two threads: every table the same, a throughput reported.
+    let tables = cardtree(&[
+        "bridge",
+        "bench",
+        "--file",
+        file,
+        "--tables",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert!(
+        tables.status.success(),
+        "{}",
+        String::from_utf8_lossy(&tables.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&tables.stdout).unwrap();
+    assert_eq!(
+        (&v["unit"], &v["deals"]),
+        (&"whole tables".into(), &2.into())
+    );
+    let threads = v["threads"]["threads"].as_u64().unwrap();
+    assert!((1..=2).contains(&threads), "{v}");
+    assert!(v["threads"]["speedup"].as_f64().unwrap() > 0.0);
+    assert!(v["threads"]["wall_s"].as_f64().unwrap() > 0.0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -201,7 +201,7 @@ const CASES: &[Case] = &[
         command: &["bridge", "bench"],
         base: &[("--file", DEALS)],
         tail: &[],
-        numbers: &[n("--table-mib")],
+        numbers: &[n("--table-mib"), w("--threads", "{}", &[("--tables", "")])],
         text: &["--file", "--per-deal", "--out", "--macroxue"],
     },
     Case {

@@ -102,6 +102,7 @@ pub fn run(
         ratio: None,
         macroxue: None,
         macroxue_ratio: None,
+        threads: None,
     };
     let theirs = dds_run(&tasks, &cards, dds)?;
     if let Some(theirs) = &theirs {
@@ -222,13 +223,15 @@ fn dds_run(
 /// `cardtree bridge bench --tables`: the whole double-dummy table of every deal of `path`
 /// (lines with a `pbn` field), one thread, a fresh table per deal; with `dds`, DDS's
 /// CalcDDtable on the same deals in the same run, every cell compared; with `macroxue`, that
-/// solver's binary on each deal right after cardtree's (alternating), every cell compared.
+/// solver's binary on each deal right after cardtree's (alternating), every cell compared;
+/// with `threads` other than 1, the same tables again on that many threads (0: one per core).
 pub fn tables(
     path: &Path,
     mib: usize,
     dds: bool,
     macroxue: Option<&Path>,
     per_deal: Option<&Path>,
+    threads: usize,
 ) -> Result<BenchReport, Error> {
     let text = read_input(path, dds)?;
     let boards = crate::input::lines(&text)
@@ -293,7 +296,13 @@ pub fn tables(
         ratio: None,
         macroxue: None,
         macroxue_ratio: None,
+        threads: None,
     };
+    if threads != 1 {
+        json.threads = Some(crate::bridge::bench_threads::run(
+            &boards, &solved, mib, threads, mine.total, &mut out,
+        )?);
+    }
     let theirs = dds_tables(&boards, &solved, dds)?;
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
@@ -376,10 +385,11 @@ pub fn command(
     macroxue: Option<&Path>,
     per_deal: Option<&Path>,
     whole_tables: bool,
+    threads: usize,
     output: &crate::output::Output,
 ) -> Result<(), Error> {
     let report = if whole_tables {
-        tables(file, table_mib, dds, macroxue, per_deal)?
+        tables(file, table_mib, dds, macroxue, per_deal, threads)?
     } else if macroxue.is_some() {
         return Err(invalid!("--macroxue times whole tables: give --tables too"));
     } else {

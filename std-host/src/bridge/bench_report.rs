@@ -51,6 +51,9 @@ pub struct BenchJson {
     /// cardtree's time over macroxue's, when every table agreed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub macroxue_ratio: Option<RatioJson>,
+    /// cardtree on several threads (`--threads`), when asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threads: Option<crate::bridge::bench_threads::ThreadsJson>,
 }
 
 /// One solver's numbers.

@@ -17,6 +17,7 @@ pub mod ablation;
 pub mod advisor;
 pub mod bench;
 pub mod bench_report;
+pub mod bench_threads;
 pub mod board;
 #[cfg(feature = "dds")]
 pub mod dds;

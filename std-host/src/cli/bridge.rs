@@ -70,6 +70,10 @@ pub enum BridgeCommand {
         /// CalcDDtable on the same deals.
         #[arg(long)]
         tables: bool,
+        /// With --tables: also solve the tables on this many threads (0: one per core), each
+        /// with its own table, and report the throughput against the one-thread run's.
+        #[arg(long, requires = "tables", default_value_t = 1, value_parser = crate::limits::threads)]
+        threads: usize,
         /// --json: one object (deals, file, unit, cardtree's and DDS's times and counts as
         /// median, mean, max and total, the ratio); --out FILE.
         #[command(flatten)]
@@ -227,6 +231,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             macroxue,
             per_deal,
             tables,
+            threads,
             output,
         } => bench::command(
             &file,
@@ -235,6 +240,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             macroxue.as_deref(),
             per_deal.as_deref(),
             tables,
+            threads,
             &output.output()?,
         ),
         BridgeCommand::Table {
