@@ -104,7 +104,7 @@ pub fn run(
         macroxue_ratio: None,
         threads: None,
     };
-    let theirs = dds_run(&tasks, &cards, dds)?;
+    let theirs = crate::bridge::bench_dds::dds_run(&tasks, &cards, dds)?;
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
         let dds_tricks = timing(theirs, |c| c.tricks as f64);
@@ -176,48 +176,6 @@ fn write_per_deal<'a>(
         csv.push('\n');
     }
     output::write_atomic(out, csv.as_bytes()).map_err(|e| Error::write(out, e))
-}
-
-/// DDS on every task, checked card by card against `ours`; `None` unless asked.
-#[cfg(feature = "dds")]
-fn dds_run(
-    tasks: &[Task],
-    ours: &[Vec<(cardtree::Card, u8)>],
-    dds: bool,
-) -> Result<Option<Vec<Cost>>, Error> {
-    if !dds {
-        return Ok(None);
-    }
-    let mut solver = dds_bridge::Solver::default();
-    let mut costs = Vec::new();
-    let mut mismatches = 0;
-    for (task, mine) in tasks.iter().zip(ours) {
-        let start = web_time::Instant::now();
-        let (theirs, nodes) =
-            crate::bridge::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
-        costs.push(Cost {
-            ms: start.elapsed().as_secs_f64() * 1e3,
-            nodes: 0,
-            tricks: u64::from(nodes),
-        });
-        if &theirs != mine {
-            mismatches += 1;
-            eprintln!("cardtree: mismatch with DDS on {}", task.pbn);
-        }
-    }
-    if mismatches > 0 {
-        return Err(invalid!("{mismatches} deals differ from DDS"));
-    }
-    Ok(Some(costs))
-}
-
-#[cfg(not(feature = "dds"))]
-fn dds_run(
-    _: &[Task],
-    _: &[Vec<(cardtree::Card, u8)>],
-    _: bool,
-) -> Result<Option<Vec<Cost>>, Error> {
-    Ok(None)
 }
 
 /// `cardtree bridge bench --tables`: the whole double-dummy table of every deal of `path`
@@ -303,7 +261,7 @@ pub fn tables(
             &boards, &solved, mib, threads, mine.total, &mut out,
         )?);
     }
-    let theirs = dds_tables(&boards, &solved, dds)?;
+    let theirs = crate::bridge::bench_dds::dds_tables(&boards, &solved, dds)?;
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
         let _ = writeln!(out, "DDS:      {t}");
@@ -340,60 +298,42 @@ pub fn tables(
     Ok(BenchReport { text: out, json })
 }
 
-/// DDS's whole tables of `boards`, checked against `ours`; `None` unless asked.
-#[cfg(feature = "dds")]
-fn dds_tables(
-    boards: &[crate::bridge::hand_record::Board],
-    ours: &[cardtree::bridge::DdTable],
-    dds: bool,
-) -> Result<Option<Vec<Cost>>, Error> {
-    if !dds {
-        return Ok(None);
-    }
-    let mut solver = dds_bridge::Solver::default();
-    let mut costs = Vec::new();
-    for (b, mine) in boards.iter().zip(ours) {
-        let start = web_time::Instant::now();
-        let theirs = crate::bridge::dds::dd_table(&mut solver, &b.pbn)?;
-        costs.push(Cost {
-            ms: start.elapsed().as_secs_f64() * 1e3,
-            nodes: 0,
-            tricks: 0,
-        });
-        if theirs != *mine {
-            return Err(invalid!("table differs from DDS's on {}", b.pbn));
-        }
-    }
-    Ok(Some(costs))
+/// What `cardtree bridge bench` is asked to do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The deals.
+    pub file: std::path::PathBuf,
+    /// Table memory a thread, in MiB.
+    pub table_mib: usize,
+    /// DDS beside cardtree.
+    pub dds: bool,
+    /// macroxue's solver binary beside cardtree (with `tables`).
+    pub macroxue: Option<std::path::PathBuf>,
+    /// Each deal's costs to this CSV file.
+    pub per_deal: Option<std::path::PathBuf>,
+    /// Whole tables instead of every lead.
+    pub tables: bool,
+    /// With `tables`: also on this many threads (1: not; 0: one per core).
+    pub threads: usize,
 }
 
-#[cfg(not(feature = "dds"))]
-fn dds_tables(
-    _: &[crate::bridge::hand_record::Board],
-    _: &[cardtree::bridge::DdTable],
-    _: bool,
-) -> Result<Option<Vec<Cost>>, Error> {
-    Ok(None)
-}
-/// `cardtree bridge bench`: every lead of every deal of `file` ([`run`]) or, with `tables`,
-/// every deal's whole table ([`tables`]), DDS beside it with `dds`; the report where
+/// `cardtree bridge bench`: every lead of every deal of `o.file` ([`run`]) or, with
+/// `o.tables`, every deal's whole table ([`tables`]), the rivals beside it; the report where
 /// `output` says.
-pub fn command(
-    file: &Path,
-    table_mib: usize,
-    dds: bool,
-    macroxue: Option<&Path>,
-    per_deal: Option<&Path>,
-    whole_tables: bool,
-    threads: usize,
-    output: &crate::output::Output,
-) -> Result<(), Error> {
-    let report = if whole_tables {
-        tables(file, table_mib, dds, macroxue, per_deal, threads)?
-    } else if macroxue.is_some() {
+pub fn command(o: &Options, output: &crate::output::Output) -> Result<(), Error> {
+    let report = if o.tables {
+        tables(
+            &o.file,
+            o.table_mib,
+            o.dds,
+            o.macroxue.as_deref(),
+            o.per_deal.as_deref(),
+            o.threads,
+        )?
+    } else if o.macroxue.is_some() {
         return Err(invalid!("--macroxue times whole tables: give --tables too"));
     } else {
-        run(file, table_mib, dds, per_deal)?
+        run(&o.file, o.table_mib, o.dds, o.per_deal.as_deref())?
     };
     output.emit(&if output.json {
         crate::json::sorted_line(&report.json)?

@@ -16,6 +16,7 @@
 pub mod ablation;
 pub mod advisor;
 pub mod bench;
+mod bench_dds;
 pub mod bench_report;
 pub mod bench_threads;
 pub mod board;

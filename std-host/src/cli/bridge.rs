@@ -234,13 +234,15 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             threads,
             output,
         } => bench::command(
-            &file,
-            table_mib,
-            dds,
-            macroxue.as_deref(),
-            per_deal.as_deref(),
-            tables,
-            threads,
+            &bench::Options {
+                file,
+                table_mib,
+                dds,
+                macroxue,
+                per_deal,
+                tables,
+                threads,
+            },
             &output.output()?,
         ),
         BridgeCommand::Table {
