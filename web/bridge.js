@@ -279,10 +279,10 @@ export function setup(call) {
     const cards = Object.entries(report.cards);
     const rows = [`<caption>${report.samples} layouts; best by ${report.objective === 'set' ? 'chance to beat the contract' : 'tricks'}: ${report.best ? cardHtml(report.best) : '—'}</caption>`,
       '<tr><th>Lead</th><th>Tricks (mean)</th><th>±</th><th>Beats the contract</th><th>±</th></tr>'];
+    // Under the set objective the solver decides only whether each card beats the contract:
+    // no mean tricks then.
+    const num = (x, scale, digits) => (x === null ? '—' : (scale * x).toFixed(digits));
     for (const [card, v] of cards) {
-      // Under the set objective the solver decides only whether each card beats the contract:
-      // no mean tricks then.
-      const num = (x, scale, digits) => (x === null ? '—' : (scale * x).toFixed(digits));
       rows.push(`<tr class="${card === report.best ? 'best' : ''}"><td>${cardHtml(card)}</td><td>${num(v.tricks, 1, 2)}</td><td>${num(v.tricks_se, 1, 2)}</td><td>${num(v.set, 100, 1)} %</td><td>${num(v.set_se, 100, 1)}</td></tr>`);
     }
     $('lead-cards').innerHTML = rows.join('');

@@ -378,7 +378,7 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
 /// every lead: 5 % more on the vectors).
 fn opening_no_trump_with_a_void(spot: &Spot<'_>) -> bool {
     spot.trump >= 4
-        && spot.all.count_ones() == 52
+        && spot.all == crate::cards::Cards::ALL.bits()
         && spot
             .hands
             .iter()
