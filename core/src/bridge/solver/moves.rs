@@ -103,7 +103,8 @@ pub(crate) fn order(spot: &Spot<'_>, playable: u64, out: &mut Order) {
     } else {
         void(spot, playable, out);
     }
-    out.push_high_first(playable);
+    // Then every card not yet in, highest first.
+    out.push_high_first(playable & !out.added);
 }
 
 /// Who holds a card, seen from the player on lead.

@@ -219,17 +219,17 @@ impl<'t, M: TableMemory> Search<'t, M> {
             // one's place from the top is counted among the cards the trick started with.
             let before = self.trick_all[t - 1];
             let start = 4 * (t - 1);
-            let mut cards = [0u8; 4];
-            cards.copy_from_slice(&self.card[start..start + 4]);
-            cards.sort_unstable();
             let mut position = self.position[t - 1];
             let mut shape = self.shape[t - 1];
-            for (i, &c) in cards.iter().enumerate() {
-                position.remove(before, c);
-                shape.remove(
-                    usize::from(self.seat[start + i]),
-                    usize::from(self.card[start + i]) / 13,
-                );
+            let mut gone = 0u64;
+            for i in start..start + 4 {
+                let c = self.card[i & (PLIES - 1)];
+                gone |= 1u64 << c;
+                shape.remove(usize::from(self.seat[i & (PLIES - 1)]), usize::from(c) / 13);
+            }
+            while gone != 0 {
+                position.remove(before, gone.trailing_zeros() as u8);
+                gone &= gone - 1;
             }
             self.position[t] = position;
             self.shape[t] = shape;
