@@ -10,7 +10,7 @@
 //! on lead, it names a set of positions that all share the result. Facts about the technique
 //! (DDS's and macroxue's forms of it): `docs/solver-notes.md`.
 
-use super::bits::{count13, suit_bits};
+use super::bits::{count13, suit_bits, top_k};
 
 /// The bits of a suit field that hold owners: 13 cards, two bits each.
 pub(crate) const FIELD: u32 = (1 << 26) - 1;
@@ -161,47 +161,6 @@ fn suit_owners(all: u64, s: usize, owner: &[u8; 52]) -> (u32, u8) {
     (f, ((24 - shift) / 2) as u8)
 }
 
-/// The top `k` bits of a 13-bit suit, by two small tables: the suit's upper seven ranks, then
-/// its lower six (no loop whose length depends on the cards).
-fn top_k(a: u16, k: u8) -> u16 {
-    let (hi, lo) = (usize::from(a >> 6) & 0x7F, usize::from(a) & 0x3F);
-    let in_hi = count13(hi as u16) as usize;
-    let k = usize::from(k).min(13);
-    if k <= in_hi {
-        u16::from(TOP_HI[hi][k]) << 6
-    } else {
-        ((hi as u16) << 6) | u16::from(TOP_LO[lo][(k - in_hi).min(6)])
-    }
-}
-
-/// `TOP_HI[x][k]`: the top `k` bits of the 7-bit `x` (all of them when it has fewer).
-static TOP_HI: [[u8; 8]; 128] = top_table::<128, 8>();
-/// `TOP_LO[x][k]`: the same for the 6-bit `x`.
-static TOP_LO: [[u8; 7]; 64] = top_table::<64, 7>();
-
-const fn top_table<const N: usize, const K: usize>() -> [[u8; K]; N] {
-    let mut t = [[0u8; K]; N];
-    let mut x = 0;
-    while x < N {
-        let mut k = 0;
-        while k < K {
-            // Keep the highest k set bits of x.
-            let (mut out, mut taken, mut bit) = (0u8, 0, 8);
-            while bit > 0 {
-                bit -= 1;
-                if taken < k && (x >> bit) & 1 == 1 {
-                    out |= 1 << bit;
-                    taken += 1;
-                }
-            }
-            t[x][k] = out;
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,19 +174,6 @@ mod tests {
             all |= 1 << c;
         }
         (all, owner, Pattern::of_position(all, &owner))
-    }
-
-    #[test]
-    fn top_cards() {
-        for a in 0..=0x1FFFu16 {
-            for k in 0..=13u8 {
-                let mut slow = a;
-                while slow.count_ones() > u32::from(k) {
-                    slow &= slow - 1;
-                }
-                assert_eq!(top_k(a, k), slow, "{a:b} {k}");
-            }
-        }
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! [`pattern`](super::pattern)): the winners of a suit, up to the number of rounds in which
 //! another hand still follows (later rounds win by length, not rank).
 
-use super::bits::{count13, highest, in_suit, lowest, suit_bits};
+use super::bits::{count13, highest, in_suit, lowest, suit_bits, top_k};
 
 /// The quick tricks of the side whose `leader` is on lead, at most the tricks left, and the
 /// cards whose ranks they depend on. `trump` is a suit `0..4`, or 4 at no trump.
@@ -58,33 +58,20 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
             rounds = rounds.min(rl);
         }
         if rounds < ml {
-            m = top13(m, rounds);
+            m = top_k(m, rounds as u8);
         }
         if rounds < pl {
-            p = top13(p, rounds);
+            p = top_k(p, rounds as u8);
         }
-        // The run of top cards held by the side on lead.
-        let (mut mw, mut pw) = (0u32, 0u32);
-        let mut out = m | p | l | r;
+        // The run of top cards held by the side on lead: its cards above every other card
+        // out (without a branch: which hand holds the next card is data).
+        let theirs = l | r;
+        let run = (m | p) & !((1u16 << (16 - theirs.leading_zeros())).wrapping_sub(1));
+        let (mr, pr) = (m & run, p & run);
+        let (mw, pw) = (count13(mr), count13(pr));
         let base = 13 * s as u32;
-        while out != 0 {
-            let c = 15 - out.leading_zeros();
-            let bit = 1u16 << c;
-            if m & bit != 0 {
-                mw += 1;
-                if mw <= my_ranked {
-                    winners |= 1u64 << (base + c);
-                }
-            } else if p & bit != 0 {
-                pw += 1;
-                if pw <= pd_ranked {
-                    partner_winners |= 1u64 << (base + c);
-                }
-            } else {
-                break;
-            }
-            out &= !bit;
-        }
+        winners |= u64::from(top_k(mr, my_ranked as u8)) << base;
+        partner_winners |= u64::from(top_k(pr, pd_ranked as u8)) << base;
         mine += suit_tricks(m, mw, p, pw);
         partners += suit_tricks(p, pw, m, mw);
         // A small card of the leader's leads to one of partner's winners.
@@ -98,14 +85,6 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
     };
     let total = (trump_tricks + cashed).min(left);
     (total as u8, winners)
-}
-
-/// The top `k` ranks of a suit.
-fn top13(mut ranks: u16, k: u32) -> u16 {
-    for _ in k..count13(ranks) {
-        ranks &= ranks - 1;
-    }
-    ranks
 }
 
 /// Whether the side of the second player to a trick (`seat`) surely wins it, the card `led`
