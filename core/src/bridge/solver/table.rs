@@ -358,6 +358,12 @@ impl<M: TableMemory> TransTable<M> {
         for (i, w) in words.into_iter().enumerate() {
             self.set_block_word(b, e * 4 + i, w);
         }
+        let lane = SIG_BITS * (e % BLOCK_ENTRIES) as u32;
+        let sigs = u64::from(self.block_word(b, HEADER_SIG))
+            | (u64::from(self.block_word(b, HEADER_SIG + 1)) << 32);
+        let sigs = (sigs & !(SIG_LANE << lane)) | (signature(&words) << lane);
+        self.set_block_word(b, HEADER_SIG, sigs as u32);
+        self.set_block_word(b, HEADER_SIG + 1, (sigs >> 32) as u32);
     }
 
     /// Looks up the position `owners` (with `shape`, `leader` on lead) for an entry whose
@@ -385,6 +391,7 @@ impl<M: TableMemory> TransTable<M> {
         let mut block = self.root_words(slot)[3] as usize;
         let lines = self.lines.as_ref();
         let need = u32::from(need);
+        let wanted = wanted(owners);
         while block != 0 {
             let base = self.pool_line + (block - 1) * BLOCK_LINES;
             let (Some(first), Some(second)) = (lines.get(base), lines.get(base + 1)) else {
@@ -392,7 +399,13 @@ impl<M: TableMemory> TransTable<M> {
             };
             let len = (second.0[HEADER_LEN % 16] as usize).min(BLOCK_ENTRIES);
             let next = second.0[HEADER_NEXT % 16] as usize;
-            for e in (0..len).rev() {
+            let sigs = u64::from(second.0[HEADER_SIG % 16])
+                | (u64::from(second.0[(HEADER_SIG + 1) % 16]) << 32);
+            // Only the entries whose signatures agree with the position can match it.
+            let mut maybe = candidates(sigs, wanted) & ((1u64 << (SIG_BITS * len as u32)) - 1);
+            while maybe != 0 {
+                let e = (63 - maybe.leading_zeros()) as usize / SIG_BITS as usize;
+                maybe &= !(SIG_LANE << (SIG_BITS * e as u32));
                 let line = if e < 4 { &first.0 } else { &second.0 };
                 let o = (e & 3) * 4;
                 let w = [line[o], line[o + 1], line[o + 2], line[o + 3]];
@@ -701,9 +714,64 @@ const GEN_MASK: u32 = (1 << 30) - 1;
 const GEN_MASK_TAG: u32 = 0xFFF;
 /// The bits of an entry word that hold a part of its bounds.
 const BOUND_BITS: u32 = 3 << 30;
-/// Header words of a block: its entry count and the next block of its chain (index + 1).
+/// Header words of a block: its entry count, the next block of its chain (index + 1), and
+/// two words of entry signatures.
 const HEADER_LEN: usize = BLOCK_ENTRIES * 4;
 const HEADER_NEXT: usize = BLOCK_ENTRIES * 4 + 1;
+const HEADER_SIG: usize = BLOCK_ENTRIES * 4 + 2;
+
+/// An entry's signature, a quick test that rules most entries out before their four words are
+/// compared: for each of the first three suits, whether the entry keeps any rank of it (bit
+/// 0) and the owner of its top card (bits 1 and 2). Nine bits a lane, seven lanes in a
+/// block's two signature words.
+const SIG_BITS: u32 = 9;
+const SIG_LANE: u64 = (1 << SIG_BITS) - 1;
+/// Per lane: the bits that say a suit is kept, and the low bit of each suit's owner.
+const SIG_KEPT: u64 = lanes(0b001_001_001);
+const SIG_LOW: u64 = lanes(0b010_010_010);
+/// Per lane: bit 1, where [`candidates`] leaves its answer.
+const SIG_ANSWER: u64 = lanes(0b10);
+
+const fn lanes(x: u64) -> u64 {
+    let mut v = 0;
+    let mut e = 0;
+    while e < BLOCK_ENTRIES as u32 {
+        v |= x << (SIG_BITS * e);
+        e += 1;
+    }
+    v
+}
+
+/// The signature of entry `w`.
+fn signature(w: &[u32; 4]) -> u64 {
+    let mut sig = 0;
+    for (s, &word) in w.iter().take(3).enumerate() {
+        let kept = u64::from((word >> 26) & 15 != 0);
+        sig |= (kept | (u64::from((word >> 24) & 3) << 1)) << (3 * s);
+    }
+    sig
+}
+
+/// The position's signature in every lane (each suit marked kept: the top card's owner).
+fn wanted(position: &Pattern) -> u64 {
+    let mut sig = 0;
+    for s in 0..3 {
+        sig |= (1 | (u64::from((position.owners[s] >> 24) & 3) << 1)) << (3 * s);
+    }
+    sig * lanes(1)
+}
+
+/// Bit 1 of each lane set where the entry may match the position: in every suit the entry
+/// keeps, its top card's owner is the position's.
+#[inline]
+fn candidates(sigs: u64, wanted: u64) -> u64 {
+    let kept = sigs & SIG_KEPT;
+    let differ = (sigs ^ wanted) & ((kept << 1) | (kept << 2));
+    // Each suit's two owner bits to its low one, then the three suits to the first's.
+    let any = (differ | (differ >> 1)) & SIG_LOW;
+    let any = any | (any >> 3) | (any >> 6);
+    !any & SIG_ANSWER
+}
 
 /// An entry as four words, one a suit: the suit's masked owners (bits 0..26), its count of
 /// relevant ranks (bits 26..30), and two bits of the bounds (bits 30..32: the lower bound's
