@@ -145,19 +145,12 @@ impl<'t, M: TableMemory> Search<'t, M> {
         self.hands[seat] &= !(1u64 << card);
         self.seat[p] = seat as u8;
         self.card[p] = card;
-        let wins = ply & 3 == 0
-            || beats(
-                card,
-                self.win_card[(p + PLIES - 1) & (PLIES - 1)],
-                self.trump,
-            );
-        if wins {
-            self.win_card[p] = card;
-            self.win_seat[p] = seat as u8;
-        } else {
-            self.win_card[p] = self.win_card[(p + PLIES - 1) & (PLIES - 1)];
-            self.win_seat[p] = self.win_seat[(p + PLIES - 1) & (PLIES - 1)];
-        }
+        let before = (p + PLIES - 1) & (PLIES - 1);
+        let (best, best_seat) = (self.win_card[before], self.win_seat[before]);
+        // Selected, not branched on: whether the card beats the trick so far is data.
+        let wins = (ply & 3 == 0) | beats(card, best, self.trump);
+        self.win_card[p] = if wins { card } else { best };
+        self.win_seat[p] = if wins { seat as u8 } else { best_seat };
         if ply & 3 == 3 {
             self.tricks += 1;
             let t = (ply >> 2) & (TRICKS - 1);
@@ -180,12 +173,10 @@ impl<'t, M: TableMemory> Search<'t, M> {
         let p = ply & (PLIES - 1);
         let w = self.win_card[p];
         let start = p & !3;
-        let rivals = (start..start + 4)
-            .filter(|&i| {
-                self.card[i & (PLIES - 1)] != w && suit_of(self.card[i & (PLIES - 1)]) == suit_of(w)
-            })
-            .count();
-        if rivals > 0 { 1u64 << w } else { 0 }
+        let cards = (start..start + 4).fold(0u64, |m, i| m | 1u64 << self.card[i & (PLIES - 1)]);
+        let rivals = in_suit(cards, suit_of(w)) & !(1u64 << w);
+        // Without a branch: whether a card of the suit lost to it is data.
+        (1u64 << w) & 0u64.wrapping_sub(u64::from(rivals != 0))
     }
 
     /// The zero-window search at `ply`: see the module docs.
