@@ -731,6 +731,9 @@ const SIG_KEPT: u64 = lanes(0b001_001_001);
 const SIG_LOW: u64 = lanes(0b010_010_010);
 /// Per lane: bit 1, where [`candidates`] leaves its answer.
 const SIG_ANSWER: u64 = lanes(0b10);
+// A block's signatures fit its two signature words, which fit its last line.
+const _: () =
+    assert!(SIG_BITS as usize * BLOCK_ENTRIES <= 64 && HEADER_SIG + 1 < BLOCK_LINES * 16,);
 
 const fn lanes(x: u64) -> u64 {
     let mut v = 0;
@@ -943,6 +946,49 @@ mod tests {
         assert_eq!(t.cutoff_card(42, 0), None);
         t.clear();
         assert_eq!(t.cutoff_card(42, 1), None);
+    }
+
+    #[test]
+    fn signatures_never_rule_out_a_matching_entry() {
+        use rand_core::Rng;
+        let mut r = crate::rng::seeded(11);
+        let (mut matching, mut ruled_out) = (0, 0);
+        for _ in 0..50_000 {
+            // A position, and an entry keeping its top `cut` owners of each suit, with the
+            // owners of a random suit changed half the time.
+            let bits = r.next_u64();
+            let mut position = Pattern::default();
+            let mut entry = Pattern::default();
+            for s in 0..4 {
+                let n = (bits >> (4 * s)) as u8 % 14;
+                position.cut[s] = n;
+                position.owners[s] = (r.next_u64() as u32) & super::super::pattern::mask(n);
+                let cut = (bits >> (16 + 4 * s)) as u8 % (n + 1);
+                entry.cut[s] = cut;
+                entry.owners[s] = position.owners[s] & super::super::pattern::mask(cut);
+            }
+            if bits >> 63 == 1 {
+                let s = (bits >> 40) as usize % 4;
+                entry.owners[s] ^=
+                    (r.next_u64() as u32) & super::super::pattern::mask(entry.cut[s]);
+            }
+            let w = encode(&entry, 0, 13);
+            let e = (bits >> 48) as usize % BLOCK_ENTRIES;
+            let passes = candidates(signature(&w) << (SIG_BITS * e as u32), wanted(&position))
+                >> (SIG_BITS * e as u32)
+                & 2
+                != 0;
+            if matches(&w, &position) {
+                matching += 1;
+                assert!(passes, "{entry:?} {position:?}");
+            } else if !passes {
+                ruled_out += 1;
+            }
+        }
+        assert!(
+            matching > 1000 && ruled_out > 1000,
+            "{matching} {ruled_out}"
+        );
     }
 
     #[test]
