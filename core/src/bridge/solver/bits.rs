@@ -43,7 +43,7 @@ pub(crate) fn top_k(a: u16, k: u8) -> u16 {
     // Both halves looked up and one chosen, without a branch on the cards.
     let upper = u16::from(TOP_HI[hi][k.min(7)]) << 6;
     let both = ((hi as u16) << 6) | u16::from(TOP_LO[lo][k.saturating_sub(in_hi).min(6)]);
-    if k <= in_hi { upper } else { both }
+    core::hint::select_unpredictable(k <= in_hi, upper, both)
 }
 
 /// `TOP_HI[x][k]`: the top `k` bits of the 7-bit `x` (all of them when it has fewer).
@@ -101,11 +101,12 @@ pub(crate) fn above(card: u8) -> u64 {
 /// Whether `card` beats `best`, the card winning the trick so far (`trump` 4: no trump).
 #[inline]
 pub(crate) fn beats(card: u8, best: u8, trump: usize) -> bool {
-    if suit_of(card) == suit_of(best) {
-        card > best
-    } else {
-        suit_of(card) == trump
-    }
+    // Selected, not branched on: callers use it on the cards of a trick.
+    core::hint::select_unpredictable(
+        suit_of(card) == suit_of(best),
+        card > best,
+        suit_of(card) == trump,
+    )
 }
 
 #[cfg(test)]

@@ -130,24 +130,50 @@ fn stats<M: TableMemory>(
     }
 }
 
-/// A first guess of North-South's tricks: their share of the high-card points.
-fn guess(hands: &[u64; 4], total: u8) -> u8 {
-    let hcp = |h: u64| -> u32 {
+/// A first guess of North-South's tricks: a line in their share of the high-card points and,
+/// in a trump contract, their share of the trumps. The slopes were fitted by least squares to
+/// the tables of 500 random deals (`cardtree bridge deal --seed 2026 --count 1000`, the first
+/// 500; the other 500 give a mean error of 0.96 tricks, against 1.68 for the plain share of
+/// points): at no trump a trick a deal takes 1.55 times the points' share beyond half, with
+/// trumps 1.24 times, plus 1.09 tricks for each trump held beyond half of those out. A better
+/// guess saves the driver's tests: 5.4 % of the work when every guess is exact.
+fn guess(hands: &[u64; 4], total: u8, trump: usize) -> u8 {
+    let total = i64::from(total);
+    (guess_hundredths(hands, total as u8, trump) + 50)
+        .div_euclid(100)
+        .clamp(0, total) as u8
+}
+
+/// [`guess`] in hundredths of a trick, before rounding.
+pub(crate) fn guess_hundredths(hands: &[u64; 4], total: u8, trump: usize) -> i64 {
+    let hcp = |h: u64| -> i64 {
         (0..4)
             .map(|s| {
                 let bits = in_suit(h, s) >> (13 * s);
                 (9..13)
-                    .map(|r| ((bits >> r) & 1) as u32 * (r - 8))
-                    .sum::<u32>()
+                    .map(|r| ((bits >> r) & 1) as i64 * (r - 8))
+                    .sum::<i64>()
             })
             .sum()
     };
     let ns = hcp(hands[0]) + hcp(hands[2]);
     let all = ns + hcp(hands[1]) + hcp(hands[3]);
+    let total = i64::from(total);
     if all == 0 {
-        return total / 2;
+        return total * 50;
     }
-    ((ns * u32::from(total) + all / 2) / all) as u8
+    // In hundredths of a trick, times 2 * all: half the tricks, the points' part and the
+    // trumps' part.
+    let (slope, trumps) = if trump < 4 {
+        let ns_trumps = i64::from(in_suit(hands[0] | hands[2], trump).count_ones());
+        let out = i64::from(in_suit(hands[0] | hands[1] | hands[2] | hands[3], trump).count_ones());
+        (124, 109 * (2 * ns_trumps - out) * all)
+    } else {
+        (155, 0)
+    };
+    let scaled = total * (100 * all + slope * (2 * ns - all)) + trumps;
+    let denominator = 2 * all;
+    (scaled + denominator / 2).div_euclid(denominator)
 }
 
 /// [`solve_value`] with a chosen config.
@@ -183,7 +209,7 @@ pub(crate) fn solve_value_from<M: TableMemory>(
     let mut g = match first {
         Some(t) if s.mover_ns => t,
         Some(t) => s.total.saturating_sub(t),
-        None => guess(&s.hands, s.total),
+        None => guess(&s.hands, s.total, s.trump),
     }
     .clamp(lo, hi);
     let mut tests = 0;
@@ -284,7 +310,7 @@ fn value_cards<M: TableMemory>(
             (Some(t), _) => t,
             (None, Some(b)) => b.saturating_add(1),
             (None, None) => {
-                let ns = guess(&s.hands, total);
+                let ns = guess(&s.hands, total, s.trump);
                 if s.mover_ns { ns } else { total - ns }
             }
         };

@@ -26,8 +26,8 @@ mod quick;
 mod search;
 mod table;
 
-pub(crate) use driver::solve_value_from;
 pub use driver::{Value, solve, solve_reaching, solve_value, solve_value_with, solve_with};
+pub(crate) use driver::{guess_hundredths, solve_value_from};
 pub use table::{TableMemory, TableStats, TransTable, TtLine};
 
 use crate::card::Card;
