@@ -18,7 +18,8 @@ use core::fmt;
 use super::deal::Deal;
 use super::seat::Seat;
 use super::solver::{
-    SolveStats, SolverConfig, TableMemory, TransTable, guess_hundredths, solve_value_from,
+    SolveStats, SolverConfig, TableMemory, TransTable, first_target, guess_hundredths,
+    solve_value_from,
 };
 use super::{BridgePlay, PositionError, Strain};
 
@@ -161,9 +162,9 @@ pub fn dd_table_with<M: TableMemory>(
             let model = guess_hundredths(&hands, total, trump);
             // The first test asks whether North-South take at least the guess, so a guess
             // of the value or one above it costs the fewest tests (two); the guesses below
-            // are fitted to the tables of `guess`'s deals. North: the guess from the cards,
-            // moved by seven tenths of its mean miss in the strains before and a quarter
-            // up. South: what North took (the same in 92 % of those tables). East, with
+            // are fitted to the tables of `guess_hundredths`'s deals. North: the guess from
+            // the cards, moved by seven tenths of its mean miss in the strains before.
+            // South: what North took (the same in 92 % of those tables). East, with
             // North-South on lead now: one more than the better of North and South (they
             // took that or one more in 92 %). West: what East left (the same in 93 %).
             let guess_ns = match i {
@@ -173,9 +174,7 @@ pub fn dd_table_with<M: TableMemory>(
                     } else {
                         0
                     };
-                    (model + shift + 75)
-                        .div_euclid(100)
-                        .clamp(0, i64::from(total)) as u8
+                    first_target(model + shift, total)
                 }
                 1 => ns[0],
                 2 => (ns[0].max(ns[1]) + 1).min(total),

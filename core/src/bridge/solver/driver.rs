@@ -130,21 +130,14 @@ fn stats<M: TableMemory>(
     }
 }
 
-/// A first guess of North-South's tricks: a line in their share of the high-card points and,
-/// in a trump contract, their share of the trumps. The slopes were fitted by least squares to
-/// the tables of 500 random deals (`cardtree bridge deal --seed 2026 --count 1000`, the first
-/// 500; the other 500 give a mean error of 0.96 tricks, against 1.68 for the plain share of
-/// points): at no trump a trick a deal takes 1.55 times the points' share beyond half, with
-/// trumps 1.24 times, plus 1.09 tricks for each trump held beyond half of those out. A better
-/// guess saves the driver's tests: 5.4 % of the work when every guess is exact.
-fn guess(hands: &[u64; 4], total: u8, trump: usize) -> u8 {
-    let total = i64::from(total);
-    (guess_hundredths(hands, total as u8, trump) + 50)
-        .div_euclid(100)
-        .clamp(0, total) as u8
-}
-
-/// [`guess`] in hundredths of a trick, before rounding.
+/// A first guess of North-South's tricks, in hundredths of a trick: a line in their share
+/// of the high-card points and, in a trump contract, their share of the trumps. The slopes
+/// were fitted by least squares to the tables of 500 random deals (`cardtree bridge deal
+/// --seed 2026 --count 1000`, the first 500; the other 500 give a mean error of 0.96 tricks,
+/// against 1.68 for the plain share of points): at no trump a trick a deal takes 1.55 times
+/// the points' share beyond half, with trumps 1.24 times, plus 1.09 tricks for each trump
+/// held beyond half of those out. A better guess saves the driver's tests: 5.4 % of the work
+/// of those tables when every guess is exact.
 pub(crate) fn guess_hundredths(hands: &[u64; 4], total: u8, trump: usize) -> i64 {
     let hcp = |h: u64| -> i64 {
         (0..4)
@@ -174,6 +167,14 @@ pub(crate) fn guess_hundredths(hands: &[u64; 4], total: u8, trump: usize) -> i64
     let scaled = total * (100 * all + slope * (2 * ns - all)) + trumps;
     let denominator = 2 * all;
     (scaled + denominator / 2).div_euclid(denominator)
+}
+
+/// The first test's target, "the mover takes at least this many", from the mover's expected
+/// tricks in hundredths: a target at the value or one above it settles the value in the
+/// fewest tests (two: one holds, one fails), so the expectation is rounded a quarter up
+/// (fitted with [`guess_hundredths`]).
+pub(crate) fn first_target(hundredths: i64, total: u8) -> u8 {
+    (hundredths + 75).div_euclid(100).clamp(0, i64::from(total)) as u8
 }
 
 /// [`solve_value`] with a chosen config.
@@ -209,7 +210,7 @@ pub(crate) fn solve_value_from<M: TableMemory>(
     let mut g = match first {
         Some(t) if s.mover_ns => t,
         Some(t) => s.total.saturating_sub(t),
-        None => guess(&s.hands, s.total, s.trump),
+        None => first_target(guess_hundredths(&s.hands, s.total, s.trump), s.total),
     }
     .clamp(lo, hi);
     let mut tests = 0;
@@ -308,10 +309,17 @@ fn value_cards<M: TableMemory>(
         let (mut lo, mut hi) = (0u8, total);
         let mut g = match (target, best_so_far) {
             (Some(t), _) => t,
-            (None, Some(b)) => b.saturating_add(1),
+            (None, Some(b)) => b,
             (None, None) => {
-                let ns = guess(&s.hands, total, s.trump);
-                if s.mover_ns { ns } else { total - ns }
+                let ns = guess_hundredths(&s.hands, total, s.trump);
+                first_target(
+                    if s.mover_ns {
+                        ns
+                    } else {
+                        i64::from(total) * 100 - ns
+                    },
+                    total,
+                )
             }
         };
         // With a target, stop as soon as the bounds are on one side of it.

@@ -27,7 +27,7 @@ mod search;
 mod table;
 
 pub use driver::{Value, solve, solve_reaching, solve_value, solve_value_with, solve_with};
-pub(crate) use driver::{guess_hundredths, solve_value_from};
+pub(crate) use driver::{first_target, guess_hundredths, solve_value_from};
 pub use table::{TableMemory, TableStats, TransTable, TtLine};
 
 use crate::card::Card;
