@@ -166,7 +166,7 @@ pub fn dd_table_with<M: TableMemory>(
             // the cards, moved by seven tenths of its mean miss in the strains before.
             // South: what North took (the same in 92 % of those tables). East, with
             // North-South on lead now: one more than the better of North and South (they
-            // took that or one more in 92 %). West: what East left (the same in 93 %).
+            // took that or one more in 93 %). West: what East left (the same in 93 %).
             let guess_ns = match i {
                 0 => {
                     let shift = if done > 0 {
