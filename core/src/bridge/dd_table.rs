@@ -147,8 +147,9 @@ pub fn dd_table_with<M: TableMemory>(
         stats: SolveStats::default(),
     };
     let hands = Seat::ALL.map(|seat| deal.hand(seat).bits());
-    // North's tricks beyond the first guess's in the strains done, in hundredths of a trick.
-    let (mut beyond, mut done) = (0i64, 0i64);
+    // North's tricks beyond the first guess's in the strains done, in hundredths of a trick,
+    // and the guess of the strain in hand.
+    let (mut beyond, mut done, mut model) = (0i64, 0i64, 0i64);
     for strain in Strain::ALL {
         let trump = strain.trump().map_or(4, |s| s as usize);
         // North-South's tricks with each declarer: North, South, East, West.
@@ -159,7 +160,6 @@ pub fn dd_table_with<M: TableMemory>(
         {
             let position = BridgePlay::new(deal, strain, declarer.next())?;
             let total = position.tricks_left();
-            let model = guess_hundredths(&hands, total, trump);
             // The first test asks whether North-South take at least the guess, so a guess
             // of the value or one above it costs the fewest tests (two); the guesses below
             // are fitted to the tables of `guess_hundredths`'s deals. North: the guess from
@@ -169,6 +169,7 @@ pub fn dd_table_with<M: TableMemory>(
             // took that or one more in 93 %). West: what East left (the same in 93 %).
             let guess_ns = match i {
                 0 => {
+                    model = guess_hundredths(&hands, total, trump);
                     let shift = if done > 0 {
                         7 * beyond / (10 * done)
                     } else {

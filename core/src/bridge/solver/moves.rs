@@ -475,22 +475,22 @@ fn void(spot: &Spot<'_>, playable: u64, out: &mut Order) {
 /// when leading; the suit's cards out and the card winning so far when following; the hand
 /// and the winning card (or, at no trump, the winning seat) when void, with partner's hand in
 /// a trump contract. Partner's hand in the key (2026-11-27, `docs/solver-notes.md` section 8):
-/// 3.8 to 6.5 % fewer tricks searched on the benches; the whole position instead, or the
+/// 4.0 to 6.5 % fewer tricks searched on the benches; the whole position instead, or the
 /// cards out, many more, since a key that names one position is seldom met again.
 pub(crate) fn cutoff_key(spot: &Spot<'_>) -> u64 {
     let place = spot.place as u64;
     let hand = spot.hands[spot.seat];
-    // Partner's hand, mixed into the bits above the place.
-    let partner = spot.hands[(spot.seat + 2) & 3].wrapping_mul(0x2545_F491_4F6C_DD1D) & !3;
+    // Partner's hand, mixed into the bits above the place (only where the key uses it).
+    let partner = || spot.hands[(spot.seat + 2) & 3].wrapping_mul(0x2545_F491_4F6C_DD1D) & !3;
     if spot.place == 0 {
-        return (hand << 2) ^ partner;
+        return (hand << 2) ^ partner();
     }
     if in_suit(hand, spot.led) != 0 {
         let cards = in_suit(spot.all, spot.led);
         return place | (cards << 2) ^ (u64::from(spot.winning).wrapping_mul(0x9E37_79B9) << 40);
     }
     let (winner, partner) = if spot.trump < 4 {
-        (u64::from(spot.winning), partner)
+        (u64::from(spot.winning), partner())
     } else {
         (spot.winner as u64, 0)
     };
