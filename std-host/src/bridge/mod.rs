@@ -33,3 +33,4 @@ pub mod pbn_file;
 pub mod pbn_session;
 pub mod pbn_write;
 pub mod solve;
+pub mod table_memory;

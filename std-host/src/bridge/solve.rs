@@ -10,19 +10,21 @@ use cardtree::bridge::{
 use cardtree::{Card, Seat, SizeRule, pbn};
 use serde::Serialize;
 
+use crate::bridge::table_memory::HostLines;
 use crate::json::{Fixed, Ordered};
 
 /// Default transposition-table size per thread, in MiB.
 pub const DEFAULT_TABLE_MIB: usize = 16;
 
-/// A transposition table owned by the host: `mib` MiB of lines on the heap.
-pub type HostTable = TransTable<Box<[TtLine]>>;
+/// A transposition table owned by the host: `mib` MiB of lines on the heap, in huge pages
+/// where the system gives them ([`HostLines`]).
+pub type HostTable = TransTable<HostLines>;
 
 /// A new [`HostTable`] of `mib` MiB (at least one line).
 #[must_use]
 pub fn host_table(mib: usize) -> HostTable {
     let lines = TtLine::count_for_bytes(mib << 20).max(1);
-    TransTable::new(vec![TtLine::ZERO; lines].into_boxed_slice())
+    TransTable::new(HostLines::new(lines))
 }
 
 /// One position to solve: a deal (full, or an ending at a trick boundary), strain and leader.
