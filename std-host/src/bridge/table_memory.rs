@@ -7,8 +7,9 @@
 //! pages over the table (`madvise(MADV_HUGEPAGE)`; the default setting of
 //! `/sys/kernel/mm/transparent_hugepage/enabled` is `madvise`, which gives them only to memory
 //! that asks) makes it eight pages. Measured (2026-11-27, `docs/solver-notes.md` section 9):
-//! 10 % off the time of 100 random deals' tables, the same work. Elsewhere, or if the kernel
-//! says no, the lines are ordinary heap memory and everything works the same, only slower.
+//! 3-10 % off the time of whole tables, more when other processes run between solves; the
+//! same work. Elsewhere, or if the kernel says no, the lines are ordinary heap memory and
+//! everything works the same, only slower.
 
 use cardtree::bridge::TtLine;
 
@@ -36,14 +37,15 @@ impl HostLines {
                 len,
             };
         }
-        // One huge page more than needed, so that an aligned run of `len` lines fits; the
-        // advice goes in before the first write, which is when the kernel picks page sizes.
+        // Room for one huge page more than needed, so that an aligned run of `len` lines
+        // fits; the advice goes in before the first write, which is when the kernel picks
+        // page sizes. Only the lines up to the run's end are written (and so take memory).
         let spare = HUGE_PAGE / TtLine::BYTES;
         let mut buf: Vec<TtLine> = Vec::with_capacity(len + spare);
         let addr = buf.as_ptr() as usize;
         let start = (addr.next_multiple_of(HUGE_PAGE) - addr) / TtLine::BYTES;
         advise_huge_pages(&mut buf, start, len);
-        buf.resize(len + spare, TtLine::ZERO);
+        buf.resize(start + len, TtLine::ZERO);
         HostLines { buf, start, len }
     }
 }
