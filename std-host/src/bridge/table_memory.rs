@@ -2,8 +2,8 @@
 //! where Linux gives them.
 //!
 //! The solver reads its table at random (a root slot, then a chain of blocks), so with the
-//! usual 4 KiB pages nearly every probe of a 16 MiB table also misses the TLB: 4,096 pages
-//! against a second-level TLB of 1,500 to 2,000 entries. Asking Linux for transparent huge
+//! usual 4 KiB pages a probe of a 16 MiB table that misses the cache often misses the TLB
+//! too: 4,096 pages, more than a second-level TLB holds. Asking Linux for transparent huge
 //! pages over the table (`madvise(MADV_HUGEPAGE)`; the default setting of
 //! `/sys/kernel/mm/transparent_hugepage/enabled` is `madvise`, which gives them only to memory
 //! that asks) makes it eight pages. Measured (2026-11-27, `docs/solver-notes.md` section 9):
@@ -17,24 +17,22 @@ use cardtree::bridge::TtLine;
 const HUGE_PAGE: usize = 2 << 20;
 
 /// Transposition-table lines on the heap, aligned to [`HUGE_PAGE`] and advised as huge pages
-/// on Linux when the table is at least that big.
+/// on Linux when the table is at least that big: the lines are `buf[start..]`.
 #[derive(Debug)]
 pub struct HostLines {
     buf: Vec<TtLine>,
     start: usize,
-    len: usize,
 }
 
 impl HostLines {
     /// `len` zeroed lines.
     #[must_use]
     pub fn new(len: usize) -> HostLines {
-        let huge = cfg!(target_os = "linux") && len * TtLine::BYTES >= HUGE_PAGE;
+        let huge = cfg!(target_os = "linux") && len.saturating_mul(TtLine::BYTES) >= HUGE_PAGE;
         if !huge {
             return HostLines {
                 buf: vec![TtLine::ZERO; len],
                 start: 0,
-                len,
             };
         }
         // Room for one huge page more than needed, so that an aligned run of `len` lines
@@ -46,19 +44,19 @@ impl HostLines {
         let start = (addr.next_multiple_of(HUGE_PAGE) - addr) / TtLine::BYTES;
         advise_huge_pages(&mut buf, start, len);
         buf.resize(start + len, TtLine::ZERO);
-        HostLines { buf, start, len }
+        HostLines { buf, start }
     }
 }
 
 impl AsRef<[TtLine]> for HostLines {
     fn as_ref(&self) -> &[TtLine] {
-        &self.buf[self.start..self.start + self.len]
+        &self.buf[self.start..]
     }
 }
 
 impl AsMut<[TtLine]> for HostLines {
     fn as_mut(&mut self) -> &mut [TtLine] {
-        &mut self.buf[self.start..self.start + self.len]
+        &mut self.buf[self.start..]
     }
 }
 
