@@ -68,7 +68,9 @@ mod valuation;
 pub use abstraction::{AbstractHand, DeckCounts, LineKind};
 pub use apriori::{APRIORI, APRIORI_GAMES};
 pub use budget::Budget;
-pub use committed::{AMERICAN_VALUES, BRITISH_VALUES, committed_values};
+pub use committed::{
+    AMERICAN_NET, AMERICAN_VALUES, BRITISH_NET, BRITISH_VALUES, committed_net, committed_values,
+};
 pub use expectimax_player::{ExpectimaxPlayer, Lookahead, expectimax_cell};
 pub use flat::FlatPlayer;
 pub use game::PokerSquares;

@@ -27,7 +27,9 @@ use crate::blackjack::{BlackjackError, MctsConfig, MctsPlayer};
 use crate::bridge::pbn::PbnError;
 use crate::bridge::{LeadError, PositionError, TtLine};
 use crate::card::Card;
-use crate::poker_squares::{LearnedValues, ParseValuesError, PlayError, PointSystem};
+use crate::poker_squares::{
+    LearnedValues, ParseNetError, ParseValuesError, PlayError, PointSystem,
+};
 use crate::search::SearchError;
 use crate::tree::Tree;
 
@@ -77,6 +79,7 @@ pub const SCENARIOS: &[Scenario] = &[
     Scenario::new("blackjack-mcts", "playouts", BLACKJACK_MCTS_BYTES, scenarios::blackjack_mcts),
     Scenario::new("pps-mcts", "iterations", SMALL_TREE_BYTES, scenarios::pps_mcts),
     Scenario::new("pps-learned", "games", PPS_VALUES_BYTES, scenarios::pps_learned),
+    Scenario::new("pps-net", "games", 0, scenarios::pps_net),
 ];
 
 /// The memory the scenarios search in: every tree and table, sized for a microcontroller.
@@ -149,6 +152,8 @@ pub enum Failure {
     Pbn(PbnError),
     /// A committed learned table was rejected.
     Values(ParseValuesError),
+    /// A committed network was rejected.
+    Net(ParseNetError),
     /// A fixed parameter or move was rejected.
     Setup,
     /// A Blackjack round failed.
@@ -166,6 +171,7 @@ impl fmt::Display for Failure {
             Failure::Position(e) => write!(f, "position: {e}"),
             Failure::Pbn(e) => write!(f, "pbn: {e}"),
             Failure::Values(e) => write!(f, "learned values: {e}"),
+            Failure::Net(e) => write!(f, "network: {e}"),
             Failure::Setup => f.write_str("a fixed parameter or move was rejected"),
             Failure::Blackjack(e) => write!(f, "blackjack: {e}"),
             Failure::PokerSquares(e) => write!(f, "poker squares: {e}"),

@@ -11,7 +11,9 @@ use crate::bridge::{
     ismcts_lead, solve,
 };
 use crate::poker_squares::{
-    self, AMERICAN_VALUES, AbstractHand, Budget, LearnedPlayer, MctsPlayer, PointSystem, play_game,
+    self, AMERICAN_NET, AMERICAN_VALUES, AbstractHand, Budget, ExpectimaxPlayer, Grid,
+    LearnedPlayer, Lines, Lookahead, MctsPlayer, Net, PointSystem, PokerSquares, net_cell,
+    play_game, shuffled_deck,
 };
 use crate::search::{
     Exploration, NaturalOrder, NoClock, Outcome, RandomPolicy, UctConfig, UctResult, alpha_beta,
@@ -30,6 +32,7 @@ const TASK_BLACKJACK_MCTS: u64 = 4;
 const TASK_PPS_MCTS: u64 = 5;
 const TASK_BRIDGE_LEAD: u64 = 6;
 const TASK_PPS_LEARNED: u64 = 7;
+const TASK_PPS_NET: u64 = 8;
 
 /// MCTS iterations per searched move in the Poker Squares scenario (the papers' best player,
 /// prune + UCT with best-move simulation, on a budget a Cortex-M0 under QEMU runs in seconds).
@@ -450,15 +453,62 @@ pub(super) fn pps_learned(arena: &mut Arena) -> Result<Check, Failure> {
     for game in 0..PPS_LEARNED_GAMES {
         let mut rng = rng::stream(SEED, TASK_PPS_LEARNED * 1000 + game);
         let grid = play_game(&mut player, &system, &mut rng).map_err(Failure::PokerSquares)?;
-        for cell in 0..poker_squares::CELLS {
-            d.usize(grid.get(cell).map_or(usize::MAX, Card::index));
-        }
-        d.u32(grid.score(&system) as u32);
+        pps_grid(&mut d, &grid, &system);
     }
     Ok(Check {
         digest: d.value(),
         work: PPS_LEARNED_GAMES,
     })
+}
+
+/// Games the greedy player plays on the network in `pps-net` (then one game of expectimax over
+/// the next card on it).
+const PPS_NET_GAMES: u64 = 4;
+
+/// The committed American network (`poker_squares::AMERICAN_NET`) read in place from flash
+/// (no memory of the arena), then [`PPS_NET_GAMES`] seeded games of the greedy player on it,
+/// every placement's afterstate value to the bit, and one game of expectimax over the next
+/// card on it: every grid and score.
+pub(super) fn pps_net(_: &mut Arena) -> Result<Check, Failure> {
+    let net = Net::parse(AMERICAN_NET).map_err(Failure::Net)?;
+    let system = PointSystem::AMERICAN;
+    if *net.system() != system {
+        return Err(Failure::Setup);
+    }
+    let mut d = Digest::new();
+    d.u64(net.games());
+    for g in 0..PPS_NET_GAMES {
+        let mut rng = rng::stream(SEED, TASK_PPS_NET * 1000 + g);
+        let deck = shuffled_deck(&mut rng);
+        let mut game = PokerSquares::new(system);
+        for &card in deck.iter().take(poker_squares::CELLS) {
+            game.draw(card)
+                .map_err(|e| Failure::PokerSquares(e.into()))?;
+            let lines = Lines::of(game.grid(), game.deck());
+            let (cell, value) = net_cell(&net, &lines, card).ok_or(Failure::Setup)?;
+            d.usize(cell);
+            d.u64(value.to_bits());
+            game.place(cell)
+                .map_err(|e| Failure::PokerSquares(e.into()))?;
+        }
+        pps_grid(&mut d, game.grid(), &system);
+    }
+    let mut player = ExpectimaxPlayer::new(&net, Lookahead::OneCard);
+    let mut rng = rng::stream(SEED, TASK_PPS_NET * 1000 + PPS_NET_GAMES);
+    let grid = play_game(&mut player, &system, &mut rng).map_err(Failure::PokerSquares)?;
+    pps_grid(&mut d, &grid, &system);
+    Ok(Check {
+        digest: d.value(),
+        work: PPS_NET_GAMES + 1,
+    })
+}
+
+/// A Poker Squares grid into `d`: each cell's card (or none), then the score.
+fn pps_grid(d: &mut Digest, grid: &Grid, system: &PointSystem) {
+    for cell in 0..poker_squares::CELLS {
+        d.usize(grid.get(cell).map_or(usize::MAX, Card::index));
+    }
+    d.u32(grid.score(system) as u32);
 }
 
 #[cfg(test)]

@@ -86,9 +86,10 @@ pub struct PlayArgs {
     /// ships for the point system, American or British).
     #[arg(long)]
     pub values: Option<std::path::PathBuf>,
-    /// A whole-grid network written by `pps train --net`: the learned, expectimax and
-    /// rollout players play on it instead of the per-line values.
-    #[arg(long, conflicts_with = "values")]
+    /// A whole-grid network written by `pps train --net`, or `shipped` for the one cardtree
+    /// ships for the point system (American, British): the learned, expectimax and rollout
+    /// players play on it instead of the per-line values.
+    #[arg(long, value_name = "FILE|shipped", conflicts_with = "values")]
     pub net: Option<std::path::PathBuf>,
 }
 

@@ -450,6 +450,35 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_networks_play_and_other_systems_have_none() {
+        for system in ["american", "british"] {
+            let options = PlayOptions {
+                player: PlayerKind::Learned,
+                system: system.into(),
+                net: Some(crate::pps::play::SHIPPED_NET.into()),
+                ..PlayOptions::default()
+            };
+            let config = options.resolve(1).unwrap();
+            let net = Net::parse(config.net.as_deref().unwrap()).unwrap();
+            assert_eq!(net.games(), 2_000_000);
+            let game =
+                crate::pps::play::play_one(&config, 1, 0, &mut crate::heap_tree::heap_tree(1));
+            assert!(game.unwrap().score > 0, "{system}");
+        }
+        let other = PlayOptions {
+            player: PlayerKind::Learned,
+            system: "random:42".into(),
+            net: Some(crate::pps::play::SHIPPED_NET.into()),
+            ..PlayOptions::default()
+        };
+        let err = other.resolve(1).unwrap_err().to_string();
+        assert!(
+            err.contains("ships no network for --system random:42"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn an_expectimax_teacher_needs_a_shipped_table() {
         let t = NetTraining {
             system_text: "random:42".into(),

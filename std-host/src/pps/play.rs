@@ -186,13 +186,26 @@ pub fn table_file(
     Ok((std::sync::Arc::new(table), hash))
 }
 
-/// The network file in `path` (`--net FILE`, from `pps train --net`), read whole and
-/// checked to be a network for `system` (`name`: as given to `--system`).
+/// What `--net` takes for the network cardtree ships for the point system.
+pub const SHIPPED_NET: &str = "shipped";
+
+/// The network file in `path` (`--net FILE`, from `pps train --net`; [`SHIPPED_NET`] for the
+/// one cardtree ships for `system`), read whole and checked to be a network for `system`
+/// (`name`: as given to `--system`).
 pub fn net_file(
     path: &std::path::Path,
     system: &PointSystem,
     name: &str,
 ) -> Result<std::sync::Arc<Vec<u8>>, Error> {
+    if path == std::path::Path::new(SHIPPED_NET) {
+        let bytes = crate::pps::tables::shipped_net(system).ok_or_else(|| {
+            invalid!(
+                "cardtree ships no network for --system {name} here: train one with \
+                 `cardtree pps train --net --system {name} --out FILE` and give it as --net FILE"
+            )
+        })?;
+        return Ok(std::sync::Arc::new(bytes.to_vec()));
+    }
     let bytes = std::fs::read(path).map_err(|e| Error::read(path, e))?;
     let net = Net::parse(&bytes).map_err(|e| invalid!("{}: {e}", path.display()))?;
     if net.system() != system {

@@ -1,4 +1,5 @@
-//! Where the program finds the learned tables cardtree ships (American, British): compiled in
+//! Where the program finds the learned tables and networks cardtree ships (American, British):
+//! compiled in
 //! everywhere (the core's [`committed_values`](cardtree::poker_squares::committed_values)) but in
 //! the WebAssembly package, which carries none (they are 190 KB of its download gzipped) and is
 //! given them by the page when a game needs one ([`provide`]).
@@ -16,6 +17,21 @@ pub fn shipped(system: &PointSystem) -> Option<&'static str> {
     #[cfg(target_family = "wasm")]
     {
         provided::find(system)
+    }
+}
+
+/// The shipped whole-grid network for `system`, if there is one (none in the WebAssembly
+/// package, which would carry 196 KB more for each).
+#[must_use]
+pub fn shipped_net(system: &PointSystem) -> Option<&'static [u8]> {
+    #[cfg(not(target_family = "wasm"))]
+    {
+        cardtree::poker_squares::committed_net(system)
+    }
+    #[cfg(target_family = "wasm")]
+    {
+        let _ = system;
+        None
     }
 }
 
