@@ -38,22 +38,21 @@ pub const BRITISH_NET: &[u8] = include_bytes!("values/british.net");
 /// The committed network for `system`, if cardtree ships one.
 #[must_use]
 pub fn committed_net(system: &PointSystem) -> Option<&'static [u8]> {
-    if *system == PointSystem::AMERICAN {
-        Some(AMERICAN_NET)
-    } else if *system == PointSystem::BRITISH {
-        Some(BRITISH_NET)
-    } else {
-        None
-    }
+    by_system(system, AMERICAN_NET, BRITISH_NET)
 }
 
 /// The committed table for `system`, if cardtree ships one.
 #[must_use]
 pub fn committed_values(system: &PointSystem) -> Option<&'static str> {
+    by_system(system, AMERICAN_VALUES, BRITISH_VALUES)
+}
+
+/// `american` or `british` for the system of that name, none for another.
+fn by_system<T>(system: &PointSystem, american: T, british: T) -> Option<T> {
     if *system == PointSystem::AMERICAN {
-        Some(AMERICAN_VALUES)
+        Some(american)
     } else if *system == PointSystem::BRITISH {
-        Some(BRITISH_VALUES)
+        Some(british)
     } else {
         None
     }
