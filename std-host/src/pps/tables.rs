@@ -1,8 +1,9 @@
 //! Where the program finds the learned tables and networks cardtree ships (American, British):
-//! compiled in
-//! everywhere (the core's [`committed_values`](cardtree::poker_squares::committed_values)) but in
-//! the WebAssembly package, which carries none (they are 190 KB of its download gzipped) and is
-//! given them by the page when a game needs one ([`provide`]).
+//! compiled in everywhere (the core's
+//! [`committed_values`](cardtree::poker_squares::committed_values) and
+//! [`committed_net`](cardtree::poker_squares::committed_net)) but in the WebAssembly package,
+//! which carries neither: the tables (190 KB of its download gzipped) the page gives it when a
+//! game needs one ([`provide`]); the networks not at all.
 
 use cardtree::poker_squares::PointSystem;
 
