@@ -34,7 +34,7 @@ pub fn input(deal: &Deal) -> String {
 }
 
 /// The table in the solver's output: a line a strain, `N` (no trump), `S`, `H`, `D`, `C`, then
-/// the tricks of the four declarers ([`DECLARERS`]), then its times and memory.
+/// the tricks of the four declarers (`DECLARERS`), then its times and memory.
 pub fn parse(stdout: &str) -> Result<DdTable, Error> {
     let mut table = DdTable::from_fn(|_, _| 0);
     let mut seen = [false; 5];

@@ -16,7 +16,7 @@ use cardtree::bridge::TtLine;
 /// The size of a huge page on x86-64 and AArch64 Linux.
 const HUGE_PAGE: usize = 2 << 20;
 
-/// Transposition-table lines on the heap, aligned to [`HUGE_PAGE`] and advised as huge pages
+/// Transposition-table lines on the heap, aligned to a 2 MiB huge page and advised as huge pages
 /// on Linux when the table is at least that big: the lines are `buf[start..]`.
 #[derive(Debug)]
 pub struct HostLines {

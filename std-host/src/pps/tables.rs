@@ -3,7 +3,7 @@
 //! [`committed_values`](cardtree::poker_squares::committed_values) and
 //! [`committed_net`](cardtree::poker_squares::committed_net)) but in the WebAssembly package,
 //! which carries neither: the tables (190 KB of its download gzipped) the page gives it when a
-//! game needs one ([`provide`]); the networks not at all.
+//! game needs one (`provide`, in wasm builds); the networks not at all.
 
 use cardtree::poker_squares::PointSystem;
 
