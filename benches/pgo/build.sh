@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# A profile-guided build of the command line, the way macroxue's makefile builds its solver
+# (it profiles a training run, then builds again on the profile): cardtree with the `dds`
+# feature, instrumented, solves the whole tables of 40 random deals of seed 7 (deals no
+# benchmark uses: the benchmarks' random deals are of seed 2026, the vectors and the hard set are
+# files); LLVM merges the profile; cardtree is built again on it. Results are the same to the
+# bit (the profile moves code and branches, not what it computes); only time changes.
+#
+#   benches/pgo/build.sh          # prints the binary's path: target/pgo/release/cardtree
+#
+# Needs the llvm-tools component (llvm-profdata), which it adds through rustup.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+rustup component add llvm-tools >/dev/null 2>&1
+sysroot=$(rustc --print sysroot)
+host=$(rustc -vV | sed -n 's/^host: //p')
+profdata="$sysroot/lib/rustlib/$host/bin/llvm-profdata"
+[ -x "$profdata" ] || { echo "benches/pgo/build.sh: no llvm-profdata at $profdata" >&2; exit 1; }
+
+data=$PWD/target/pgo/profile
+rm -rf "$data"
+mkdir -p "$data"
+echo "== instrumented build (target/pgo/gen)" >&2
+RUSTFLAGS="-Cprofile-generate=$data" \
+    cargo build --release --locked -p cardtree-host --features dds --target-dir target/pgo/gen --quiet
+train=$(mktemp /tmp/cardtree-pgo.XXXXXX)
+trap 'rm -f "$train"' EXIT
+target/pgo/gen/release/cardtree bridge deal --seed 7 --count 40 --first N --out "$train"
+echo "== training run: whole tables of 40 deals of seed 7" >&2
+target/pgo/gen/release/cardtree bridge bench --tables --file "$train" >&2
+"$profdata" merge -o "$data/merged.profdata" "$data"/*.profraw
+echo "== build on the profile (target/pgo/release)" >&2
+RUSTFLAGS="-Cprofile-use=$data/merged.profdata" \
+    cargo build --release --locked -p cardtree-host --features dds --target-dir target/pgo --quiet
+echo "$PWD/target/pgo/release/cardtree"
