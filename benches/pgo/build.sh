@@ -19,7 +19,8 @@ profdata="$sysroot/lib/rustlib/$host/bin/llvm-profdata"
 [ -x "$profdata" ] || { echo "benches/pgo/build.sh: no llvm-profdata at $profdata" >&2; exit 1; }
 
 # One code-generation unit and whole-program LTO, so that the profile steers inlining across
-# the core and the host (about 4 % on top of the profile alone, measured on 100 random deals).
+# the core and the host (about 3 % on top of the profile alone; docs/solver-notes.md section 11
+# has the runs and their commands).
 export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_LTO=fat
 data=$PWD/target/pgo/profile
 rm -rf "$data"
