@@ -376,12 +376,14 @@ impl<'t, M: TableMemory> Search<'t, M> {
         let all = self.trick_all[(ply >> 2) & (TRICKS - 1)];
         let mut list = Order::new();
         // The cut-off card first; the rest are ordered only if it does not cut off.
+        let mut hint = 0xFF;
         let key = if self.config.cutoff_cards {
             let key = cutoff_key(&self.spot(ply));
             if let Some(c) = self.table.cutoff_card(key, seat)
                 && playable & (1u64 << c) != 0
             {
                 list.push(c);
+                hint = c;
             }
             Some(key)
         } else {
@@ -430,7 +432,10 @@ impl<'t, M: TableMemory> Search<'t, M> {
             self.unplay(ply);
             best = if ns_turn { best.max(v) } else { best.min(v) };
             if (ns_turn && best >= beta) || (!ns_turn && best < beta) {
-                if let Some(key) = key {
+                // The hint's card cut off again: it is recorded already.
+                if let Some(key) = key
+                    && card != hint
+                {
                     self.table.set_cutoff_card(key, seat, card);
                 }
                 return (best, w);
