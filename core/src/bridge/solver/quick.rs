@@ -12,6 +12,9 @@
 //!   (one hand's cards all above the other's) and, in a trump contract, for ruffs: no more
 //!   rounds than an opponent who holds trumps can follow.
 //!
+//! When neither finds a trick in a trump contract, [`partner_ruff`] looks for one ruff in
+//! partner's hand that the opponents cannot beat (DDS's last quick-trick case).
+//!
 //! Every card whose rank the count relied on is returned as a rank winner (see
 //! [`pattern`](super::pattern)): the winners of a suit, up to the number of rounds in which
 //! another hand still follows (later rounds win by length, not rank).
@@ -118,6 +121,42 @@ pub(crate) fn second_hand_wins(
     (top > highest(theirs)).then_some(1u64 << top)
 }
 
+/// One trick by a ruff in partner's hand, in a trump contract (DDS's `QuickTricks`, its
+/// "lowest quick tricks"): the leader leads a side suit partner is void in and partner, who
+/// holds trumps, ruffs, and the opponents cannot beat it (each follows suit or has no trumps,
+/// or ruffs lower than partner's top trump). Returns the cards whose ranks that relied on
+/// (partner's top trump when an opponent ruffs too), or `None`.
+pub(crate) fn partner_ruff(hands: &[u64; 4], leader: usize, trump: usize) -> Option<u64> {
+    if trump >= 4 {
+        return None;
+    }
+    let me = hands[leader & 3];
+    let pd = hands[(leader + 2) & 3];
+    let lho = hands[(leader + 1) & 3];
+    let rho = hands[(leader + 3) & 3];
+    let pd_trumps = in_suit(pd, trump);
+    if pd_trumps == 0 {
+        return None;
+    }
+    let top = 1u64 << highest(pd_trumps);
+    let below_top = |h: u64| in_suit(h, trump) < top;
+    for s in (0..4).filter(|&s| s != trump) {
+        if in_suit(me, s) == 0 || in_suit(pd, s) != 0 {
+            continue;
+        }
+        let lho_ruffs = in_suit(lho, s) == 0 && in_suit(lho, trump) != 0;
+        let rho_ruffs = in_suit(rho, s) == 0 && in_suit(rho, trump) != 0;
+        match (lho_ruffs, rho_ruffs) {
+            (false, false) => return Some(0),
+            (true, true) if below_top(lho) && below_top(rho) => return Some(top),
+            (true, false) if below_top(lho) => return Some(top),
+            (false, true) if below_top(rho) => return Some(top),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Tricks a suit gives when `a`, holding `aw` of the suit's top cards, leads it and its
 /// partner holds `b` with `bw` of them.
 fn suit_tricks(a: u16, aw: u32, b: u16, bw: u32) -> u32 {
@@ -200,6 +239,26 @@ mod tests {
         let h = hands(["SA SK SQ", "H2 D2 D3", "S2 D4 D5", "S3 S4 D6"]);
         assert_eq!(quick_tricks(&h, 0, 4).0, 3);
         assert_eq!(quick_tricks(&h, 0, 2).0, 0);
+    }
+
+    #[test]
+    fn a_ruff_in_partners_hand() {
+        let c = |s: &str| s.parse::<Cards>().unwrap().bits();
+        // Hearts trumps (suit 2); North leads a spade, South ruffs; East and West follow.
+        let h = hands(["S2 D2", "S3 D3", "H3 D4", "S4 D5"]);
+        assert_eq!(partner_ruff(&h, 0, 2), Some(0));
+        // At no trump, or with South holding no trump: nothing.
+        assert_eq!(partner_ruff(&h, 0, 4), None);
+        let h = hands(["S2 D2", "S3 D3", "C3 D4", "S4 D5"]);
+        assert_eq!(partner_ruff(&h, 0, 2), None);
+        // East (before South) ruffs too: South must overruff, with its top trump.
+        let h = hands(["S2 D2", "H4 D3", "H3 D4", "S4 D5"]);
+        assert_eq!(partner_ruff(&h, 0, 2), None);
+        let h = hands(["S2 D2", "H4 D3", "H5 D4", "S4 D5"]);
+        assert_eq!(partner_ruff(&h, 0, 2), Some(c("H5")));
+        // West (after South) ruffs higher: nothing.
+        let h = hands(["S2 D2", "S3 D3", "H3 D4", "H4 D5"]);
+        assert_eq!(partner_ruff(&h, 0, 2), None);
     }
 
     #[test]

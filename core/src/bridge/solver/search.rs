@@ -18,7 +18,7 @@ use super::bits::{beats, in_suit, suit_of};
 use super::later::{Holding, later_tricks, trump_trick};
 use super::moves::{Order, Spot, cutoff_key, order};
 use super::pattern::{Pattern, Shape};
-use super::quick::{quick_tricks, second_hand_wins};
+use super::quick::{partner_ruff, quick_tricks, second_hand_wins};
 use super::table::{TableMemory, TransTable};
 
 /// Plies a search keeps (13 tricks of four cards need 52; a power of two, so that indices
@@ -291,6 +291,11 @@ impl<'t, M: TableMemory> Search<'t, M> {
                 };
                 let all_trumps = in_suit(self.trick_all[(ply >> 2) & (TRICKS - 1)], t);
                 (quick, winners) = trump_trick(&h, all_trumps, Some(u32::from(left)));
+                if quick == 0
+                    && let Some(w) = partner_ruff(&self.hands, leader, t)
+                {
+                    (quick, winners) = (1, w);
+                }
             }
             if ns_leads && ns + quick >= beta {
                 return (ns + quick, winners);
