@@ -291,11 +291,12 @@ impl<'t, M: TableMemory> Search<'t, M> {
                 };
                 let all_trumps = in_suit(self.trick_all[(ply >> 2) & (TRICKS - 1)], t);
                 (quick, winners) = trump_trick(&h, all_trumps, Some(u32::from(left)));
-                if quick == 0
-                    && let Some(w) = partner_ruff(&self.hands, leader, t)
-                {
-                    (quick, winners) = (1, w);
-                }
+            }
+            // A quick trick, so under the quick-tricks switch alone (the ablation's rows).
+            if quick == 0
+                && let Some(w) = partner_ruff(&self.hands, leader, self.trump)
+            {
+                (quick, winners) = (1, w);
             }
             if ns_leads && ns + quick >= beta {
                 return (ns + quick, winners);
