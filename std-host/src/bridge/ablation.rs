@@ -48,6 +48,7 @@ pub fn ablation(path: &Path, mib: usize, budget_s: f64) -> Result<String, Error>
                 ms: s.ms,
                 nodes: s.solution.stats.nodes,
                 tricks: s.solution.stats.tricks,
+                tests: s.solution.stats.tests,
             });
             if seconds > budget {
                 break;

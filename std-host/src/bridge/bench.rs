@@ -44,6 +44,7 @@ pub fn run(
             ms: solved.ms,
             nodes: st.nodes,
             tricks: st.tricks,
+            tests: st.tests,
         });
         totals.add(&st);
         let mut c: Vec<_> = solved.solution.cards.iter().copied().collect();
@@ -140,7 +141,7 @@ pub(crate) fn read_tasks(text: &[u8], path: &Path) -> Result<Vec<Task>, Error> {
     Ok(tasks)
 }
 
-/// The per-deal CSV of a benchmark, written whole: `id,ms,nodes,tricks`, then each rival's
+/// The per-deal CSV of a benchmark, written whole: `id,ms,nodes,tricks,tests`, then each rival's
 /// `NAME_ms` (and `NAME_nodes` when `rival_nodes`, its count of tricks searched) for the
 /// rivals that ran.
 fn write_per_deal<'a>(
@@ -154,7 +155,7 @@ fn write_per_deal<'a>(
         .iter()
         .filter_map(|&(name, costs)| costs.map(|c| (name, c)))
         .collect();
-    let mut csv = String::from("id,ms,nodes,tricks");
+    let mut csv = String::from("id,ms,nodes,tricks,tests");
     for (name, _) in &ran {
         let _ = write!(csv, ",{name}_ms");
         if rival_nodes {
@@ -164,7 +165,7 @@ fn write_per_deal<'a>(
     csv.push('\n');
     for (i, (id, c)) in ids.zip(ours).enumerate() {
         let id = id.map_or(i.to_string(), ToString::to_string);
-        let _ = write!(csv, "{id},{:.3},{},{}", c.ms, c.nodes, c.tricks);
+        let _ = write!(csv, "{id},{:.3},{},{},{}", c.ms, c.nodes, c.tricks, c.tests);
         for (_, costs) in &ran {
             if let Some(d) = costs.get(i) {
                 let _ = write!(csv, ",{:.3}", d.ms);
@@ -210,6 +211,7 @@ pub fn tables(
             ms: r.ms,
             nodes: r.stats.nodes,
             tricks: r.stats.tricks,
+            tests: r.stats.tests,
         });
         solved.push(r.table);
         if let Some(m) = &rival {

@@ -24,8 +24,8 @@ pub(crate) fn dds_run(
             crate::bridge::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
         costs.push(Cost {
             ms: start.elapsed().as_secs_f64() * 1e3,
-            nodes: 0,
             tricks: u64::from(nodes),
+            ..Cost::default()
         });
         if &theirs != mine {
             mismatches += 1;
@@ -64,8 +64,7 @@ pub(crate) fn dds_tables(
         let theirs = crate::bridge::dds::dd_table(&mut solver, &b.pbn)?;
         costs.push(Cost {
             ms: start.elapsed().as_secs_f64() * 1e3,
-            nodes: 0,
-            tricks: 0,
+            ..Cost::default()
         });
         if theirs != *mine {
             return Err(invalid!("table differs from DDS's on {}", b.pbn));

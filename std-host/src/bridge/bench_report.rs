@@ -16,6 +16,8 @@ pub(crate) struct Cost {
     pub(crate) nodes: u64,
     /// Tricks searched.
     pub(crate) tricks: u64,
+    /// Zero-window tests run (cardtree's solves; 0 for a rival).
+    pub(crate) tests: u32,
 }
 
 /// A benchmark's report: the text `bridge bench` prints and the same numbers as JSON.

@@ -64,6 +64,49 @@ pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
     }
 }
 
+/// Whether the side on lead surely loses a trick of those left (`left`), at no trump or once
+/// the trumps are gone (DDS's `LaterTricksMIN` and `LaterTricksMAX`): every trick it wins is
+/// led by it, and a suit whose top card an opponent holds gives it no trick while that card
+/// is out, so it wins at most, in each suit it tops, as many tricks as its longer hand there
+/// holds cards. Returns the top cards of the opponents' suits (their ranks were relied on;
+/// not where no other hand holds the suit), or `None` when the count reaches `left`.
+pub(crate) fn loses_a_trick(
+    hands: &[u64; 4],
+    leader: usize,
+    trump: usize,
+    left: u8,
+) -> Option<u64> {
+    let all = hands[0] | hands[1] | hands[2] | hands[3];
+    if trump < 4 && in_suit(all, trump) != 0 {
+        return None;
+    }
+    let me = hands[leader & 3];
+    let pd = hands[(leader + 2) & 3];
+    let ours = me | pd;
+    let (mut sum, mut tops) = (0u32, 0u64);
+    for s in 0..4 {
+        let cards = in_suit(all, s);
+        if cards == 0 {
+            continue;
+        }
+        let top = 1u64 << highest(cards);
+        if ours & top != 0 {
+            sum += in_suit(me, s).count_ones().max(in_suit(pd, s).count_ones());
+        } else {
+            let holder = if hands[(leader + 1) & 3] & top != 0 {
+                hands[(leader + 1) & 3]
+            } else {
+                hands[(leader + 3) & 3]
+            };
+            // Where only its holder has the suit, any card of it would do.
+            if cards & !holder != 0 {
+                tops |= top;
+            }
+        }
+    }
+    (sum < u32::from(left)).then_some(tops)
+}
+
 /// The trumps of four hands seen from one side: `mine` and `partner`, `left` the opponent
 /// who plays just after `mine` (and before `partner`), `right` the one just before `mine`.
 #[derive(Clone, Copy, Debug)]
@@ -127,6 +170,22 @@ mod tests {
         // North-South hold a top: no bound.
         let h = [c("SA HQ"), c("SQ HA"), c("S2 H2"), c("S3 H3")];
         assert_eq!(later_tricks(&h, 0, 4).0, 0);
+    }
+
+    #[test]
+    fn a_side_needing_every_trick() {
+        let c = |s: &str| s.parse::<Cards>().unwrap().bits();
+        // North leads with three tricks left; North-South top only the spades, two rounds of
+        // them: East's aces of hearts and diamonds make a trick.
+        let h = [c("SA SK H2"), c("HA DA S3"), c("S2 H3 D2"), c("C2 C3 C4")];
+        assert_eq!(loses_a_trick(&h, 0, 4, 3), Some(c("HA DA")));
+        // Two tricks left need only the spades' two rounds.
+        assert_eq!(loses_a_trick(&h, 0, 4, 2), None);
+        // With clubs trumps still out, no conclusion.
+        assert_eq!(loses_a_trick(&h, 0, 0, 3), None);
+        // West's clubs are the only ones out: their rank does not matter.
+        let h = [c("SA SK H2"), c("HA S3 S4"), c("S2 H3 H4"), c("C2 C3 C4")];
+        assert_eq!(loses_a_trick(&h, 0, 4, 3), Some(c("HA")));
     }
 
     #[test]

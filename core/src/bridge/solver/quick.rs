@@ -44,7 +44,8 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
         rho_ruffs = suit_bits(rho, trump) != 0;
     }
     let (mut mine, mut partners, mut partner_winners) = (0u32, 0u32, 0u64);
-    let mut entry = false;
+    let (mut own_only, mut partner_only) = (0u32, 0u32);
+    let (mut entry, mut entry_apart) = (false, false);
     for s in (0..4).filter(|&s| s != trump) {
         let (mut m, mut p) = (suit_bits(me, s), suit_bits(pd, s));
         let (l, r) = (suit_bits(lho, s), suit_bits(rho, s));
@@ -60,6 +61,17 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
         if rho_ruffs {
             rounds = rounds.min(rl);
         }
+        // A hand whose top cards, above every other hand's, are at least as many as any other
+        // hand holds of the suit cashes the whole suit: the others are void by then, and the
+        // lead stays with it (where no opponent can ruff).
+        let (my_solid, pd_solid) = if rounds == 13 {
+            (
+                ml > 0 && solid_top(m, p | l | r) >= my_ranked,
+                pl > 0 && solid_top(p, m | l | r) >= pd_ranked,
+            )
+        } else {
+            (false, false)
+        };
         if rounds < ml {
             m = top_k(m, rounds as u8);
         }
@@ -75,14 +87,35 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
         let base = 13 * s as u32;
         winners |= u64::from(top_k(mr, my_ranked as u8)) << base;
         partner_winners |= u64::from(top_k(pr, pd_ranked as u8)) << base;
-        mine += suit_tricks(m, mw, p, pw);
-        partners += suit_tricks(p, pw, m, mw);
+        let (mut a, mut b) = (suit_tricks(m, mw, p, pw), suit_tricks(p, pw, m, mw));
+        if my_solid {
+            a = ml;
+        } else if pd_solid {
+            b = pl;
+        }
+        mine += a;
+        partners += b;
+        // Suits the leader cashes keeping the lead, and suits only partner cashes.
+        let own = my_solid || pw == 0;
+        if own {
+            own_only += if my_solid { ml } else { mw };
+        }
+        if pd_solid || mw == 0 {
+            partner_only += if pd_solid { pl } else { pw };
+        }
         // A small card of the leader's leads to one of partner's winners.
-        entry |= m != 0 && pw > 0 && p.leading_zeros() < 15 - m.trailing_zeros();
+        let reach = m != 0 && pw > 0 && p.leading_zeros() < 15 - m.trailing_zeros();
+        entry |= reach;
+        entry_apart |= reach && !own;
     }
     let cashed = if entry {
         winners |= partner_winners;
-        mine.max(partners)
+        let both = if entry_apart {
+            own_only + partner_only
+        } else {
+            0
+        };
+        mine.max(partners).max(both)
     } else {
         mine
     };
@@ -182,6 +215,15 @@ fn suit_tricks(a: u16, aw: u32, b: u16, bw: u32) -> u32 {
     count13(a).min(aw + bw)
 }
 
+/// How many of `h`'s cards of a suit lie above every card of `others` in it.
+fn solid_top(h: u16, others: u16) -> u32 {
+    if others == 0 {
+        count13(h)
+    } else {
+        count13(h >> (16 - others.leading_zeros()))
+    }
+}
+
 /// The number of cards in a set of one suit.
 fn count(cards: u64) -> u32 {
     let s = usize::from(lowest(cards | (1 << 63)) / 13) & 3;
@@ -259,6 +301,44 @@ mod tests {
         // West (after South) ruffs higher: nothing.
         let h = hands(["S2 D2", "S3 D3", "H3 D4", "H4 D5"]);
         assert_eq!(partner_ruff(&h, 0, 2), None);
+    }
+
+    #[test]
+    fn a_solid_suit_runs_by_length() {
+        let c = |s: &str| s.parse::<Cards>().unwrap().bits();
+        // North's AKQ are above every other spade and no other hand holds more than three:
+        // all five spades at no trump; only the three tops when East can ruff the fourth.
+        let h = hands([
+            "SA SK SQ S3 S2",
+            "SJ ST S9 H2 H3",
+            "S8 S7 H4 H5 H6",
+            "S6 S5 S4 D2 D3",
+        ]);
+        assert_eq!(quick_tricks(&h, 0, 4), (5, c("SA SK SQ")));
+        assert_eq!(quick_tricks(&h, 0, 3).0, 3);
+        // With a fourth spade beside East's three, the AKQ no longer clear the suit.
+        let h = hands([
+            "SA SK SQ S3 S2",
+            "SJ ST S9 S8 H3",
+            "S7 H4 H5 H6 H7",
+            "S6 S5 S4 D2 D3",
+        ]);
+        assert_eq!(quick_tricks(&h, 0, 4).0, 3);
+    }
+
+    #[test]
+    fn the_leader_cashes_then_crosses_to_partner() {
+        let c = |s: &str| s.parse::<Cards>().unwrap().bits();
+        // West (on lead, no trump) cashes SA, leads H3 to East's HA, and East, whose AKQ clear
+        // the diamonds West is void in, runs all five: seven, where neither hand alone
+        // reaches more than six (East cannot get back to the SA).
+        let h = hands([
+            "DJ DT D9 HK SK SQ CA",
+            "DA DK DQ D3 D2 HA C7",
+            "D8 D7 HQ SJ CK CQ CJ",
+            "SA H3 C2 C3 C4 C5 C6",
+        ]);
+        assert_eq!(quick_tricks(&h, 3, 4), (7, c("SA HA DA DK DQ")));
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use super::SolverConfig;
 use super::bits::{beats, in_suit, suit_of};
-use super::later::{Holding, later_tricks, trump_trick};
+use super::later::{Holding, later_tricks, loses_a_trick, trump_trick};
 use super::moves::{Order, Spot, cutoff_key, order};
 use super::pattern::{Pattern, Shape};
 use super::quick::{partner_ruff, quick_tricks, second_hand_wins};
@@ -312,6 +312,19 @@ impl<'t, M: TableMemory> Search<'t, M> {
             }
             if !ns_leads && ns + later >= beta {
                 return (ns + later, winners);
+            }
+            // The side on lead needs every trick left.
+            let all_needed = if ns_leads {
+                ns + left == beta
+            } else {
+                ns + 1 == beta
+            };
+            if all_needed && let Some(w) = loses_a_trick(&self.hands, leader, self.trump, left) {
+                return if ns_leads {
+                    (ns + left - 1, w)
+                } else {
+                    (ns + 1, w)
+                };
             }
         }
         self.moves(ply, beta)
