@@ -241,6 +241,11 @@ pub(crate) fn top_trumps(mine: u64, partner: u64, all: u64) -> (u8, u64) {
     }
     let both = mine | partner;
     let most = count(mine).max(count(partner));
+    if both == all {
+        // The other side has no trumps: each of the longer holding's trumps takes a trick,
+        // whatever their ranks.
+        return (most as u8, 0);
+    }
     let (mut count, mut winners, mut out) = (0u32, 0u64, all);
     while out != 0 && count < most {
         let c = highest(out);
