@@ -57,7 +57,46 @@ fn ending(r: &mut rng::Xoshiro256PlusPlus, size: usize, played: usize) -> Bridge
     pos
 }
 
-fn check(config: &SolverConfig, cases: usize, seed: u64) {
+/// A random ending at a trick boundary, `1 + case % 5` cards a hand (at most `k`) drawn from
+/// the top `k = 4 + case % 4` ranks of each suit only: the top cards, solid suits, squeezes and rank
+/// winners the quick- and later-trick rules reason about meet far more often than in
+/// endings of whole deals. Two of three at no trump.
+fn top_heavy(r: &mut rng::Xoshiro256PlusPlus, case: usize) -> BridgePlay {
+    let k = 4 + case % 4;
+    let size = (1 + case % 5).min(k);
+    let mut pool: Vec<_> = (0..52u8)
+        .filter(|&i| usize::from(i % 13) >= 13 - k)
+        .filter_map(cardtree::Card::from_index)
+        .collect();
+    rng::shuffle(r, &mut pool);
+    let hands = BySeat::from_fn(|s| {
+        let i = s as usize * size;
+        pool[i..i + size].iter().copied().collect()
+    });
+    let deal = Deal::from_hands(hands).expect("disjoint");
+    let strain = if case.is_multiple_of(3) {
+        Strain::ALL[rng::index(r, 5)]
+    } else {
+        Strain::NoTrump
+    };
+    let leader = Seat::ALL[rng::index(r, 4)];
+    BridgePlay::new(&deal, strain, leader).expect("position")
+}
+
+/// Endings of whole random deals, `1 + case % 6` cards a hand, then up to three random cards
+/// of a trick.
+fn of_deals(r: &mut rng::Xoshiro256PlusPlus, case: usize) -> BridgePlay {
+    let size = 1 + case % 6;
+    let played = rng::index(r, 4);
+    ending(r, size, played)
+}
+
+fn check(
+    config: &SolverConfig,
+    cases: usize,
+    seed: u64,
+    make: fn(&mut rng::Xoshiro256PlusPlus, usize) -> BridgePlay,
+) {
     let mut r = rng::seeded(seed);
     let mut buffers: Vec<Vec<TtLine>> = [0usize, 1, 3, 7, 40, 4096]
         .iter()
@@ -65,9 +104,7 @@ fn check(config: &SolverConfig, cases: usize, seed: u64) {
         .collect();
     let mut checked = 0;
     for case in 0..cases {
-        let size = 1 + case % 6;
-        let played = rng::index(&mut r, 4);
-        let pos = ending(&mut r, size, played);
+        let pos = make(&mut r, case);
         if pos.tricks_left() == 0 {
             continue;
         }
@@ -97,7 +134,12 @@ fn check(config: &SolverConfig, cases: usize, seed: u64) {
 
 #[test]
 fn endings_agree_with_brute_force() {
-    check(&SolverConfig::default(), 3000, 11);
+    check(&SolverConfig::default(), 3000, 11, of_deals);
+}
+
+#[test]
+fn top_heavy_endings_agree_with_brute_force() {
+    check(&SolverConfig::default(), 3000, 12, top_heavy);
 }
 
 #[test]
@@ -115,6 +157,7 @@ fn every_technique_switched_off_in_turn_agrees_too() {
     for (i, f) in off.iter().enumerate() {
         let mut config = SolverConfig::default();
         f(&mut config);
-        check(&config, 150, 100 + i as u64);
+        check(&config, 150, 100 + i as u64, of_deals);
+        check(&config, 150, 200 + i as u64, top_heavy);
     }
 }
