@@ -10,7 +10,10 @@
 //!   lead, cashed from the leader's hand while it keeps the lead, or from partner's after a
 //!   small card leads to one of partner's winners. A suit's count allows for blockage
 //!   (one hand's cards all above the other's) and, in a trump contract, for ruffs: no more
-//!   rounds than an opponent who holds trumps can follow.
+//!   rounds than an opponent who holds trumps can follow. A hand whose top cards outnumber
+//!   every other hand's cards of the suit runs it by length, where no opponent can ruff; and
+//!   the leader may cash the suits it keeps the lead in, then cross to partner, who runs the
+//!   suits only partner tops (`docs/solver-notes.md`, section 13).
 //!
 //! When neither finds a trick in a trump contract, [`partner_ruff`] looks for one ruff in
 //! partner's hand that the opponents cannot beat (DDS's last quick-trick case).
@@ -95,13 +98,14 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
         }
         mine += a;
         partners += b;
-        // Suits the leader cashes keeping the lead, and suits only partner cashes.
+        // Suits the leader cashes keeping the lead, and suits only partner cashes (there `a`
+        // and `b` are the leader's and partner's own winners or whole solid suit).
         let own = my_solid || pw == 0;
         if own {
-            own_only += if my_solid { ml } else { mw };
+            own_only += a;
         }
         if pd_solid || mw == 0 {
-            partner_only += if pd_solid { pl } else { pw };
+            partner_only += b;
         }
         // A small card of the leader's leads to one of partner's winners.
         let reach = m != 0 && pw > 0 && p.leading_zeros() < 15 - m.trailing_zeros();
