@@ -1,0 +1,287 @@
+//! Does a hidden layer on the whole-grid network help? A study, not a player cardtree ships.
+//!
+//! The network of `core/src/poker_squares/net.rs` is linear: one weight per feature. Here the
+//! same sparse features also feed a hidden layer of `HIDDEN` rectified units (the
+//! accumulator design of Nasu, "Efficiently Updatable Neural-Network-based Evaluation
+//! Functions for Computer Shogi", 2018: a sum of one weight row per active feature), whose
+//! weighted sum is added to the linear value. The linear part starts at the shipped American
+//! network's weights and the output weights at zero, so training starts from that network's
+//! play; everything is then trained by TD(lambda) on afterstates, online (each self-played
+//! game updates the weights at its end), 5 % random placements, the step size falling
+//! linearly from `LR_START` to `LR_END`. Every `EVERY` games the greedy player plays the
+//! 2,000 games of seed 1 (those of `cardtree pps play --seed 1`); at the end expectimax over
+//! the next card plays the first `EXPECTIMAX_GAMES` of them and their scores go to
+//! `OUT.ex.txt`, one a line (game i on line i + 1), to pair with `pps play --per-game` files.
+//! The weights go to `OUT` (little-endian `f32`: linear, hidden rows, hidden biases, output
+//! weights, output bias); `INIT` resumes from such a file. Host `f32`, single-threaded.
+//!
+//! `cargo run --release --example nnue_study -- GAMES HIDDEN LR_START LR_END LAMBDA EVERY
+//! EXPECTIMAX_GAMES OUT [INIT]`
+use cardtree::poker_squares::{
+    AMERICAN_NET, CELLS, Features, Grid, Lines, Lookahead, NET_WEIGHTS, Net, PointSystem,
+    PokerSquares, Valuation, Weights, expectimax_cell, shuffled_deck,
+};
+use cardtree::rng::{self, Xoshiro256PlusPlus};
+use cardtree::{Card, Cards};
+
+/// Millionths of self-played placements made at random.
+const EXPLORE_PPM: u64 = 50_000;
+/// Errors beyond this many points move the weights as this many would.
+const CLIP: f64 = 60.0;
+/// Games of the greedy curve.
+const CURVE_GAMES: u64 = 2000;
+
+struct Study {
+    system: PointSystem,
+    hidden: usize,
+    linear: Vec<f32>,
+    rows: Vec<f32>,
+    bias: Vec<f32>,
+    out: Vec<f32>,
+    out_bias: f32,
+}
+
+impl Study {
+    fn accumulate(&self, f: &Features) -> Vec<f32> {
+        let mut a = self.bias.clone();
+        for &i in f.indices() {
+            let at = i as usize * self.hidden;
+            if let Some(row) = self.rows.get(at..at + self.hidden) {
+                for (x, w) in a.iter_mut().zip(row) {
+                    *x += w;
+                }
+            }
+        }
+        a
+    }
+
+    fn eval(&self, f: &Features) -> f64 {
+        let a = self.accumulate(f);
+        let linear = f.indices().iter().fold(0.0, |v, &i| {
+            v + f64::from(self.linear.get(i as usize).copied().unwrap_or(0.0))
+        });
+        let hidden: f32 = a.iter().zip(&self.out).map(|(x, w)| w * x.max(0.0)).sum();
+        f.fixed + f64::from(self.out_bias) + linear + f64::from(hidden)
+    }
+
+    /// One step of the error `delta` of the afterstate with features `f`.
+    fn learn(&mut self, f: &Features, delta: f64, lr: f32) {
+        let d = delta.clamp(-CLIP, CLIP) as f32;
+        let a = self.accumulate(f);
+        let n = f.indices().len().max(1) as f32;
+        for &i in f.indices() {
+            if let Some(w) = self.linear.get_mut(i as usize) {
+                *w += lr * d / n;
+            }
+        }
+        self.out_bias += lr * d * 0.01;
+        let grad: Vec<f32> = a
+            .iter()
+            .zip(&self.out)
+            .map(|(&x, &w)| if x > 0.0 { d * w } else { 0.0 })
+            .collect();
+        for (w, &x) in self.out.iter_mut().zip(&a) {
+            *w += lr * d * x.max(0.0);
+        }
+        for &i in f.indices() {
+            let at = i as usize * self.hidden;
+            if let Some(row) = self.rows.get_mut(at..at + self.hidden) {
+                for (w, g) in row.iter_mut().zip(&grad) {
+                    *w += lr * g;
+                }
+            }
+        }
+        for (b, g) in self.bias.iter_mut().zip(&grad) {
+            *b += lr * g;
+        }
+    }
+
+    fn value(&self, lines: &Lines) -> f64 {
+        self.eval(&Features::of(lines, &self.system))
+    }
+
+    /// The greedy placement: one cell of each class the score cannot tell apart.
+    fn greedy(&self, lines: &Lines, card: Card) -> Option<(usize, f64)> {
+        let mut best: Option<(usize, f64)> = None;
+        let mut m = lines.distinct_free_mask();
+        while m != 0 {
+            let cell = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let mut after = *lines;
+            after.place(cell, card);
+            let v = self.value(&after);
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((cell, v));
+            }
+        }
+        best
+    }
+
+    fn weights(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.linear
+            .iter_mut()
+            .chain(self.rows.iter_mut())
+            .chain(self.bias.iter_mut())
+            .chain(self.out.iter_mut())
+            .chain(core::iter::once(&mut self.out_bias))
+    }
+}
+
+impl Valuation for Study {
+    fn system(&self) -> &PointSystem {
+        &self.system
+    }
+    fn afterstate(&self, lines: &Lines) -> f64 {
+        self.value(lines)
+    }
+    fn best_placement(&self, lines: &Lines, card: Card) -> Option<(usize, f64)> {
+        self.greedy(lines, card)
+    }
+}
+
+/// One self-played game, then TD(lambda) on its afterstates; its score.
+fn self_play(s: &mut Study, r: &mut Xoshiro256PlusPlus, lambda: f64, lr: f32) -> i64 {
+    let deal = shuffled_deck(r);
+    let mut lines = Lines::of(&Grid::EMPTY, Cards::ALL);
+    let mut after: Vec<(Features, f64)> = Vec::with_capacity(CELLS);
+    for &card in deal.iter().take(CELLS) {
+        lines.draw(card);
+        let cell = if rng::below(r, 1_000_000) < EXPLORE_PPM {
+            let free = lines.free_mask();
+            let mut m = free;
+            for _ in 0..rng::below(r, u64::from(free.count_ones())) {
+                m &= m - 1;
+            }
+            Some(m.trailing_zeros() as usize)
+        } else {
+            s.greedy(&lines, card).map(|(c, _)| c)
+        };
+        let Some(cell) = cell else { break };
+        lines.place(cell, card);
+        let f = Features::of(&lines, &s.system);
+        let v = s.eval(&f);
+        after.push((f, v));
+    }
+    let score = lines.score(&s.system);
+    let (mut ret, mut next) = (score as f64, score as f64);
+    for (f, v) in after.iter().rev().skip(1) {
+        ret = (1.0 - lambda) * next + lambda * ret;
+        s.learn(f, ret - v, lr);
+        next = *v;
+    }
+    score
+}
+
+fn greedy_mean(s: &Study, games: u64) -> f64 {
+    let mut total = 0i64;
+    for g in 0..games {
+        let deal = shuffled_deck(&mut rng::stream(1, g));
+        let mut lines = Lines::of(&Grid::EMPTY, Cards::ALL);
+        for &card in deal.iter().take(CELLS) {
+            lines.draw(card);
+            if let Some((c, _)) = s.greedy(&lines, card) {
+                lines.place(c, card);
+            }
+        }
+        total += lines.score(&s.system);
+    }
+    total as f64 / games as f64
+}
+
+fn expectimax_scores(s: &Study, games: u64) -> Result<Vec<i64>, String> {
+    let mut out = Vec::new();
+    for g in 0..games {
+        let deal = shuffled_deck(&mut rng::stream(1, g));
+        let mut game = PokerSquares::new(s.system);
+        for &card in deal.iter().take(CELLS) {
+            game.draw(card).map_err(|e| e.to_string())?;
+            let c = expectimax_cell(s, &game, Lookahead::OneCard).ok_or("no placement")?;
+            game.place(c).map_err(|e| e.to_string())?;
+        }
+        out.push(game.grid().score(&s.system));
+    }
+    Ok(out)
+}
+
+fn save(s: &mut Study, path: &str) -> Result<(), String> {
+    let bytes: Vec<u8> = s.weights().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(path, bytes).map_err(|e| format!("{path}: {e}"))
+}
+
+fn load(s: &mut Study, path: &str) -> Result<(), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut words = bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+    for w in s.weights() {
+        *w = words
+            .next()
+            .ok_or(format!("{path}: too short for this HIDDEN"))?;
+    }
+    Ok(())
+}
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [games, hidden, lr0, lr1, lambda, every, ex, out, rest @ ..] = args.as_slice() else {
+        return Err(
+            "usage: nnue_study GAMES HIDDEN LR_START LR_END LAMBDA EVERY \
+                    EXPECTIMAX_GAMES OUT [INIT]"
+                .into(),
+        );
+    };
+    let int = |s: &str| s.parse::<u64>().map_err(|_| format!("not a count: {s}"));
+    let real = |s: &str| s.parse::<f64>().map_err(|_| format!("not a number: {s}"));
+    let (games, hidden, every, ex) = (int(games)?, int(hidden)? as usize, int(every)?, int(ex)?);
+    let (lr0, lr1, lambda) = (real(lr0)?, real(lr1)?, real(lambda)?);
+    let net = Net::parse(AMERICAN_NET).map_err(|e| e.to_string())?;
+    let mut r = rng::seeded(12345);
+    let mut s = Study {
+        system: PointSystem::AMERICAN,
+        hidden,
+        linear: (0..NET_WEIGHTS).map(|i| net.weight(i)).collect(),
+        rows: (0..NET_WEIGHTS * hidden)
+            .map(|_| (rng::below(&mut r, 2001) as f32 - 1000.0) / 10_000.0)
+            .collect(),
+        bias: vec![0.1; hidden],
+        out: vec![0.0; hidden],
+        out_bias: 0.0,
+    };
+    if let Some(init) = rest.first() {
+        load(&mut s, init)?;
+    }
+    let start = std::time::Instant::now();
+    println!(
+        "hidden {hidden}: greedy {:.2}",
+        greedy_mean(&s, CURVE_GAMES)
+    );
+    let mut sum = 0i64;
+    for g in 0..games {
+        let lr = (lr0 + (lr1 - lr0) * g as f64 / games as f64) as f32;
+        sum += self_play(&mut s, &mut rng::stream(99, g), lambda, lr);
+        if every > 0 && (g + 1) % every == 0 {
+            println!(
+                "{} games, {:.0} s: step {lr:.6}, self-play mean {:.2}, greedy {:.2}",
+                g + 1,
+                start.elapsed().as_secs_f64(),
+                sum as f64 / every as f64,
+                greedy_mean(&s, CURVE_GAMES)
+            );
+            sum = 0;
+            save(&mut s, out)?;
+        }
+    }
+    save(&mut s, out)?;
+    if ex > 0 {
+        let scores = expectimax_scores(&s, ex)?;
+        let mean = scores.iter().sum::<i64>() as f64 / scores.len() as f64;
+        println!(
+            "expectimax over the next card: {mean:.2} over {ex} games ({:.0} s in all)",
+            start.elapsed().as_secs_f64()
+        );
+        let text: Vec<String> = scores.iter().map(i64::to_string).collect();
+        let path = format!("{out}.ex.txt");
+        std::fs::write(&path, text.join("\n") + "\n").map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(())
+}
