@@ -19,7 +19,7 @@
 //! EXPECTIMAX_GAMES OUT [INIT]`
 use cardtree::poker_squares::{
     AMERICAN_NET, CELLS, Features, Grid, Lines, Lookahead, NET_WEIGHTS, Net, PointSystem,
-    PokerSquares, Valuation, Weights, expectimax_cell, shuffled_deck,
+    PokerSquares, Valuation, Weights, distinct_best, expectimax_cell, shuffled_deck,
 };
 use cardtree::rng::{self, Xoshiro256PlusPlus};
 use cardtree::{Card, Cards};
@@ -102,19 +102,7 @@ impl Study {
 
     /// The greedy placement: one cell of each class the score cannot tell apart.
     fn greedy(&self, lines: &Lines, card: Card) -> Option<(usize, f64)> {
-        let mut best: Option<(usize, f64)> = None;
-        let mut m = lines.distinct_free_mask();
-        while m != 0 {
-            let cell = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let mut after = *lines;
-            after.place(cell, card);
-            let v = self.value(&after);
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((cell, v));
-            }
-        }
-        best
+        distinct_best(self, lines, card)
     }
 
     fn weights(&mut self) -> impl Iterator<Item = &mut f32> {

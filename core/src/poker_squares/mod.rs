@@ -100,4 +100,4 @@ pub use rules::simple_rule;
 pub use self_play::{Teacher, self_play};
 pub use simulate::{AUTO_PLAYOUTS, Simulation, pick_simulation, simulate};
 pub use squash::{AMERICAN_MAX, Squash};
-pub use valuation::Valuation;
+pub use valuation::{Valuation, distinct_best};

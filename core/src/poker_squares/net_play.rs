@@ -18,7 +18,7 @@ use super::net::{Features, Net};
 use super::player::{Placer, PlayError, shuffled_deck};
 use super::points::PointSystem;
 use super::random_player::random_free_cell;
-use super::valuation::Valuation;
+use super::valuation::{Valuation, distinct_best};
 use crate::card::Card;
 use crate::rng;
 
@@ -43,19 +43,7 @@ impl Valuation for Net<'_> {
 /// under `net`, the lowest of equals, with that value; one cell of each class the score
 /// cannot tell apart ([`Lines::distinct_free_mask`]). `None` for a full grid.
 pub fn net_cell(net: &Net<'_>, lines: &Lines, card: Card) -> Option<(usize, f64)> {
-    let mut best: Option<(usize, f64)> = None;
-    let mut m = lines.distinct_free_mask();
-    while m != 0 {
-        let cell = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let mut after = *lines;
-        after.place(cell, card);
-        let v = net.value(&after);
-        if best.is_none_or(|(_, b)| v > b) {
-            best = Some((cell, v));
-        }
-    }
-    best
+    distinct_best(net, lines, card)
 }
 
 /// The greedy player on a network's afterstate values ([`net_cell`]).

@@ -88,6 +88,30 @@ pub trait Valuation {
     }
 }
 
+/// The free cell of `lines` (`card` drawn, not in its deck) whose afterstate `valuation` values
+/// most, the lowest of equals, with that value, trying one cell of each class the score cannot
+/// tell apart ([`Lines::distinct_free_mask`]): the greedy placement of an evaluation that
+/// values alike cells alike. `None` for a full grid.
+pub fn distinct_best<V: Valuation + ?Sized>(
+    valuation: &V,
+    lines: &Lines,
+    card: Card,
+) -> Option<(usize, f64)> {
+    let mut best: Option<(usize, f64)> = None;
+    let mut m = lines.distinct_free_mask();
+    while m != 0 {
+        let cell = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let mut after = *lines;
+        after.place(cell, card);
+        let v = valuation.afterstate(&after);
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((cell, v));
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
