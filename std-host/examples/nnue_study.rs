@@ -193,7 +193,15 @@ fn expectimax_scores(s: &Study, games: u64) -> Result<Vec<i64>, String> {
 
 fn save(s: &mut Study, path: &str) -> Result<(), String> {
     let bytes: Vec<u8> = s.weights().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(path, bytes).map_err(|e| format!("{path}: {e}"))
+    write_whole(path, &bytes)
+}
+
+/// Writes `bytes` to `path` whole or not at all (a temporary file beside it, then renamed).
+fn write_whole(path: &str, bytes: &[u8]) -> Result<(), String> {
+    let tmp = format!("{path}.partial");
+    std::fs::write(&tmp, bytes)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("{path}: {e}"))
 }
 
 fn load(s: &mut Study, path: &str) -> Result<(), String> {
@@ -269,7 +277,7 @@ fn main() -> Result<(), String> {
         );
         let text: Vec<String> = scores.iter().map(i64::to_string).collect();
         let path = format!("{out}.ex.txt");
-        std::fs::write(&path, text.join("\n") + "\n").map_err(|e| format!("{path}: {e}"))?;
+        write_whole(&path, (text.join("\n") + "\n").as_bytes())?;
     }
     Ok(())
 }
