@@ -212,7 +212,10 @@ fn load(s: &mut Study, path: &str) -> Result<(), String> {
     for w in s.weights() {
         *w = words
             .next()
-            .ok_or(format!("{path}: too short for this HIDDEN"))?;
+            .ok_or(format!("{path}: shorter than this HIDDEN's weights"))?;
+    }
+    if words.next().is_some() {
+        return Err(format!("{path}: longer than this HIDDEN's weights"));
     }
     Ok(())
 }
