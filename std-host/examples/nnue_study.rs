@@ -11,7 +11,9 @@
 //! linearly from `LR_START` to `LR_END`. Every `EVERY` games the greedy player plays the
 //! 2,000 games of seed 1 (those of `cardtree pps play --seed 1`); at the end expectimax over
 //! the next card plays the first `EXPECTIMAX_GAMES` of them and their scores go to
-//! `OUT.ex.txt`, one a line (game i on line i + 1), to pair with `pps play --per-game` files.
+//! `OUT.ex.txt` as `pps play --per-game` writes them (`game,score` lines), to pair with such
+//! files by `std-host/results/pps/prior-mix/pair.py`. The greedy player's and expectimax's
+//! times a game are printed with their means.
 //! The weights go to `OUT` (little-endian `f32`: linear, hidden rows, hidden biases, output
 //! weights, output bias); `INIT` resumes from such a file. Host `f32`, single-threaded.
 //!
@@ -250,9 +252,10 @@ fn main() -> Result<(), String> {
         load(&mut s, init)?;
     }
     let start = std::time::Instant::now();
+    let greedy = greedy_mean(&s, CURVE_GAMES);
     println!(
-        "hidden {hidden}: greedy {:.2}",
-        greedy_mean(&s, CURVE_GAMES)
+        "hidden {hidden}: greedy {greedy:.2} ({:.3} ms a game)",
+        start.elapsed().as_secs_f64() * 1e3 / CURVE_GAMES as f64
     );
     let mut sum = 0i64;
     for g in 0..games {
@@ -272,15 +275,20 @@ fn main() -> Result<(), String> {
     }
     save(&mut s, out)?;
     if ex > 0 {
+        let timer = std::time::Instant::now();
         let scores = expectimax_scores(&s, ex)?;
         let mean = scores.iter().sum::<i64>() as f64 / scores.len() as f64;
         println!(
-            "expectimax over the next card: {mean:.2} over {ex} games ({:.0} s in all)",
+            "expectimax over the next card: {mean:.2} over {ex} games ({:.1} ms a game; {:.0} s in all)",
+            timer.elapsed().as_secs_f64() * 1e3 / ex as f64,
             start.elapsed().as_secs_f64()
         );
-        let text: Vec<String> = scores.iter().map(i64::to_string).collect();
+        let mut text = String::from("game,score\n");
+        for (g, score) in scores.iter().enumerate() {
+            text.push_str(&format!("{g},{score}\n"));
+        }
         let path = format!("{out}.ex.txt");
-        write_whole(&path, (text.join("\n") + "\n").as_bytes())?;
+        write_whole(&path, text.as_bytes())?;
     }
     Ok(())
 }
