@@ -237,6 +237,7 @@ const CASES: &[Case] = &[
             w("--iterations", "{}", &[("--player", "best")]),
             n("--games"),
             w("--games", "{}", &[("--player", "greedy")]),
+            n("--first"),
             n("--seed"),
             n("--threads"),
             s("--system", SYSTEM),

@@ -109,6 +109,52 @@ fn play_reports_mean_sd_and_interval_and_is_paired() {
 }
 
 #[test]
+fn first_plays_the_same_games_a_longer_run_plays() {
+    let games = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec![
+            "pps",
+            "play",
+            "--player",
+            "mcts",
+            "--iterations",
+            "30",
+            "--seed",
+            "5",
+            "--per-game",
+        ];
+        args.extend_from_slice(extra);
+        let out = cardtree(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .filter(|l| l.contains(',') && l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(str::to_string)
+            .collect()
+    };
+    let all = games(&["--games", "5"]);
+    let tail = games(&["--games", "2", "--first", "3"]);
+    assert_eq!(tail, all[3..].to_vec());
+    assert!(tail[0].starts_with("3,"), "{tail:?}");
+    // Past the last index: an error naming both flags, not a wrapped index.
+    let out = cardtree(&[
+        "pps",
+        "play",
+        "--games",
+        "2",
+        "--first",
+        "18446744073709551615",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--first") && err.contains("--games"), "{err}");
+}
+
+#[test]
 fn expectimax_looks_one_or_two_cards_ahead() {
     let out = cardtree(&["pps", "play", "--player", "expectimax", "--lookahead", "3"]);
     assert!(!out.status.success());

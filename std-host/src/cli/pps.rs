@@ -148,6 +148,10 @@ pub enum PpsCommand {
         /// Games to play.
         #[arg(long, value_parser = crate::limits::games, default_value_t = 100)]
         games: u64,
+        /// The first game's index: plays games FIRST..FIRST+GAMES-1 of the run, the same games
+        /// a longer run from 0 plays (a run stopped after K games goes on with --first K).
+        #[arg(long, default_value_t = 0)]
+        first: u64,
         /// Seed of the run.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -248,12 +252,14 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
         PpsCommand::Play {
             args,
             games,
+            first,
             seed,
             threads,
             per_game,
             output,
         } => report::command(
             &args.options(),
+            first,
             games,
             seed,
             threads,

@@ -362,18 +362,18 @@ pub fn play_one(
     })
 }
 
-/// Plays games `0..games` on `threads` threads (each with its own tree), handing each result
+/// Plays games `games` (indices of the run `seed`) on `threads` threads (each with its own tree), handing each result
 /// to `each` in game order as soon as it and the games before it are done. The first error
 /// (a game's, or `each`'s) stops the run and is returned.
 pub fn play_each(
     config: &PlayConfig,
     seed: u64,
-    games: u64,
+    games: std::ops::Range<u64>,
     threads: usize,
     progress: bool,
     mut each: impl FnMut(GameResult) -> Result<(), Error> + Send,
 ) -> Result<(), Error> {
-    let indices: Vec<u64> = (0..games).collect();
+    let indices: Vec<u64> = games.collect();
     let bar = crate::progress::Bar::new(indices.len(), progress, "games");
     let run = workers::for_each_in_order(
         &indices,

@@ -129,18 +129,25 @@ pub fn play_report(config: &PlayConfig, system: &str, tally: &Tally, wall: f64) 
     out
 }
 
-/// `cardtree pps play`: the player `options` name plays games `0..games` of the run `seed` on
-/// `threads` threads. The text output streams: with `per_game` each game's
+/// `cardtree pps play`: the player `options` name plays `games` games of the run `seed` from
+/// index `first` on `threads` threads. The text output streams: with `per_game` each game's
 /// `index,score,iterations` is written as soon as it and the games before it are done, then
 /// the summary; the JSON ([`play_json`]) is one line at the end. Either goes where `output` says.
 pub fn command(
     options: &crate::pps::options::PlayOptions,
+    first: u64,
     games: u64,
     seed: u64,
     threads: usize,
     per_game: bool,
     output: &crate::output::Output,
 ) -> Result<(), Error> {
+    let Some(end) = first.checked_add(games) else {
+        return Err(crate::invalid!(
+            "--first {first} with --games {games}: the last game's index is past {}",
+            u64::MAX
+        ));
+    };
     let config = options.resolve(threads)?;
     let start = Instant::now();
     let per_game = per_game && !output.json;
@@ -149,7 +156,7 @@ pub fn command(
         stream.write("game,score,iterations\n")?;
     }
     let mut tally = Tally::default();
-    play_each(&config, seed, games, threads, true, |r| {
+    play_each(&config, seed, first..end, threads, true, |r| {
         tally.add(&r);
         if per_game {
             stream.write_now(&format!("{},{},{}\n", r.index, r.score, r.stats.iterations))?;
