@@ -19,11 +19,21 @@
 //!
 //! `cargo run --release --example nnue_study -- GAMES HIDDEN LR_START LR_END LAMBDA EVERY
 //! EXPECTIMAX_GAMES OUT [INIT]`
+//!
+//! `cargo run --release --example nnue_study -- rollout HIDDEN WEIGHTS FIRST GAMES ROUNDS
+//! CANDIDATES` plays games FIRST.. of seed 1 (those of `cardtree pps play --seed 1`) with the
+//! core's rollout player (`core/src/poker_squares/rollout_player.rs`) on the network in
+//! WEIGHTS: ROUNDS rounds a move over the CANDIDATES placements of highest afterstate value,
+//! each played out by the greedy player on the network, unguarded, without the control
+//! variate (it needs expectimax playouts). Each game's `game,score` line is printed as it
+//! ends, then the mean and the time a game.
 use cardtree::poker_squares::{
-    AMERICAN_NET, CELLS, Features, Grid, Lines, Lookahead, NET_WEIGHTS, Net, PointSystem,
-    PokerSquares, Valuation, Weights, distinct_best, expectimax_cell, shuffled_deck,
+    AMERICAN_NET, Budget, CELLS, Features, Grid, Lines, Lookahead, NET_WEIGHTS, Net, PointSystem,
+    PokerSquares, RolloutPlayer, Valuation, Weights, distinct_best, expectimax_cell, play_game,
+    shuffled_deck,
 };
 use cardtree::rng::{self, Xoshiro256PlusPlus};
+use cardtree::search::NoClock;
 use cardtree::{Card, Cards};
 
 /// Millionths of self-played placements made at random.
@@ -44,6 +54,24 @@ struct Study {
 }
 
 impl Study {
+    /// The study's starting network: the shipped American network's linear weights, small
+    /// random hidden rows (seed 12345), output weights 0.
+    fn new(hidden: usize) -> Result<Study, String> {
+        let net = Net::parse(AMERICAN_NET).map_err(|e| e.to_string())?;
+        let mut r = rng::seeded(12345);
+        Ok(Study {
+            system: PointSystem::AMERICAN,
+            hidden,
+            linear: (0..NET_WEIGHTS).map(|i| net.weight(i)).collect(),
+            rows: (0..NET_WEIGHTS * hidden)
+                .map(|_| (rng::below(&mut r, 2001) as f32 - 1000.0) / 10_000.0)
+                .collect(),
+            bias: vec![0.1; hidden],
+            out: vec![0.0; hidden],
+            out_bias: 0.0,
+        })
+    }
+
     fn accumulate(&self, f: &Features) -> Vec<f32> {
         let mut a = self.bias.clone();
         for &i in f.indices() {
@@ -222,8 +250,47 @@ fn load(s: &mut Study, path: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The `rollout` mode: games `first..first + games` of seed 1 by rollouts on `s`.
+fn rollout_games(
+    s: &Study,
+    first: u64,
+    games: u64,
+    rounds: u32,
+    keep: usize,
+) -> Result<(), String> {
+    let start = std::time::Instant::now();
+    let mut total = 0i64;
+    println!("game,score");
+    for g in first..first + games {
+        let mut player =
+            RolloutPlayer::new(s, Budget::Iterations(rounds), &NoClock).with_candidates(keep);
+        let grid = play_game(&mut player, &s.system, &mut rng::stream(1, g))
+            .map_err(|e| format!("game {g}: {e:?}"))?;
+        let score = grid.score(&s.system);
+        total += score;
+        println!("{g},{score}");
+    }
+    println!(
+        "# mean {:.2} over {games} games, {:.2} s a game",
+        total as f64 / games.max(1) as f64,
+        start.elapsed().as_secs_f64() / games.max(1) as f64
+    );
+    Ok(())
+}
+
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [mode, hidden, weights, first, games, rounds, keep] = args.as_slice()
+        && mode == "rollout"
+    {
+        let int = |s: &str| s.parse::<u64>().map_err(|_| format!("not a count: {s}"));
+        let mut s = Study::new(int(hidden)? as usize)?;
+        load(&mut s, weights)?;
+        let rounds = u32::try_from(int(rounds)?).map_err(|_| "ROUNDS: too many".to_string())?;
+        let (first, games) = (int(first)?, int(games)?);
+        first.checked_add(games).ok_or("FIRST + GAMES: too many")?;
+        return rollout_games(&s, first, games, rounds, int(keep)? as usize);
+    }
     let [games, hidden, lr0, lr1, lambda, every, ex, out, rest @ ..] = args.as_slice() else {
         return Err(
             "usage: nnue_study GAMES HIDDEN LR_START LR_END LAMBDA EVERY \
@@ -235,19 +302,7 @@ fn main() -> Result<(), String> {
     let real = |s: &str| s.parse::<f64>().map_err(|_| format!("not a number: {s}"));
     let (games, hidden, every, ex) = (int(games)?, int(hidden)? as usize, int(every)?, int(ex)?);
     let (lr0, lr1, lambda) = (real(lr0)?, real(lr1)?, real(lambda)?);
-    let net = Net::parse(AMERICAN_NET).map_err(|e| e.to_string())?;
-    let mut r = rng::seeded(12345);
-    let mut s = Study {
-        system: PointSystem::AMERICAN,
-        hidden,
-        linear: (0..NET_WEIGHTS).map(|i| net.weight(i)).collect(),
-        rows: (0..NET_WEIGHTS * hidden)
-            .map(|_| (rng::below(&mut r, 2001) as f32 - 1000.0) / 10_000.0)
-            .collect(),
-        bias: vec![0.1; hidden],
-        out: vec![0.0; hidden],
-        out_bias: 0.0,
-    };
+    let mut s = Study::new(hidden)?;
     if let Some(init) = rest.first() {
         load(&mut s, init)?;
     }
