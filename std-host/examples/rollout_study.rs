@@ -2,10 +2,17 @@
 //! move rather than game by game (games of a random point system spread over ~130 points,
 //! so hundreds of paired games cannot tell settings a few points apart).
 //!
-//! `cargo run --release --example rollout_study -- VALUES SYSTEM POSITIONS REF_ROUNDS REF_KEEP`
+//! `cargo run --release --example rollout_study -- VALUES SYSTEM POSITIONS REF_ROUNDS REF_KEEP
+//! [PLAYED_BY]`
 //!
 //! Position `p` is game `p` of seed 7 (not the seed-1 games the players are compared on),
-//! played by expectimax over the next card up to a move drawn from the same stream. A
+//! played by expectimax over the next card up to a move drawn from the same stream; with
+//! PLAYED_BY `best`, by the guarded rollouts of `cardtree pps play --player best` (200 rounds,
+//! 3 candidates, guard 2, the control variate; their draws from stream (3000 + p, 0)), or
+//! `greedy`, by the greedy player on the values. Expectimax's loss on another player's
+//! positions is what the performance-difference lemma (Kakade & Langford, "Approximately
+//! optimal approximate reinforcement learning", ICML 2002) needs: a policy's shortfall from
+//! one that plays better is the sum of its losses a move on the better policy's positions. A
 //! reference, the controlled rollouts of its `REF_KEEP` best candidates with `REF_ROUNDS`
 //! rounds, values each candidate (`Q`: the mean score of playing it, then expectimax with the
 //! control variate). Each setting then chooses on draws of its own, and loses
@@ -16,7 +23,7 @@
 //! loss a game with its difference from the first setting's (95 % normal intervals).
 use cardtree::poker_squares::{
     Budget, CELLS, LearnedValues, Lookahead, Placer, PointSystem, PokerSquares, RolloutPlayer,
-    expectimax_cell, shuffled_deck,
+    expectimax_cell, learned_cell, shuffled_deck,
 };
 use cardtree::rng;
 use cardtree::search::NoClock;
@@ -34,9 +41,17 @@ const SETTINGS: [(u32, usize, Option<f64>); 7] = [
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [values, system, positions, ref_rounds, ref_keep] = args.as_slice() else {
-        return Err("usage: rollout_study VALUES SYSTEM POSITIONS REF_ROUNDS REF_KEEP".into());
+    let [values, system, positions, ref_rounds, ref_keep, rest @ ..] = args.as_slice() else {
+        return Err(
+            "usage: rollout_study VALUES SYSTEM POSITIONS REF_ROUNDS REF_KEEP [PLAYED_BY]".into(),
+        );
     };
+    let played_by = rest.first().map_or("expectimax", String::as_str);
+    if !["expectimax", "best", "greedy"].contains(&played_by) {
+        return Err(format!(
+            "PLAYED_BY is expectimax, best or greedy, not {played_by}"
+        ));
+    }
     let text = std::fs::read_to_string(values).map_err(|e| format!("{values}: {e}"))?;
     let values = LearnedValues::parse(&text).map_err(|e| format!("{values}: {e}"))?;
     let system: PointSystem = system.parse().map_err(|e| format!("SYSTEM: {e}"))?;
@@ -51,9 +66,21 @@ fn main() -> Result<(), String> {
         let deck = shuffled_deck(&mut r);
         let k = rng::index(&mut r, CELLS - 2);
         let mut game = PokerSquares::new(system);
+        let mut best = RolloutPlayer::new(&values, Budget::Iterations(200), &NoClock)
+            .with_candidates(3)
+            .with_control_variate()
+            .with_guard(2.0);
+        best.start_game(&system);
+        let mut best_rng = rng::stream(3000 + p, 0);
         for &card in deck.iter().take(k) {
             game.draw(card).map_err(|e| e.to_string())?;
-            let c = expectimax_cell(&values, &game, Lookahead::OneCard).ok_or("no placement")?;
+            let c = match played_by {
+                "best" => best
+                    .place(&game, &mut best_rng)
+                    .map_err(|e| format!("{e:?}"))?,
+                "greedy" => learned_cell(&values, &game).ok_or("no placement")?,
+                _ => expectimax_cell(&values, &game, Lookahead::OneCard).ok_or("no placement")?,
+            };
             game.place(c).map_err(|e| e.to_string())?;
         }
         game.draw(deck[k]).map_err(|e| e.to_string())?;
