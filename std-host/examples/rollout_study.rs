@@ -3,7 +3,7 @@
 //! so hundreds of paired games cannot tell settings a few points apart).
 //!
 //! `cargo run --release --example rollout_study -- VALUES SYSTEM POSITIONS REF_ROUNDS REF_KEEP
-//! [PLAYED_BY]`
+//! [PLAYED_BY [REF_POLICY]]`
 //!
 //! Position `p` is game `p` of seed 7 (not the seed-1 games the players are compared on),
 //! played by expectimax over the next card up to a move drawn from the same stream; with
@@ -12,7 +12,13 @@
 //! `greedy`, by the greedy player on the values. Expectimax's loss on another player's
 //! positions is what the performance-difference lemma (Kakade & Langford, "Approximately
 //! optimal approximate reinforcement learning", ICML 2002) needs: a policy's shortfall from
-//! one that plays better is the sum of its losses a move on the better policy's positions. A
+//! one that plays better is the sum of its losses a move on the better policy's positions.
+//! With REF_POLICY `greedy` the reference plays out by the greedy player on the values, without
+//! the control variate, so its `Q` are the greedy player's: on expectimax's positions the
+//! greedy player's loss less expectimax's then sums, by that lemma, to what expectimax gains
+//! over the greedy player in whole games (a check of the method against games). With REF_KEEP
+//! 0 (every placement in the reference) each row ends with the greedy player's loss, and the
+//! summary with its difference from expectimax's. A
 //! reference, the controlled rollouts of its `REF_KEEP` best candidates with `REF_ROUNDS`
 //! rounds, values each candidate (`Q`: the mean score of playing it, then expectimax with the
 //! control variate). Each setting then chooses on draws of its own, and loses
@@ -43,8 +49,15 @@ fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [values, system, positions, ref_rounds, ref_keep, rest @ ..] = args.as_slice() else {
         return Err(
-            "usage: rollout_study VALUES SYSTEM POSITIONS REF_ROUNDS REF_KEEP [PLAYED_BY]".into(),
+            "usage: rollout_study VALUES SYSTEM POSITIONS REF_ROUNDS REF_KEEP \
+             [PLAYED_BY [REF_POLICY]]"
+                .into(),
         );
+    };
+    let ref_greedy = match rest.get(1).map_or("expectimax", String::as_str) {
+        "expectimax" => false,
+        "greedy" => true,
+        other => return Err(format!("REF_POLICY is expectimax or greedy, not {other}")),
     };
     let played_by = rest.first().map_or("expectimax", String::as_str);
     if !["expectimax", "best", "greedy"].contains(&played_by) {
@@ -59,6 +72,9 @@ fn main() -> Result<(), String> {
     let positions = number(positions, "POSITIONS")?;
     let ref_rounds = u32::try_from(number(ref_rounds, "REF_ROUNDS")?).map_err(|e| e.to_string())?;
     let ref_keep = usize::try_from(number(ref_keep, "REF_KEEP")?).map_err(|e| e.to_string())?;
+    if ref_greedy && ref_keep != 0 {
+        return Err("REF_POLICY greedy values every placement: REF_KEEP 0".into());
+    }
     // Losses a move: expectimax's, then each setting's.
     let mut losses: Vec<Vec<f64>> = Vec::new();
     for p in 0..positions {
@@ -84,11 +100,15 @@ fn main() -> Result<(), String> {
             game.place(c).map_err(|e| e.to_string())?;
         }
         game.draw(deck[k]).map_err(|e| e.to_string())?;
-        let found = RolloutPlayer::new(&values, Budget::Iterations(ref_rounds), &NoClock)
-            .with_candidates(ref_keep)
-            .with_control_variate()
-            .rollouts(&game, &mut rng::stream(1000 + p, 0))
-            .ok_or("no card drawn")?;
+        let reference = RolloutPlayer::new(&values, Budget::Iterations(ref_rounds), &NoClock)
+            .with_candidates(ref_keep);
+        let found = if ref_greedy {
+            reference
+        } else {
+            reference.with_control_variate()
+        }
+        .rollouts(&game, &mut rng::stream(1000 + p, 0))
+        .ok_or("no card drawn")?;
         if found.rounds() == 0 {
             continue;
         }
@@ -119,6 +139,10 @@ fn main() -> Result<(), String> {
             // A setting keeps at most the reference's candidates, ranked alike.
             row.push(top - q(cell).ok_or("a setting chose outside the reference's candidates")?);
         }
+        if ref_keep == 0 {
+            let greedy = learned_cell(&values, &game).ok_or("no placement")?;
+            row.push(top - q(greedy).ok_or("the greedy cell not a candidate")?);
+        }
         let cells: Vec<String> = row.iter().map(|l| format!("{l:.2}")).collect();
         println!("{p} k{k} {}", cells.join(" "));
         losses.push(row);
@@ -134,8 +158,10 @@ fn main() -> Result<(), String> {
         let sd = (v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0)).sqrt();
         (m, 1.96 * sd / n.sqrt())
     };
-    for j in 0..=SETTINGS.len() {
+    let columns = losses.first().map_or(0, Vec::len);
+    for j in 0..columns {
         let name = match j.checked_sub(1).and_then(|i| SETTINGS.get(i)) {
+            None if j > 0 => "greedy".to_string(),
             None => "expectimax".to_string(),
             Some((rounds, keep, guard)) => format!(
                 "{rounds} rounds, {keep} candidates, {}",
@@ -145,6 +171,11 @@ fn main() -> Result<(), String> {
         let (m, h) = interval(&mut losses.iter().map(|r| r[j]));
         let (d, dh) = interval(&mut losses.iter().map(|r| r[j] - r[1]));
         println!("{name:>36}: {m:7.2} +- {h:5.2}   {d:+7.2} +- {dh:5.2}");
+    }
+    if columns > SETTINGS.len() + 1 {
+        let last = SETTINGS.len() + 1;
+        let (d, dh) = interval(&mut losses.iter().map(|r| r[last] - r[0]));
+        println!("greedy's loss less expectimax's: {d:+.2} +- {dh:.2} a game");
     }
     Ok(())
 }
