@@ -12,6 +12,25 @@ fn cardtree(args: &[&str]) -> std::process::Output {
         .expect("run cardtree")
 }
 
+/// The standard output of a run that must succeed (its standard error in the failure).
+fn stdout_of(args: &[&str]) -> String {
+    let out = cardtree(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// The `game,score,iterations` lines of `pps play --per-game` output.
+fn per_game_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.contains(',') && l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(str::to_string)
+        .collect()
+}
+
 const GRID: &str = "KD 2C 2H JS 9C 5C TD 6S AS TS KS QC QH 5S AH 7S 7D 9S 6C 6H 7H 2S QS AD KH";
 
 #[test]
@@ -71,13 +90,7 @@ fn play_reports_mean_sd_and_interval_and_is_paired() {
             "pps", "play", "--player", player, "--games", "6", "--seed", "3",
         ];
         args.extend_from_slice(extra);
-        let out = cardtree(&args);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
+        stdout_of(&args)
     };
     let text = run("random", &[]);
     // The point system by the name it was given, not its ten numbers.
@@ -88,12 +101,6 @@ fn play_reports_mean_sd_and_interval_and_is_paired() {
     assert!(text.contains("\nsd "), "{text}");
     assert!(text.contains("95% interval "), "{text}");
     // Iteration budgets are deterministic whatever the thread count.
-    let per_game = |t: &str| -> Vec<String> {
-        t.lines()
-            .filter(|l| l.contains(',') && l.starts_with(|c: char| c.is_ascii_digit()))
-            .map(str::to_string)
-            .collect()
-    };
     let a = run(
         "mcts",
         &["--iterations", "30", "--threads", "1", "--per-game"],
@@ -102,8 +109,8 @@ fn play_reports_mean_sd_and_interval_and_is_paired() {
         "mcts",
         &["--iterations", "30", "--threads", "2", "--per-game"],
     );
-    assert_eq!(per_game(&a), per_game(&b));
-    assert_eq!(per_game(&a).len(), 6);
+    assert_eq!(per_game_lines(&a), per_game_lines(&b));
+    assert_eq!(per_game_lines(&a).len(), 6);
     let out = cardtree(&["pps", "play", "--player", "mcts", "--system", "nope"]);
     assert!(!out.status.success());
 }
@@ -123,18 +130,7 @@ fn first_plays_the_same_games_a_longer_run_plays() {
             "--per-game",
         ];
         args.extend_from_slice(extra);
-        let out = cardtree(&args);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .filter(|l| l.contains(',') && l.starts_with(|c: char| c.is_ascii_digit()))
-            .map(str::to_string)
-            .collect()
+        per_game_lines(&stdout_of(&args))
     };
     let all = games(&["--games", "5"]);
     let tail = games(&["--games", "2", "--first", "3"]);
@@ -660,15 +656,8 @@ fn rollout_flags_reach_the_player() {
             "--per-game",
         ];
         all.extend(extra);
-        let out = cardtree(&all);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
         // The scores, without the timing line.
-        String::from_utf8(out.stdout)
-            .unwrap()
+        stdout_of(&all)
             .lines()
             .filter(|l| !l.starts_with("wall"))
             .collect::<Vec<_>>()
