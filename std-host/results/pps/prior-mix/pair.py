@@ -1,8 +1,9 @@
 """Paired differences of Poker Squares runs on the same games.
 
-python3 pair.py [--z Z] BASE OTHER...: for each OTHER, the mean of OTHER - BASE over the games
-both hold, with a normal interval of Z standard errors (default 1.96, 95 %; 2.178 is Pocock's
-boundary for two looks at an overall 5 %) and the difference's z (mean over standard error).
+python3 pair.py [--z Z] [--games A-B] BASE OTHER...: for each OTHER, the mean of OTHER - BASE
+over the games both hold (with --games, only games A to B, both included), with a normal
+interval of Z standard errors (default 1.96, 95 %; 2.178 is Pocock's boundary for two looks at
+an overall 5 %) and the difference's z (mean over standard error).
 A file is either `pps play --per-game` output (lines `game,score,...`) or an experiment's
 raw.csv (a header with `game` and `score` columns).
 Runs of several seeds pool as comma-separated lists, BASE1,BASE2 OTHER1,OTHER2: the k-th file of
@@ -34,12 +35,18 @@ def load_one(path):
 
 args = sys.argv[1:]
 z = 1.96
-if args[:1] == ["--z"]:
-    z, args = float(args[1]), args[2:]
+games = None
+while args[:1] in (["--z"], ["--games"]):
+    if args[0] == "--z":
+        z = float(args[1])
+    else:
+        a, b = args[1].split("-")
+        games = range(int(a), int(b) + 1)
+    args = args[2:]
 base = load(args[0])
 for f in args[1:]:
     o = load(f)
-    ks = sorted(set(base) & set(o))
+    ks = sorted(k for k in set(base) & set(o) if games is None or k[1] in games)
     d = [o[k] - base[k] for k in ks]
     n = len(d)
     if n < 2:
