@@ -116,7 +116,7 @@ fn pps_play<'py>(
         let config = options.resolve(threads)?;
         let start = Instant::now();
         let mut tally = Tally::default();
-        play_each(&config, seed, games, threads, false, |r| {
+        play_each(&config, seed, 0..games, threads, false, |r| {
             stop.check()?;
             tally.add(&r);
             Ok(())
