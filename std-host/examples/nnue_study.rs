@@ -17,11 +17,11 @@
 //! The weights go to `OUT` (little-endian `f32`: linear, hidden rows, hidden biases, output
 //! weights, output bias); `INIT` resumes from such a file. Host `f32`, single-threaded.
 //!
-//! `cargo run --release --example nnue_study -- GAMES HIDDEN LR_START LR_END LAMBDA EVERY
-//! EXPECTIMAX_GAMES OUT [INIT]`
+//! `cargo run --release -p cardtree-host --example nnue_study -- GAMES HIDDEN LR_START LR_END
+//! LAMBDA EVERY EXPECTIMAX_GAMES OUT [INIT]`
 //!
-//! `cargo run --release --example nnue_study -- rollout HIDDEN WEIGHTS FIRST GAMES ROUNDS
-//! CANDIDATES` plays games FIRST.. of seed 1 (those of `cardtree pps play --seed 1`) with the
+//! `cargo run --release -p cardtree-host --example nnue_study -- rollout HIDDEN WEIGHTS FIRST
+//! GAMES ROUNDS CANDIDATES` plays games FIRST.. of seed 1 (those of `cardtree pps play --seed 1`) with the
 //! core's rollout player (`core/src/poker_squares/rollout_player.rs`) on the network in
 //! WEIGHTS: ROUNDS rounds a move over the CANDIDATES placements of highest afterstate value,
 //! each played out by the greedy player on the network, unguarded, without the control

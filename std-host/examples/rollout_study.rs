@@ -2,8 +2,8 @@
 //! move rather than game by game (games of a random point system spread over ~130 points,
 //! so hundreds of paired games cannot tell settings a few points apart).
 //!
-//! `cargo run --release --example rollout_study -- VALUES SYSTEM POSITIONS REF_ROUNDS REF_KEEP
-//! [PLAYED_BY [REF_POLICY]]`
+//! `cargo run --release -p cardtree-host --example rollout_study -- VALUES SYSTEM POSITIONS
+//! REF_ROUNDS REF_KEEP [PLAYED_BY [REF_POLICY]]`
 //!
 //! Position `p` is game `p` of seed 7 (not the seed-1 games the players are compared on),
 //! played by expectimax over the next card up to a move drawn from the same stream; with
