@@ -21,12 +21,12 @@
 //! LAMBDA EVERY EXPECTIMAX_GAMES OUT [INIT]`
 //!
 //! `cargo run --release -p cardtree-host --example nnue_study -- rollout HIDDEN WEIGHTS FIRST
-//! GAMES ROUNDS CANDIDATES` plays games FIRST.. of seed 1 (those of `cardtree pps play --seed 1`) with the
-//! core's rollout player (`core/src/poker_squares/rollout_player.rs`) on the network in
-//! WEIGHTS: ROUNDS rounds a move over the CANDIDATES placements of highest afterstate value,
-//! each played out by the greedy player on the network, unguarded, without the control
-//! variate (it needs expectimax playouts). Each game's `game,score` line is printed as it
-//! ends, then the mean and the time a game.
+//! GAMES ROUNDS CANDIDATES` plays games FIRST.. of seed 1 (those of `cardtree pps play --seed
+//! 1`) with the core's rollout player (`core/src/poker_squares/rollout_player.rs`) on the
+//! network in WEIGHTS: ROUNDS rounds a move over the CANDIDATES placements of highest
+//! afterstate value, each played out by the greedy player on the network, unguarded, without
+//! the control variate (it needs expectimax playouts). Each game's `game,score` line is
+//! printed as it ends, then the mean and the time a game.
 use cardtree::poker_squares::{
     AMERICAN_NET, Budget, CELLS, Features, Grid, Lines, Lookahead, NET_WEIGHTS, Net, PointSystem,
     PokerSquares, RolloutPlayer, Valuation, Weights, distinct_best, expectimax_cell, play_game,
