@@ -6,19 +6,7 @@
 //! REF_ROUNDS REF_KEEP [PLAYED_BY [REF_POLICY]]`
 //!
 //! Position `p` is game `p` of seed 7 (not the seed-1 games the players are compared on),
-//! played by expectimax over the next card up to a move drawn from the same stream; with
-//! PLAYED_BY `best`, by the guarded rollouts of `cardtree pps play --player best` (200 rounds,
-//! 3 candidates, guard 2, the control variate; their draws from stream (3000 + p, 0)), or
-//! `greedy`, by the greedy player on the values. Expectimax's loss on another player's
-//! positions is what the performance-difference lemma (Kakade & Langford, "Approximately
-//! optimal approximate reinforcement learning", ICML 2002) needs: a policy's shortfall from
-//! one that plays better is the sum of its losses a move on the better policy's positions.
-//! With REF_POLICY `greedy` the reference plays out by the greedy player on the values, without
-//! the control variate, so its `Q` are the greedy player's: on expectimax's positions the
-//! greedy player's loss less expectimax's then sums, by that lemma, to what expectimax gains
-//! over the greedy player in whole games (a check of the method against games). With REF_KEEP
-//! 0 (every placement in the reference) each row ends with the greedy player's loss, and the
-//! summary with its difference from expectimax's. A
+//! played by expectimax over the next card up to a move drawn from the same stream. A
 //! reference, the controlled rollouts of its `REF_KEEP` best candidates with `REF_ROUNDS`
 //! rounds, values each candidate (`Q`: the mean score of playing it, then expectimax with the
 //! control variate). Each setting then chooses on draws of its own, and loses
@@ -27,6 +15,19 @@
 //! move is its loss a game against always choosing the reference's best. Prints a line a
 //! position (`p k<move> <expectimax's loss> <each setting's>`) and, at the end, each setting's
 //! loss a game with its difference from the first setting's (95 % normal intervals).
+//!
+//! PLAYED_BY `best` plays the positions' games by the guarded rollouts of `cardtree pps play
+//! --player best` (200 rounds, 3 candidates, guard 2, the control variate; their draws from
+//! stream (3000 + p, 0)), `greedy` by the greedy player on the values. Expectimax's loss on another player's
+//! positions is what the performance-difference lemma (Kakade & Langford, "Approximately
+//! optimal approximate reinforcement learning", ICML 2002) needs: a policy's shortfall from
+//! one that plays better is the sum of its losses a move on the better policy's positions.
+//! With REF_POLICY `greedy` the reference plays out by the greedy player on the values, without
+//! the control variate, so its `Q` are the greedy player's: on expectimax's positions the
+//! greedy player's loss less expectimax's then sums, by that lemma, to what expectimax gains
+//! over the greedy player in whole games (a check of the method against games). With REF_KEEP
+//! 0 (every placement in the reference) each row ends with the greedy player's loss, and the
+//! summary with its difference from expectimax's.
 use cardtree::poker_squares::{
     Budget, CELLS, LearnedValues, Lookahead, Placer, PointSystem, PokerSquares, RolloutPlayer,
     expectimax_cell, learned_cell, shuffled_deck,
@@ -75,7 +76,7 @@ fn main() -> Result<(), String> {
     if ref_greedy && ref_keep != 0 {
         return Err("REF_POLICY greedy values every placement: REF_KEEP 0".into());
     }
-    // Losses a move: expectimax's, then each setting's.
+    // Losses a move: expectimax's, then each setting's (then, REF_KEEP 0, the greedy player's).
     let mut losses: Vec<Vec<f64>> = Vec::new();
     for p in 0..positions {
         let mut r = rng::stream(7, p);
