@@ -19,9 +19,10 @@
 //! PLAYED_BY `best` plays the positions' games by the guarded rollouts of `cardtree pps play
 //! --player best` (200 rounds, 3 candidates, guard 2, the control variate; their draws from
 //! stream (3000 + p, 0)), `greedy` by the greedy player on the values. Expectimax's loss on
-//! another player's positions is what the performance-difference lemma (Kakade & Langford, "Approximately
-//! optimal approximate reinforcement learning", ICML 2002) needs: a policy's shortfall from
-//! one that plays better is the sum of its losses a move on the better policy's positions.
+//! another player's positions is what the performance-difference lemma (Kakade & Langford,
+//! "Approximately optimal approximate reinforcement learning", ICML 2002) needs: a policy's
+//! shortfall from one that plays better is the sum of its losses a move on the better
+//! policy's positions.
 //! With REF_POLICY `greedy` the reference plays out by the greedy player on the values, without
 //! the control variate, so its `Q` are the greedy player's: on expectimax's positions the
 //! greedy player's loss less expectimax's then sums, by that lemma, to what expectimax gains
