@@ -144,9 +144,11 @@ def pps_play(
     weights: str = "tuned",
     prior_mix: str = "sum",
     delta: float = 1.3,
+    *,
+    first: int = 0,
 ) -> Dict[str, Any]:
-    """Games 0 .. games of the run `seed` by `player`: what `cardtree pps play --json` prints
-    (mean, sd, ci95, scores, iterations, ...)."""
+    """Games first .. first + games of the run `seed` by `player`: what `cardtree pps play --json`
+    prints (mean, sd, ci95, first, scores, iterations, ...)."""
 
 def pps_train(
     out: str,

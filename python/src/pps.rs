@@ -28,20 +28,22 @@ fn pps_score<'py>(py: Python<'py>, grid: &str, system: &str) -> PyResult<Bound<'
     loads(py, &score_json(&grid, &system))
 }
 
-/// Plays games `0 .. games` of the run `seed` with `player` (`"best"`, `"mcts"`, `"flat"`,
-/// `"greedy"`, `"rules"`, `"random"`, `"learned"`, `"expectimax"`, `"rollout"`) under `system`,
-/// on `threads` threads (default one per core): game `i` deals from stream (`seed`, `i`), so
-/// every player gets the same cards. Returns what `cardtree pps play --json` prints: `mean`,
-/// `sd`, `ci95`, `games`, `scores` (each game's), `iterations`, `wall_seconds`, `player`,
-/// `system`. The other arguments are `pps play`'s flags of the same names, with its defaults.
-/// The GIL is released while the games are played.
+/// Plays games `first .. first + games` of the run `seed` with `player` (`"best"`, `"mcts"`,
+/// `"flat"`, `"greedy"`, `"rules"`, `"random"`, `"learned"`, `"expectimax"`, `"rollout"`) under
+/// `system`, on `threads` threads (default one per core): game `i` deals from stream (`seed`,
+/// `i`), so every player gets the same cards. Returns what `cardtree pps play --json` prints:
+/// `mean`, `sd`, `ci95`, `first`, `games`, `scores` (each game's, from game `first`),
+/// `iterations`, `wall_seconds`, `player`, `system`. The other arguments are `pps play`'s flags
+/// of the same names, with its defaults (`first` by keyword only). The GIL is released while
+/// the games are played.
 #[pyfunction]
 #[pyo3(signature = (
     player = "best", games = 1, seed = 1, system = "american", iterations = None,
     game_seconds = None, threads = None, candidates = 0, lookahead = 1, playout_lookahead = 0,
     guard = None, control_variate = false, values = None, selection = "prune-uct",
     simulation = "best-move", squash = "none", cp = cardtree::poker_squares::PAPER_CP,
-    weights = "tuned", prior_mix = "sum", delta = cardtree_host::pps::options::DEFAULT_DELTA
+    weights = "tuned", prior_mix = "sum", delta = cardtree_host::pps::options::DEFAULT_DELTA,
+    *, first = 0
 ))]
 fn pps_play<'py>(
     py: Python<'py>,
@@ -65,9 +67,19 @@ fn pps_play<'py>(
     weights: &str,
     prior_mix: &str,
     delta: f64,
+    first: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
     use cardtree_host::limits;
     checked("games", limits::games(&games.to_string()))?;
+    let Some(end) = first.checked_add(games) else {
+        return Err(bad(
+            "first",
+            format!(
+                "{first} with games {games}: the last game's index is past {}",
+                u64::MAX
+            ),
+        ));
+    };
     if let Some(n) = iterations {
         checked("iterations", limits::playouts(&n.to_string()))?;
     }
@@ -116,13 +128,13 @@ fn pps_play<'py>(
         let config = options.resolve(threads)?;
         let start = Instant::now();
         let mut tally = Tally::default();
-        play_each(&config, seed, 0..games, threads, false, |r| {
+        play_each(&config, seed, first..end, threads, false, |r| {
             stop.check()?;
             tally.add(&r);
             Ok(())
         })?;
         let wall = start.elapsed().as_secs_f64();
-        cardtree_host::json::sorted_line(&play_json(&config, &tally, wall))
+        cardtree_host::json::sorted_line(&play_json(&config, first, &tally, wall))
     })?;
     loads(py, &json)
 }

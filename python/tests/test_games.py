@@ -23,6 +23,10 @@ def test_a_pps_game_is_the_command_line_s(cli):
     for result in (ours, theirs):
         result.pop("wall_seconds")
     assert ours == theirs
+    # Games 4 and 5 alone: the same scores, and the JSON says where they start.
+    tail = cardtree.pps_play(player="greedy", games=2, first=4, seed=3)
+    assert tail["first"] == 4 and ours["first"] == 0
+    assert tail["scores"] == ours["scores"][4:]
     best = cardtree.pps_play(player="best", games=1, seed=1, iterations=20, threads=1)
     assert len(best["scores"]) == 1 and best["scores"][0] > 0
 

@@ -68,6 +68,8 @@ def test_any_string_is_a_value_or_a_value_error(call, s):
         lambda: cardtree.random_deals(-1, 3),
         lambda: cardtree.random_deals(1, 10**30),
         lambda: cardtree.pps_play(games=10**30),
+        lambda: cardtree.pps_play(games=2, first=2**64 - 1),
+        lambda: cardtree.pps_play(first=-1),
         lambda: cardtree.blackjack_actions("10", "6", "10", decks=10**6),
     ],
 )

@@ -136,6 +136,11 @@ fn first_plays_the_same_games_a_longer_run_plays() {
     let tail = games(&["--games", "2", "--first", "3"]);
     assert_eq!(tail, all[3..].to_vec());
     assert!(tail[0].starts_with("3,"), "{tail:?}");
+    // The JSON says where its scores start.
+    let json = stdout_of(&[
+        "pps", "play", "--player", "greedy", "--games", "2", "--first", "3", "--json",
+    ]);
+    assert!(json.contains("\"first\":3,"), "{json}");
     // Past the last index: an error naming both flags, not a wrapped index.
     let out = cardtree(&[
         "pps",

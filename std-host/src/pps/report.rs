@@ -16,6 +16,8 @@ pub struct PlayJson {
     pub system: Vec<i32>,
     /// The player, as its `Debug` form in lower case.
     pub player: String,
+    /// The first game's index: `scores[i]` is game `first + i`'s (`--first`).
+    pub first: u64,
     /// Games played.
     pub games: usize,
     /// Mean score.
@@ -68,13 +70,14 @@ impl Tally {
     }
 }
 
-/// [`PlayJson`] of a run.
+/// [`PlayJson`] of a run whose games start at index `first`.
 #[must_use]
-pub fn play_json(config: &PlayConfig, tally: &Tally, wall: f64) -> PlayJson {
+pub fn play_json(config: &PlayConfig, first: u64, tally: &Tally, wall: f64) -> PlayJson {
     let (mean, sd, half) = tally.summary();
     PlayJson {
         system: config.system.scores().to_vec(),
         player: format!("{:?}", config.player).to_lowercase(),
+        first,
         games: tally.scores.len(),
         mean,
         sd,
@@ -129,6 +132,18 @@ pub fn play_report(config: &PlayConfig, system: &str, tally: &Tally, wall: f64) 
     out
 }
 
+/// Games `first .. first + games` of a run, or an error naming both flags when the last index
+/// is past `u64::MAX`.
+pub fn game_range(first: u64, games: u64) -> Result<std::ops::Range<u64>, Error> {
+    match first.checked_add(games) {
+        Some(end) => Ok(first..end),
+        None => Err(crate::invalid!(
+            "--first {first} with --games {games}: the last game's index is past {}",
+            u64::MAX
+        )),
+    }
+}
+
 /// `cardtree pps play`: the player `options` name plays `games` games of the run `seed` from
 /// index `first` on `threads` threads. The text output streams: with `per_game` each game's
 /// `index,score,iterations` is written as soon as it and the games before it are done, then
@@ -142,12 +157,7 @@ pub fn command(
     per_game: bool,
     output: &crate::output::Output,
 ) -> Result<(), Error> {
-    let Some(end) = first.checked_add(games) else {
-        return Err(crate::invalid!(
-            "--first {first} with --games {games}: the last game's index is past {}",
-            u64::MAX
-        ));
-    };
+    let range = game_range(first, games)?;
     let config = options.resolve(threads)?;
     let start = Instant::now();
     let per_game = per_game && !output.json;
@@ -156,7 +166,7 @@ pub fn command(
         stream.write("game,score,iterations\n")?;
     }
     let mut tally = Tally::default();
-    play_each(&config, seed, first..end, threads, true, |r| {
+    play_each(&config, seed, range, threads, true, |r| {
         tally.add(&r);
         if per_game {
             stream.write_now(&format!("{},{},{}\n", r.index, r.score, r.stats.iterations))?;
@@ -166,7 +176,7 @@ pub fn command(
     let wall = start.elapsed().as_secs_f64();
     if output.json {
         stream.write(&crate::json::sorted_line(&play_json(
-            &config, &tally, wall,
+            &config, first, &tally, wall,
         ))?)?;
     } else {
         stream.write(&play_report(&config, &options.system, &tally, wall))?;
