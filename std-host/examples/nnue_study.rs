@@ -16,6 +16,8 @@
 //! times a game are printed with their means.
 //! The weights go to `OUT` (little-endian `f32`: linear, hidden rows, hidden biases, output
 //! weights, output bias); `INIT` resumes from such a file. Host `f32`, single-threaded.
+//! With `NET=FILE` in the environment the linear part starts at that network (a file of
+//! `cardtree pps train --net`) instead, and the study plays its point system.
 //!
 //! `cargo run --release -p cardtree-host --example nnue_study -- GAMES HIDDEN LR_START LR_END
 //! LAMBDA EVERY EXPECTIMAX_GAMES OUT [INIT]`
@@ -54,13 +56,18 @@ struct Study {
 }
 
 impl Study {
-    /// The study's starting network: the shipped American network's linear weights, small
-    /// random hidden rows (seed 12345), output weights 0.
+    /// The study's starting network: the linear weights of the network file named by `NET`
+    /// in the environment (else the shipped American network's), small random hidden rows
+    /// (seed 12345), output weights 0.
     fn new(hidden: usize) -> Result<Study, String> {
-        let net = Net::parse(AMERICAN_NET).map_err(|e| e.to_string())?;
+        let file = match std::env::var_os("NET") {
+            Some(path) => Some(std::fs::read(&path).map_err(|e| format!("{path:?}: {e}"))?),
+            None => None,
+        };
+        let net = Net::parse(file.as_deref().unwrap_or(AMERICAN_NET)).map_err(|e| e.to_string())?;
         let mut r = rng::seeded(12345);
         Ok(Study {
-            system: PointSystem::AMERICAN,
+            system: *net.system(),
             hidden,
             linear: (0..NET_WEIGHTS).map(|i| net.weight(i)).collect(),
             rows: (0..NET_WEIGHTS * hidden)
