@@ -29,6 +29,10 @@
 //! afterstate value, each played out by the greedy player on the network, unguarded, without
 //! the control variate (it needs expectimax playouts). Each game's `game,score` line is
 //! printed as it ends, then the mean and the time a game.
+//!
+//! `cargo run --release -p cardtree-host --example nnue_study -- expectimax HIDDEN WEIGHTS FIRST
+//! GAMES` plays games FIRST.. of seed 1 by expectimax over the next card on that network and
+//! prints their `game,score` lines, then the mean and the time a game.
 use cardtree::poker_squares::{
     AMERICAN_NET, Budget, CELLS, Features, Grid, Lines, Lookahead, NET_WEIGHTS, Net, PointSystem,
     PokerSquares, RolloutPlayer, Valuation, Weights, distinct_best, expectimax_cell, play_game,
@@ -213,9 +217,10 @@ fn greedy_mean(s: &Study, games: u64) -> f64 {
     total as f64 / games as f64
 }
 
-fn expectimax_scores(s: &Study, games: u64) -> Result<Vec<i64>, String> {
+/// Expectimax over the next card on `s` plays games `games` of seed 1; their scores.
+fn expectimax_scores(s: &Study, games: std::ops::Range<u64>) -> Result<Vec<i64>, String> {
     let mut out = Vec::new();
-    for g in 0..games {
+    for g in games {
         let deal = shuffled_deck(&mut rng::stream(1, g));
         let mut game = PokerSquares::new(s.system);
         for &card in deal.iter().take(CELLS) {
@@ -298,6 +303,27 @@ fn main() -> Result<(), String> {
         first.checked_add(games).ok_or("FIRST + GAMES: too many")?;
         return rollout_games(&s, first, games, rounds, int(keep)? as usize);
     }
+    if let [mode, hidden, weights, first, games] = args.as_slice()
+        && mode == "expectimax"
+    {
+        let int = |s: &str| s.parse::<u64>().map_err(|_| format!("not a count: {s}"));
+        let mut s = Study::new(int(hidden)? as usize)?;
+        load(&mut s, weights)?;
+        let (first, games) = (int(first)?, int(games)?);
+        let end = first.checked_add(games).ok_or("FIRST + GAMES: too many")?;
+        let start = std::time::Instant::now();
+        let scores = expectimax_scores(&s, first..end)?;
+        println!("game,score");
+        for (g, score) in (first..end).zip(&scores) {
+            println!("{g},{score}");
+        }
+        println!(
+            "# mean {:.2} over {games} games, {:.1} ms a game",
+            scores.iter().sum::<i64>() as f64 / games.max(1) as f64,
+            start.elapsed().as_secs_f64() * 1e3 / games.max(1) as f64
+        );
+        return Ok(());
+    }
     let [games, hidden, lr0, lr1, lambda, every, ex, out, rest @ ..] = args.as_slice() else {
         return Err(
             "usage: nnue_study GAMES HIDDEN LR_START LR_END LAMBDA EVERY \
@@ -338,7 +364,7 @@ fn main() -> Result<(), String> {
     save(&mut s, out)?;
     if ex > 0 {
         let timer = std::time::Instant::now();
-        let scores = expectimax_scores(&s, ex)?;
+        let scores = expectimax_scores(&s, 0..ex)?;
         let mean = scores.iter().sum::<i64>() as f64 / scores.len() as f64;
         println!(
             "expectimax over the next card: {mean:.2} over {ex} games ({:.1} ms a game; {:.0} s in all)",
