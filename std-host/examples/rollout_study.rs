@@ -17,12 +17,13 @@
 //! loss a game with its difference from the first setting's (95 % normal intervals).
 //!
 //! PLAYED_BY `best` plays the positions' games by the guarded rollouts of `cardtree pps play
-//! --player best` (200 rounds, 3 candidates, guard 2, the control variate; their draws from
-//! stream (3000 + p, 0)), `greedy` by the greedy player on the values. Expectimax's loss on
-//! another player's positions is what the performance-difference lemma (Kakade & Langford,
-//! "Approximately optimal approximate reinforcement learning", ICML 2002) needs: a policy's
-//! shortfall from one that plays better is the sum of its losses a move on the better
-//! policy's positions.
+//! --player best` (200 rounds, 3 candidates, guard 2, the control variate; their draws from stream
+//! (3000 + p, 0)), `greedy` by the greedy player on the values, `rules` by the rule player
+//! (`core/src/poker_squares/rule_player.rs`: suits in columns, ranks in rows, a style far from the
+//! learned players'). Expectimax's loss on another player's positions is what the
+//! performance-difference lemma (Kakade & Langford, "Approximately optimal approximate
+//! reinforcement learning", ICML 2002) needs: a policy's shortfall from one that plays better is
+//! the sum of its losses a move on the better policy's positions.
 //! With REF_POLICY `greedy` the reference plays out by the greedy player on the values, without
 //! the control variate, so its `Q` are the greedy player's: on expectimax's positions the
 //! greedy player's loss less expectimax's then sums, by that lemma, to what expectimax gains
@@ -31,7 +32,7 @@
 //! summary with its difference from expectimax's.
 use cardtree::poker_squares::{
     Budget, CELLS, LearnedValues, Lookahead, Placer, PointSystem, PokerSquares, RolloutPlayer,
-    expectimax_cell, learned_cell, shuffled_deck,
+    expectimax_cell, learned_cell, rule_cell, shuffled_deck,
 };
 use cardtree::rng;
 use cardtree::search::NoClock;
@@ -62,9 +63,9 @@ fn main() -> Result<(), String> {
         other => return Err(format!("REF_POLICY is expectimax or greedy, not {other}")),
     };
     let played_by = rest.first().map_or("expectimax", String::as_str);
-    if !["expectimax", "best", "greedy"].contains(&played_by) {
+    if !["expectimax", "best", "greedy", "rules"].contains(&played_by) {
         return Err(format!(
-            "PLAYED_BY is expectimax, best or greedy, not {played_by}"
+            "PLAYED_BY is expectimax, best, greedy or rules, not {played_by}"
         ));
     }
     let text = std::fs::read_to_string(values).map_err(|e| format!("{values}: {e}"))?;
@@ -97,6 +98,7 @@ fn main() -> Result<(), String> {
                     .place(&game, &mut best_rng)
                     .map_err(|e| format!("{e:?}"))?,
                 "greedy" => learned_cell(&values, &game).ok_or("no placement")?,
+                "rules" => rule_cell(&game).ok_or("no placement")?,
                 _ => expectimax_cell(&values, &game, Lookahead::OneCard).ok_or("no placement")?,
             };
             game.place(c).map_err(|e| e.to_string())?;
