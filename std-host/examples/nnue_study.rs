@@ -246,6 +246,14 @@ fn write_whole(path: &str, bytes: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("{path}: {e}"))
 }
 
+/// The study of `hidden` units with the weights of the file `path` (the `rollout` and
+/// `expectimax` modes).
+fn trained(hidden: u64, path: &str) -> Result<Study, String> {
+    let mut s = Study::new(hidden as usize)?;
+    load(&mut s, path)?;
+    Ok(s)
+}
+
 fn load(s: &mut Study, path: &str) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     let mut words = bytes
@@ -292,12 +300,11 @@ fn rollout_games(
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let int = |s: &str| s.parse::<u64>().map_err(|_| format!("not a count: {s}"));
     if let [mode, hidden, weights, first, games, rounds, keep] = args.as_slice()
         && mode == "rollout"
     {
-        let int = |s: &str| s.parse::<u64>().map_err(|_| format!("not a count: {s}"));
-        let mut s = Study::new(int(hidden)? as usize)?;
-        load(&mut s, weights)?;
+        let s = trained(int(hidden)?, weights)?;
         let rounds = u32::try_from(int(rounds)?).map_err(|_| "ROUNDS: too many".to_string())?;
         let (first, games) = (int(first)?, int(games)?);
         first.checked_add(games).ok_or("FIRST + GAMES: too many")?;
@@ -306,9 +313,7 @@ fn main() -> Result<(), String> {
     if let [mode, hidden, weights, first, games] = args.as_slice()
         && mode == "expectimax"
     {
-        let int = |s: &str| s.parse::<u64>().map_err(|_| format!("not a count: {s}"));
-        let mut s = Study::new(int(hidden)? as usize)?;
-        load(&mut s, weights)?;
+        let s = trained(int(hidden)?, weights)?;
         let (first, games) = (int(first)?, int(games)?);
         let end = first.checked_add(games).ok_or("FIRST + GAMES: too many")?;
         let start = std::time::Instant::now();
@@ -331,7 +336,6 @@ fn main() -> Result<(), String> {
                 .into(),
         );
     };
-    let int = |s: &str| s.parse::<u64>().map_err(|_| format!("not a count: {s}"));
     let real = |s: &str| s.parse::<f64>().map_err(|_| format!("not a number: {s}"));
     let (games, hidden, every, ex) = (int(games)?, int(hidden)? as usize, int(every)?, int(ex)?);
     let (lr0, lr1, lambda) = (real(lr0)?, real(lr1)?, real(lambda)?);

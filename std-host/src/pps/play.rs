@@ -364,8 +364,7 @@ pub fn play_one(
 
 /// Plays games `games` (indices of the run `seed`) on `threads` threads (each with its own
 /// tree), handing each result to `each` in game order as soon as it and the games before it
-/// are done. The first error
-/// (a game's, or `each`'s) stops the run and is returned.
+/// are done. The first error (a game's, or `each`'s) stops the run and is returned.
 pub fn play_each(
     config: &PlayConfig,
     seed: u64,

@@ -134,7 +134,7 @@ pub fn play_report(config: &PlayConfig, system: &str, tally: &Tally, wall: f64) 
 
 /// Games `first .. first + games` of a run, or an error naming both flags when the last index
 /// is past `u64::MAX`.
-pub fn game_range(first: u64, games: u64) -> Result<std::ops::Range<u64>, Error> {
+fn game_range(first: u64, games: u64) -> Result<std::ops::Range<u64>, Error> {
     match first.checked_add(games) {
         Some(end) => Ok(first..end),
         None => Err(crate::invalid!(
