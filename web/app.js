@@ -3,9 +3,12 @@ import { setup as bridge } from './bridge.js';
 import { setup as pps } from './pps.js';
 import { setup as blackjack } from './blackjack.js';
 
+const status = document.getElementById('status');
 const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 const pending = new Map();
 let next = 1;
+// Set once the worker cannot run (its package failed to load): every call fails with it.
+let broken = null;
 
 worker.onmessage = (event) => {
   const { id, value, error, progress } = event.data;
@@ -20,29 +23,32 @@ worker.onmessage = (event) => {
   else p.resolve(value);
 };
 
+/** The worker failed (a script or the package did not load): an error on the page, not "loading". */
+function fail(message) {
+  broken ??= message;
+  status.textContent = broken;
+  status.classList.add('failed');
+  for (const p of pending.values()) p.reject(new Error(broken));
+  pending.clear();
+}
+worker.onerror = (event) => {
+  event.preventDefault();
+  fail(`the solver did not load: ${event.message || 'its script or package could not be fetched'}`);
+};
+worker.onmessageerror = () => fail('the solver sent a message the page cannot read');
+
 /**
  * Runs `op` in the worker; resolves with its value or rejects with the library's message.
  * `options.onProgress(done, total)` hears long work; `options.signal` (an AbortSignal) stops it.
  */
 export function call(op, args = [], options = {}) {
+  if (broken) return Promise.reject(new Error(broken));
   const id = next++;
   options.signal?.addEventListener('abort', () => worker.postMessage({ cancel: id }));
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject, onProgress: options.onProgress });
     worker.postMessage({ id, op, args });
   });
-}
-
-/** Shows `message` (or clears it) in the element `id`. */
-export function showError(id, message = '') {
-  document.getElementById(id).textContent = message;
-}
-
-/** A card code (`SA`) as HTML with its suit symbol. */
-export function cardHtml(code) {
-  const suit = code[0];
-  const rank = code.slice(1).replace('T', '10');
-  return `<span class="card${suit === 'H' || suit === 'D' ? ' red' : ''}"><span class="suit-${suit}"></span>${rank}</span>`;
 }
 
 for (const tab of document.querySelectorAll('nav [role=tab]')) {
@@ -54,11 +60,10 @@ for (const tab of document.querySelectorAll('nav [role=tab]')) {
   });
 }
 
-const status = document.getElementById('status');
 const started = performance.now();
 call('randomDeal', [0]).then(
   () => { status.textContent = `solver ready in ${Math.round(performance.now() - started)} ms`; },
-  (e) => { status.textContent = `the solver did not load: ${e.message}`; },
+  (e) => fail(e.message.startsWith('the solver did not load') ? e.message : `the solver did not load: ${e.message}`),
 );
 
 bridge(call);
@@ -66,7 +71,8 @@ pps(call);
 blackjack(call);
 
 // Offline once loaded: a service worker keeps the page and the package (secure contexts only,
-// localhost included).
+// localhost included). Its cache is named by the build (pkg/build.js), so a new build replaces
+// the whole set at once.
 if ('serviceWorker' in navigator && window.isSecureContext) {
   navigator.serviceWorker.register('./sw.js').catch(() => {});
 }

@@ -1,9 +1,8 @@
 // The Blackjack tool: the basic-strategy chart computed from exact values for a rule set,
 // coloured as players' charts are, with the house edge; and the exact value of every action
 // for any hand.
-import { showError } from './app.js';
+import { $, fill, h, showError } from './ui.js';
 
-const $ = (id) => document.getElementById(id);
 
 function rules() {
   return {
@@ -21,10 +20,8 @@ function rules() {
 const colour = (code) => (code[0] === 'D' ? 'D' : code[0] === 'R' ? 'R' : code[0] === 'P' ? 'P' : code[0]);
 
 function table(title, rows, upCards) {
-  const head = `<tr><th></th>${upCards.map((u) => `<th>${u}</th>`).join('')}</tr>`;
-  const body = rows.map(([label, codes]) =>
-    `<tr><th>${label}</th>${codes.map((c) => `<td class="${colour(c)}">${c}</td>`).join('')}</tr>`).join('');
-  return `<table><caption>${title}</caption>${head}${body}</table>`;
+  return h('table', {}, h('caption', {}, title), h('tr', {}, h('th'), upCards.map((u) => h('th', {}, u))),
+    rows.map(([label, codes]) => h('tr', {}, h('th', {}, label), codes.map((c) => h('td', { class: colour(c) }, c)))));
 }
 
 export function setup(call) {
@@ -39,8 +36,8 @@ export function setup(call) {
       const soft = order(Object.keys(s.chart.soft), (k) => Number(k.split(',')[1])).reverse().map((k) => [k, s.chart.soft[k]]);
       const pairValue = (k) => { const v = k.split(',')[0]; return v === 'A' ? 11 : Number(v); };
       const pairs = order(Object.keys(s.chart.pairs), pairValue).reverse().map((k) => [k, s.chart.pairs[k]]);
-      $('bj-chart').innerHTML = table('Hard totals', hard, s.up_cards) + table('Soft hands', soft, s.up_cards) +
-        table('Pairs', pairs, s.up_cards);
+      fill('bj-chart', table('Hard totals', hard, s.up_cards), table('Soft hands', soft, s.up_cards),
+        table('Pairs', pairs, s.up_cards));
       $('bj-edge').textContent = `Playing this chart returns ${s.ev_chart_percent.toFixed(3)} % of the bet a hand ` +
         `(house edge ${(-s.ev_chart_percent).toFixed(3)} %); perfect composition-dependent play ` +
         `${s.ev_optimal_percent.toFixed(3)} %. Computed in ${s.seconds.toFixed(1)} s.`;
@@ -57,10 +54,9 @@ export function setup(call) {
     try {
       const out = $('bj-out').value.split(/[\s,]+/).filter((c) => c);
       const a = await call('blackjackActions', [$('bj-first').value, $('bj-second').value, $('bj-up').value, rules(), out]);
-      const rows = ['stand', 'hit', 'double', 'split', 'surrender'].map((k) =>
-        `<tr class="${a.best === k ? 'best' : ''}"><td>${k}</td><td>${a[k] === null ? 'not allowed' : `${(100 * a[k]).toFixed(3)} %`}</td></tr>`);
-      $('bj-actions').innerHTML = `<tr><th>Action</th><th>Expected return</th></tr>${rows.join('')}` +
-        `<caption>Best: ${a.best}</caption>`;
+      const rows = ['stand', 'hit', 'double', 'split', 'surrender'].map((k) => h('tr', { class: a.best === k ? 'best' : null },
+        h('td', {}, k), h('td', {}, a[k] === null ? 'not allowed' : `${(100 * a[k]).toFixed(3)} %`)));
+      fill('bj-actions', h('caption', {}, `Best: ${a.best}`), h('tr', {}, h('th', {}, 'Action'), h('th', {}, 'Expected return')), rows);
     } catch (e) {
       showError('bj-error', e.message);
     }

@@ -1,12 +1,11 @@
 // The bridge tool: a deal's double-dummy table and par, the deal played card by card with the
 // value of every card, a whole session's PBN file with its tags, and the opening-lead advisor.
-import { cardHtml, showError } from './app.js';
+import { $, card, fill, h, rank, showError, suit } from './ui.js';
 
 const SEATS = ['N', 'E', 'S', 'W'];
 const SUITS = ['S', 'H', 'D', 'C'];
 const RANKS = 'AKQJT98765432';
 const STRAINS = ['NT', 'S', 'H', 'D', 'C'];
-const $ = (id) => document.getElementById(id);
 const next = (seat, k = 1) => SEATS[(SEATS.indexOf(seat) + k) % 4];
 const side = (seat) => (seat === 'N' || seat === 'S' ? 'NS' : 'EW');
 
@@ -56,11 +55,10 @@ export function setup(call) {
   }
 
   function renderTable(record) {
-    const rows = ['<tr><th></th>' + STRAINS.map((s) => `<th>${s === 'NT' ? 'NT' : `<span class="suit-${s}"></span>`}</th>`).join('') + '</tr>'];
-    for (const seat of SEATS) {
-      rows.push(`<tr><th>${seat}</th>` + STRAINS.map((s) => `<td data-seat="${seat}" data-strain="${s}">${record.dd[seat][s]}</td>`).join('') + '</tr>');
-    }
-    $('dd-table').innerHTML = rows.join('');
+    const head = h('tr', {}, h('th'), STRAINS.map((s) => h('th', {}, s === 'NT' ? 'NT' : suit(s))));
+    const rows = SEATS.map((seat) => h('tr', {}, h('th', {}, seat),
+      STRAINS.map((s) => h('td', { dataset: { seat, strain: s } }, record.dd[seat][s]))));
+    fill('dd-table', head, rows);
     const score = record.par.score_ns;
     $('dd-par').textContent = `Par: ${score > 0 ? '+' : ''}${score} for North-South (${record.par.contracts.join(', ') || 'pass out'})`;
     $('dd-time').textContent = `${record.nodes.toLocaleString()} nodes, ${record.ms.toFixed(0)} ms`;
@@ -99,20 +97,22 @@ export function setup(call) {
       const shown = play.hands[seat].filter((c) => !play.trick.includes(c));
       const lines = SUITS.map((s) => {
         const cards = shown.filter((c) => c[0] === s).map((c) => {
-          if (seat !== mover || value[c] === undefined) return c[1].replace('T', '10');
-          return `<span class="playable${value[c] === best ? ' best' : ''}" data-card="${c}">${c[1].replace('T', '10')}<sub>${value[c]}</sub></span>`;
+          if (seat !== mover || value[c] === undefined) return rank(c[1]);
+          return h('span', {
+            class: value[c] === best ? 'playable best' : 'playable',
+            dataset: { card: c },
+            on: { click: () => playCard(c) },
+          }, rank(c[1]), h('sub', {}, value[c]));
         });
-        return `<div class="suitline"><span class="suit-${s}"></span> ${cards.join(' ') || '—'}</div>`;
+        const spaced = cards.length ? cards.flatMap((c, i) => (i ? [' ', c] : [c])) : ['—'];
+        return h('div', { class: 'suitline' }, suit(s), ' ', spaced);
       });
-      return `<div class="seat ${seat}${seat === mover && left > 0 ? ' to-play' : ''}"><h3>${seat}</h3>${lines.join('')}</div>`;
+      return h('div', { class: `seat ${seat}${seat === mover && left > 0 ? ' to-play' : ''}` }, h('h3', {}, seat), lines);
     });
-    const trick = play.trick.map((c, i) => `${next(play.leader, i)}: ${cardHtml(c)}`).join('<br>');
-    $('play-board').innerHTML = cells.join('') + `<div class="trick">${trick}</div>`;
+    const trick = play.trick.flatMap((c, i) => [i ? h('br') : null, `${next(play.leader, i)}: `, card(c)]);
+    fill('play-board', cells, h('div', { class: 'trick' }, trick));
     $('play-board').dataset.deal = dealPbn(play.start);
     $('play-board').dataset.played = String(52 - 4 * left + play.trick.length);
-    for (const el of $('play-board').querySelectorAll('.playable')) {
-      el.addEventListener('click', () => playCard(el.dataset.card));
-    }
     const done = `NS ${play.won.NS}, EW ${play.won.EW} tricks taken`;
     $('play-info').textContent = left === 0
       ? `Played out: ${done}.`
@@ -169,7 +169,7 @@ export function setup(call) {
     for (const r of RANKS) {
       const b = document.createElement('button');
       b.dataset.card = s + r;
-      b.innerHTML = cardHtml(s + r);
+      b.append(card(s + r));
       b.addEventListener('click', () => {
         const seat = document.querySelector('input[name=pick-seat]:checked').value;
         if (picked.get(b.dataset.card) === seat) picked.delete(b.dataset.card);
@@ -217,17 +217,16 @@ export function setup(call) {
   });
 
   function renderSession(boards, records) {
-    const rows = ['<tr><th>Board</th><th>Dealer</th><th>Vul</th><th>Deal</th><th>Tricks (NT S H D C) for N, S, E, W</th><th>Par</th></tr>'];
-    boards.forEach((b, i) => {
-      if (b.error) {
-        rows.push(`<tr><td colspan="6" class="error">${b.error}</td></tr>`);
-        return;
-      }
+    const head = h('tr', {}, ['Board', 'Dealer', 'Vul', 'Deal', 'Tricks (NT S H D C) for N, S, E, W', 'Par'].map((t) => h('th', {}, t)));
+    const rows = boards.map((b, i) => {
+      if (b.error) return h('tr', {}, h('td', { colspan: 6, class: 'error' }, b.error));
       const r = records[i];
       const dd = ['N', 'S', 'E', 'W'].map((s) => `${s} ${STRAINS.map((t) => r.dd[s][t]).join(' ')}`).join(' · ');
-      rows.push(`<tr data-board="${b.board}"><td>${b.board}</td><td>${b.dealer}</td><td>${b.vulnerable}</td><td class="deal">${b.pbn}</td><td class="tricks">${dd}</td><td class="par">${r.par.score_ns} ${r.par.contracts.join(', ')}</td></tr>`);
+      return h('tr', { dataset: { board: b.board } }, h('td', {}, b.board), h('td', {}, b.dealer), h('td', {}, b.vulnerable),
+        h('td', { class: 'deal' }, b.pbn), h('td', { class: 'tricks' }, dd),
+        h('td', { class: 'par' }, `${r.par.score_ns} ${r.par.contracts.join(', ')}`));
     });
-    $('session-boards').innerHTML = rows.join('');
+    fill('session-boards', head, rows);
   }
 
   $('session-download').addEventListener('click', async () => {
@@ -276,16 +275,16 @@ export function setup(call) {
   $('lead-stop').addEventListener('click', () => stop?.abort());
 
   function renderLead(report) {
-    const cards = Object.entries(report.cards);
-    const rows = [`<caption>${report.samples} layouts; best by ${report.objective === 'set' ? 'chance to beat the contract' : 'tricks'}: ${report.best ? cardHtml(report.best) : '—'}</caption>`,
-      '<tr><th>Lead</th><th>Tricks (mean)</th><th>±</th><th>Beats the contract</th><th>±</th></tr>'];
     // Under the set objective the solver decides only whether each card beats the contract:
     // no mean tricks then.
     const num = (x, scale, digits) => (x === null ? '—' : (scale * x).toFixed(digits));
-    for (const [card, v] of cards) {
-      rows.push(`<tr class="${card === report.best ? 'best' : ''}"><td>${cardHtml(card)}</td><td>${num(v.tricks, 1, 2)}</td><td>${num(v.tricks_se, 1, 2)}</td><td>${num(v.set, 100, 1)} %</td><td>${num(v.set_se, 100, 1)}</td></tr>`);
-    }
-    $('lead-cards').innerHTML = rows.join('');
+    const by = report.objective === 'set' ? 'chance to beat the contract' : 'tricks';
+    const caption = h('caption', {}, `${report.samples} layouts; best by ${by}: `, report.best ? card(report.best) : '—');
+    const head = h('tr', {}, ['Lead', 'Tricks (mean)', '±', 'Beats the contract', '±'].map((t) => h('th', {}, t)));
+    const rows = Object.entries(report.cards).map(([c, v]) => h('tr', { class: c === report.best ? 'best' : null },
+      h('td', {}, card(c)), h('td', {}, num(v.tricks, 1, 2)), h('td', {}, num(v.tricks_se, 1, 2)),
+      h('td', {}, `${num(v.set, 100, 1)} %`), h('td', {}, num(v.set_se, 100, 1))));
+    fill('lead-cards', caption, head, rows);
   }
 
   // The first table at once: the first deal of seed 1.

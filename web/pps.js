@@ -1,10 +1,9 @@
 // The Poker Squares tool: a game under a point system, placed by hand with the AI's
 // suggestion (and its value) on request, or played by the AI to the end.
-import { cardHtml, showError } from './app.js';
+import { $, card, fill, h, showError } from './ui.js';
 
 const HANDS = ['high card', 'one pair', 'two pair', 'three of a kind', 'straight', 'flush',
   'full house', 'four of a kind', 'straight flush', 'royal flush'];
-const $ = (id) => document.getElementById(id);
 
 export function setup(call) {
   let state = null;
@@ -22,25 +21,20 @@ export function setup(call) {
   }
 
   function render() {
-    const grid = $('pps-grid');
-    grid.innerHTML = '';
-    state.grid.forEach((card, cell) => {
-      const b = document.createElement('button');
-      b.dataset.cell = String(cell);
-      b.setAttribute('aria-label', card ? `cell ${cell}: ${card}` : `cell ${cell}: empty`);
-      if (card) {
-        b.className = 'filled';
-        b.innerHTML = cardHtml(card);
-      } else {
-        if (hint && hint.cell === cell) b.className = 'hint';
-        b.addEventListener('click', () => place(cell));
-      }
-      grid.append(b);
+    const cells = state.grid.map((c, cell) => {
+      if (c) return h('button', { class: 'filled', dataset: { cell }, 'aria-label': `cell ${cell}: ${c}` }, card(c));
+      return h('button', {
+        class: hint && hint.cell === cell ? 'hint' : null,
+        dataset: { cell },
+        'aria-label': `cell ${cell}: empty`,
+        on: { click: () => place(cell) },
+      });
     });
-    $('pps-card').innerHTML = state.card ? cardHtml(state.card) : '—';
+    fill('pps-grid', cells);
+    fill('pps-card', state.card ? card(state.card) : '—');
     $('pps-score').textContent = String(state.score.score);
     const names = ['row 1', 'row 2', 'row 3', 'row 4', 'row 5', 'column 1', 'column 2', 'column 3', 'column 4', 'column 5'];
-    $('pps-hands').innerHTML = state.score.hands.map((h, i) => `<tr><td>${names[i]}</td><td>${HANDS[h]}</td></tr>`).join('');
+    fill('pps-hands', state.score.hands.map((k, i) => h('tr', {}, h('td', {}, names[i]), h('td', {}, HANDS[k]))));
     $('pps-hint').textContent = state.over
       ? `Game over: ${state.score.score} points.`
       : hint ? `${hint.player} would put it in row ${Math.floor(hint.cell / 5) + 1}, column ${hint.cell % 5 + 1}` +

@@ -2,12 +2,16 @@
 // page and compared with DDS's; a hand played a card at a time; a bad deal's error; a PBN file
 // loaded and downloaded back with its tags (the command line's bytes); the lead advisor; a Poker
 // Squares game played to the end; a Blackjack chart and an action's values. Screenshots of each
-// tool go to web/tests/screenshots/ (or $SCREENSHOTS).
+// tool go to web/tests/screenshots/ (or $SCREENSHOTS). Hostile input (a PBN file and typed
+// fields holding HTML and script) adds no element and runs nothing; the page without its
+// package says so.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { browser, root, serve } from './serve.mjs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { browser, root, serve, web } from './serve.mjs';
 
 const shots = process.env.SCREENSHOTS || `${root}web/tests/screenshots`;
 const vectors = readFileSync(`${root}tests/data/bridge/dd_tables.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -120,6 +124,100 @@ test('a PBN file loaded comes back with the tags the command line writes', async
   await page.screenshot({ path: `${shots}/bridge-session.png` });
 });
 
+// Markup and script in every field a file or a user gives: each would add an element (or run,
+// setting window.pwned) if the page parsed it as HTML.
+// (No double quotes: a PBN tag's value ends at one.)
+const EVIL = ['<img src=x onerror=window.pwned=1>', '<script>window.pwned=2</script>',
+  '<svg onload=window.pwned=3></svg>', '<iframe src=javascript:window.parent.pwned=4></iframe>'];
+const EVIL_TAGS = 'main img, main script, main svg, main iframe, main b';
+
+async function injected() {
+  return page.evaluate((sel) => ({ elements: document.querySelectorAll(sel).length, pwned: window.pwned ?? null }), EVIL_TAGS);
+}
+
+test('the page allows none of its own inline script (the Content Security Policy)', async () => {
+  const ran = await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.inlineRan = true';
+    document.body.append(s);
+    s.remove();
+    return window.inlineRan ?? false;
+  });
+  assert.equal(ran, false, 'an inline script ran: no Content Security Policy');
+});
+
+test('a PBN file whose every tag holds HTML and script adds no element and runs nothing', async () => {
+  const good = readFileSync(`${root}tests/data/bridge/session.pbn`, 'utf8').split('\n\n')[0];
+  // A good board with every free-text tag hostile, then boards whose Board, Dealer,
+  // Vulnerable and Deal tags are: each an error quoting the tag.
+  const tags = (evil) => good
+    .replace(/\[(Event|Site|Date|West|North|East|South|Scoring|Declarer|Contract|Result) "[^"]*"\]/g, `[$1 "${evil}"]`)
+    .replace(/\{[^}]*\}/, `{ ${evil} }`);
+  const boards = [tags(EVIL[0])];
+  for (const [i, evil] of EVIL.entries()) {
+    const tag = ['Board', 'Dealer', 'Vulnerable', 'Deal'][i];
+    boards.push(tags(evil).replace(new RegExp(`\\[${tag} "[^"]*"\\]`), `[${tag} "${evil}"]`));
+  }
+  await page.setInputFiles('#session-file', { name: `${EVIL[0]}.pbn`, mimeType: 'text/plain', buffer: Buffer.from(boards.join('\n\n')) });
+  await page.waitForFunction(() => document.querySelectorAll('#session-boards tr').length === 6);
+  const errors = await page.$$eval('#session-boards td.error', (cells) => cells.map((c) => c.textContent));
+  assert.equal(errors.length, 4, `four boards are errors: ${errors.join(' | ')}`);
+  // The Board, Dealer and Vulnerable errors quote the tag; the Deal error says where it fails.
+  for (const [i, e] of errors.slice(0, 3).entries()) assert.ok(e.includes(EVIL[i]), `the error quotes the tag as text: ${e}`);
+  assert.match(errors[3], /Deal: PBN deal: '<' at byte 0/);
+  assert.deepEqual(await injected(), { elements: 0, pwned: null });
+});
+
+test('typed fields holding HTML and script add no element and run nothing', async () => {
+  /** Types `value` into each field of `fields`, clicks `button`, waits for `error` to say something. */
+  async function attempt(fields, button, error) {
+    for (const [id, value] of Object.entries(fields)) await page.fill(`#${id}`, value);
+    await page.$eval(`#${error}`, (e) => { e.textContent = ''; });
+    await page.click(`#${button}`);
+    await page.waitForFunction((id) => document.getElementById(id).textContent.length > 0, error);
+    return page.textContent(`#${error}`);
+  }
+  assert.match(await attempt({ 'deal-pbn': `N:${EVIL[0]}` }, 'deal-solve', 'deal-error'), /^deal: /);
+  assert.match(await attempt({ 'lead-hand': EVIL[1] }, 'lead-run', 'lead-error'), /hand: /);
+  const quoted = await attempt({ 'lead-hand': 'KQT2.853.AJ9.742', 'lead-constraints': EVIL[2] }, 'lead-run', 'lead-error');
+  assert.ok(quoted.includes(EVIL[2]), `the constraint's error quotes it as text: ${quoted}`);
+  await page.fill('#lead-constraints', 'S: 15-17 hcp, 2-4 S, 2-4 H; N: 8-15 hcp');
+  await page.click('nav [data-tool=blackjack]');
+  await attempt({ 'bj-out': EVIL[3] }, 'bj-actions-run', 'bj-error');
+  await attempt({ 'bj-first': EVIL[0], 'bj-out': '' }, 'bj-actions-run', 'bj-error');
+  await page.fill('#bj-first', '10');
+  await page.click('nav [data-tool=bridge]');
+  assert.deepEqual(await injected(), { elements: 0, pwned: null });
+  // A good deal again for the tests that follow.
+  await page.fill('#deal-pbn', vectors[0].pbn);
+  await page.click('#deal-solve');
+  await page.waitForFunction(() => document.querySelector('#deal-error').textContent === '');
+});
+
+test('the page without its package says so, and does not wait forever', async () => {
+  // web/ without pkg/: what a server shows when the package was never built or not deployed.
+  const dir = mkdtempSync(join(tmpdir(), 'cardtree-web-'));
+  for (const f of readdirSync(web)) if (/\.(html|js|css)$/.test(f)) copyFileSync(join(web, f), join(dir, f));
+  const bare = await serve(dir);
+  const context = await chrome.newContext();
+  try {
+    const p = await context.newPage();
+    const thrown = [];
+    p.on('pageerror', (e) => thrown.push(e.message));
+    await p.goto(bare.url);
+    await p.waitForSelector('#status.failed', { timeout: 10_000 });
+    assert.match(await p.textContent('#status'), /^the solver did not load/);
+    await p.waitForFunction(() => document.querySelector('#deal-error').textContent.startsWith('the solver did not load'));
+    await p.click('#deal-solve');
+    assert.deepEqual(thrown, []);
+    await p.screenshot({ path: `${shots}/no-package.png` });
+  } finally {
+    await context.close();
+    bare.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('the lead advisor values every lead', async () => {
   await page.fill('#lead-samples', '12');
   await page.click('#lead-run');
@@ -130,8 +228,10 @@ test('the lead advisor values every lead', async () => {
   await page.screenshot({ path: `${shots}/bridge-lead.png` });
 });
 
-test('the page works offline once loaded', async () => {
+test('the page works offline once loaded, from one build\'s cache', async () => {
   await page.evaluate(() => navigator.serviceWorker.ready);
+  const build = readFileSync(`${web}pkg/build.js`, 'utf8').match(/CARDTREE_BUILD = '([0-9a-f]+)'/)[1];
+  assert.deepEqual(await page.evaluate(() => caches.keys()), [`cardtree-${build}`]);
   const context = page.context();
   await context.setOffline(true);
   try {

@@ -22,10 +22,10 @@ function freePort() {
   });
 }
 
-/** Serves web/ with the README's command until `close()`; resolves to `{url, close}`. */
-export async function serve() {
+/** Serves `dir` (web/) with the README's command until `close()`; resolves to `{url, close}`. */
+export async function serve(dir = web) {
   const port = await freePort();
-  const server = spawn('python3', ['-m', 'http.server', '-d', web, '--bind', '127.0.0.1', String(port)], {
+  const server = spawn('python3', ['-m', 'http.server', '-d', dir, '--bind', '127.0.0.1', String(port)], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const url = `http://127.0.0.1:${port}/`;
