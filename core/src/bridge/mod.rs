@@ -10,6 +10,9 @@
 //! value of every card the player to move holds, [`solve_value`] the best value only, with a
 //! [`TransTable`] over memory the caller provides.
 //!
+//! A hand as played: [`trace`] gives its double-dummy value before every card and after the
+//! last, one [`TransTable`] serving every position.
+//!
 //! Hand records: [`dd_table`] gives the [`DdTable`] of a deal (the tricks each seat takes as
 //! declarer in each strain), [`par`] its [`Par`] score and contracts for a dealer and
 //! [`Vulnerability`], scored by the duplicate rules of [`Contract::score`].
@@ -31,6 +34,7 @@ mod score;
 mod seat;
 mod solver;
 mod strain;
+mod trace;
 mod vulnerability;
 
 pub use constraints::{
@@ -54,4 +58,5 @@ pub use solver::{
     Value, solve, solve_reaching, solve_value, solve_value_with, solve_with,
 };
 pub use strain::{ParseStrainError, Strain};
+pub use trace::{MAX_TRACE, Trace, TraceError, trace, trace_with};
 pub use vulnerability::{ParseVulnerabilityError, Vulnerability, dealer_of_board};
