@@ -10,6 +10,10 @@
 //! value of every card the player to move holds, [`solve_value`] the best value only, with a
 //! [`TransTable`] over memory the caller provides.
 //!
+//! Questions a playing program asks: [`query`] answers which card is best, which are all
+//! best, what every card is worth or which reach a target, by groups of equal cards (DDS's
+//! `SolveBoard` questions).
+//!
 //! A hand as played: [`trace`] gives its double-dummy value before every card and after the
 //! last, one [`TransTable`] serving every position.
 //!
@@ -30,6 +34,7 @@ mod lead;
 mod par;
 pub mod pbn;
 mod play;
+mod query;
 mod score;
 mod seat;
 mod solver;
@@ -51,6 +56,9 @@ pub use lead::{
 };
 pub use par::{Declarers, Par, ParContract, par};
 pub use play::{BridgePlay, PositionError};
+pub use query::{
+    CardQuery, CardScore, Goal, Listed, QueryAnswer, Score, equal_cards, query, query_with,
+};
 pub use score::{Contract, LevelError, ParseContractError, Penalty, undertricks};
 pub use seat::{BySeat, Seat};
 pub use solver::{

@@ -175,8 +175,8 @@ pub fn trace_with<M: TableMemory>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bridge::{Deal, Strain, solve};
     use crate::bridge::pbn::{self, SizeRule};
+    use crate::bridge::{Deal, Strain, solve};
     use crate::bridge::{TtLine, solve_value};
     use crate::rng;
 
@@ -218,7 +218,11 @@ mod tests {
                     0
                 } else {
                     let x = solve_value(&p, &mut f).tricks;
-                    if p.to_move().side() == Side(0) { x } else { left - x }
+                    if p.to_move().side() == Side(0) {
+                        x
+                    } else {
+                        left - x
+                    }
                 };
                 assert_eq!(v, p.tricks_won(Side(0)) + future, "value {i}");
                 if let Some(&c) = play.get(i) {
