@@ -108,7 +108,6 @@ pub struct QueryAnswer {
 
 /// The cards of `hand` equal to `card` for play: `card` and every card of `hand` in its suit
 /// that no card of `out` (the other cards still in play) separates from it.
-#[must_use]
 pub fn equal_cards(card: Card, hand: Cards, out: Cards) -> Cards {
     let suit = card.suit();
     let mine = hand.suit_ranks(suit);
@@ -232,8 +231,15 @@ pub fn query_with<M: TableMemory>(
             for &(card, equals) in &groups {
                 let _ = list.push((card, equals, value(card)));
             }
-            // Best first; a stable sort keeps the highest-first order among equal scores.
-            list.sort_by_key(|g| core::cmp::Reverse(g.2));
+            // Best first; an insertion sort (stable) keeps the highest-first order among equal
+            // scores.
+            for i in 1..list.len() {
+                let mut j = i;
+                while j > 0 && list[j - 1].2 < list[j].2 {
+                    list.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
             for (card, equals, v) in list {
                 scored(&mut answer.cards, (card, equals), Score::Tricks(v));
             }
