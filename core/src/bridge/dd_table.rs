@@ -142,6 +142,16 @@ pub fn dd_table_with<M: TableMemory>(
     table: &mut TransTable<M>,
     config: &SolverConfig,
 ) -> Result<DdSolution, PositionError> {
+    dd_table_in(deal, &Strain::ALL, table, config)
+}
+
+/// [`dd_table_with`] in `strains` only (in that order); the other strains' cells stay 0.
+pub fn dd_table_in<M: TableMemory>(
+    deal: &Deal,
+    strains: &[Strain],
+    table: &mut TransTable<M>,
+    config: &SolverConfig,
+) -> Result<DdSolution, PositionError> {
     let mut out = DdSolution {
         table: DdTable::default(),
         stats: SolveStats::default(),
@@ -150,7 +160,7 @@ pub fn dd_table_with<M: TableMemory>(
     // North's tricks beyond the first guess's in the strains done, in hundredths of a trick,
     // and the guess of the strain in hand.
     let (mut beyond, mut done, mut model) = (0i64, 0i64, 0i64);
-    for strain in Strain::ALL {
+    for &strain in strains {
         let trump = strain.trump().map_or(4, |s| s as usize);
         // North-South's tricks with each declarer: North, South, East, West.
         let mut ns = [0u8; 4];

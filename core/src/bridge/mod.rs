@@ -19,7 +19,8 @@
 //!
 //! Hand records: [`dd_table`] gives the [`DdTable`] of a deal (the tricks each seat takes as
 //! declarer in each strain), [`par`] its [`Par`] score and contracts for a dealer and
-//! [`Vulnerability`], scored by the duplicate rules of [`Contract::score`].
+//! [`Vulnerability`], scored by the duplicate rules of [`Contract::score`]; [`sides_par`] the
+//! par with each side bidding first (DDS's `Par` and `SidesPar`).
 //!
 //! Hidden hands: [`Layouts`] draws the unseen hands uniformly among those that fit what is
 //! known ([`Constraints`] of points and suit lengths); [`evaluate_leads`] values every lead on
@@ -37,6 +38,7 @@ mod play;
 mod query;
 mod score;
 mod seat;
+mod sides_par;
 mod solver;
 mod strain;
 mod trace;
@@ -46,7 +48,7 @@ pub use constraints::{
     ConstraintErrorKind, Constraints, HandConstraint, MAX_HCP, ParseConstraintsError, Span,
     high_card_points,
 };
-pub use dd_table::{DdSolution, DdTable, dd_table, dd_table_with};
+pub use dd_table::{DdSolution, DdTable, dd_table, dd_table_in, dd_table_with};
 pub use deal::{Deal, Overlap};
 pub use layout::{DEFAULT_MAX_TRIES, Drawn, LayoutError, Layouts};
 pub use lead::{
@@ -61,6 +63,7 @@ pub use query::{
 };
 pub use score::{Contract, LevelError, ParseContractError, Penalty, undertricks};
 pub use seat::{BySeat, Seat};
+pub use sides_par::{SideContract, SidePar, SidesPar, sides_par};
 pub use solver::{
     Reaching, Solution, SolveStats, SolverConfig, TableMemory, TableStats, TransTable, TtLine,
     Value, solve, solve_reaching, solve_value, solve_value_with, solve_with,

@@ -93,6 +93,10 @@ pub struct ParContract {
     pub declarers: Declarers,
     /// Overtricks (positive), or undertricks (negative) for a sacrifice.
     pub result: i8,
+    /// A sacrifice in the strain of the contract it stops, by the one player whom the bidding
+    /// order lets bid it at this level (DDS's `DealerPar` text writes these without the `*`:
+    /// `5H-E-2`).
+    pub by_one_in_strain: bool,
 }
 
 impl fmt::Display for ParContract {
@@ -303,7 +307,13 @@ pub fn par(table: &DdTable, dealer: Seat, vulnerability: Vulnerability) -> Par {
             let lowest = (r - 5 * lower_by).max(same_bonus_floor(r));
             if let Some(contract) = contract_of(lowest) {
                 let declarers = best_declarers(table, side, strain, making(side, strain).tricks);
-                push(&mut out, contract, declarers, ((r - lowest) / 5) as i8);
+                push(
+                    &mut out,
+                    contract,
+                    declarers,
+                    ((r - lowest) / 5) as i8,
+                    false,
+                );
             }
         }
     } else {
@@ -327,6 +337,7 @@ pub fn par(table: &DdTable, dealer: Seat, vulnerability: Vulnerability) -> Par {
                             c.with_penalty(Penalty::Doubled),
                             declarers,
                             result,
+                            false,
                         );
                     }
                     continue;
@@ -339,17 +350,17 @@ pub fn par(table: &DdTable, dealer: Seat, vulnerability: Vulnerability) -> Par {
                 let second = hits.next();
                 let chosen = match (first, second) {
                     (Some((a, _, ra)), Some((b, _, rb))) if ra == rb => {
-                        Some((Declarers::seat(a).with(b), ra))
+                        Some((Declarers::seat(a).with(b), ra, false))
                     }
                     (Some((a, _, ra)), Some((b, _, rb))) => Some(if ra < rb {
-                        (Declarers::seat(a), ra)
+                        (Declarers::seat(a), ra, true)
                     } else {
-                        (Declarers::seat(b), rb)
+                        (Declarers::seat(b), rb, true)
                     }),
-                    (Some((a, _, ra)), None) => Some((Declarers::seat(a), ra)),
+                    (Some((a, _, ra)), None) => Some((Declarers::seat(a), ra, true)),
                     _ => None,
                 };
-                if let Some((declarers, at)) = chosen
+                if let Some((declarers, at, by_one)) = chosen
                     && let Some(c) = contract_of(at)
                 {
                     push(
@@ -357,6 +368,7 @@ pub fn par(table: &DdTable, dealer: Seat, vulnerability: Vulnerability) -> Par {
                         c.with_penalty(Penalty::Doubled),
                         declarers,
                         result,
+                        by_one,
                     );
                 }
             }
@@ -429,12 +441,13 @@ fn best_declarers(table: &DdTable, side: usize, strain: Strain, tricks: u8) -> D
     }
 }
 
-fn push(out: &mut Par, contract: Contract, declarers: Declarers, result: i8) {
+fn push(out: &mut Par, contract: Contract, declarers: Declarers, result: i8, by_one: bool) {
     // At most one contract per strain: five fit.
     let _ = out.contracts.push(ParContract {
         contract,
         declarers,
         result,
+        by_one_in_strain: by_one,
     });
 }
 

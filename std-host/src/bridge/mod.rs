@@ -9,6 +9,7 @@
 //!   Python and web packages);
 //! - [`lead_deals`], [`lead_tree`]: deals with the value of every lead, and UCT's tree for one;
 //! - [`deals`]: random deals from a seed;
+//! - [`solver_pool`]: threads that keep a table each, for batches of solves (the C interface's);
 //! - [`bench`](mod@bench), [`bench_report`], [`ablation`]: the solver's benchmark and ablation, and
 //!   its rivals: `dds` (feature `dds`), the reference, and [`macroxue`]'s solver (a binary its
 //!   user built).
@@ -33,4 +34,5 @@ pub mod pbn_file;
 pub mod pbn_session;
 pub mod pbn_write;
 pub mod solve;
+pub mod solver_pool;
 pub mod table_memory;
