@@ -246,11 +246,8 @@ pub(crate) fn position(dl: &deal, target: i32) -> Result<BridgePlay, Code> {
     if count > 52 {
         return Err(codes::TOO_MANY_CARDS);
     }
-    let tricks = if !count.is_multiple_of(4) {
-        (count - 4) / 4 + 2
-    } else {
-        (count - 4) / 4 + 1
-    };
+    // The tricks left, the one under way included: a quarter of the cards, rounded up.
+    let tricks = count.div_ceil(4);
     if i64::from(tricks) < i64::from(target) {
         return Err(codes::TARGET_TOO_HIGH);
     }
