@@ -18,6 +18,8 @@ pub mod ablation;
 pub mod advisor;
 pub mod bench;
 mod bench_dds;
+#[cfg(feature = "dds")]
+pub mod bench_libdds;
 pub mod bench_report;
 pub mod bench_threads;
 pub mod board;

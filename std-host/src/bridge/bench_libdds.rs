@@ -1,0 +1,495 @@
+//! `cardtree bridge libdds`: cardtree's libdds (`capi/`, loaded by path) against DDS 3.1
+//! (linked in by the `dds` feature) and any other libdds a program ships (`--other`: endplay's,
+//! say), through the C interface, in the same run:
+//!
+//! - **tables**: whole double-dummy tables of random deals with `CalcAllTablesPBN`, 40 a call
+//!   (DDS's most), every cell compared;
+//! - **BEN's pattern**: `SolveAllBoards` on batches of 200 positions in mid-play (random deals
+//!   with 4 to 20 random cards played), `target` -1, solutions 1 and 3 by turns, every answer
+//!   compared (modulo the order of cards of equal score);
+//! - **the interface's cost**: the same work through the Rust library directly (a
+//!   [`SolverPool`] of as many threads, `dd_table` and `query`), against the libdds calls.
+//!
+//! DDS 3.1 runs a batch on the calling thread (its develop branch removed the batch threads), so
+//! it is timed twice: as called, and with two callers splitting the calls.
+
+#![allow(unsafe_code)]
+
+use std::path::{Path, PathBuf};
+
+use cardtree::bridge::{
+    BridgePlay, CardQuery, Deal, Goal, Listed, Score, Seat, SolverConfig, Strain, dd_table_in,
+    query,
+};
+use cardtree::rng;
+use dds_bridge_sys as dds;
+use libloading::Library;
+use web_time::Instant;
+
+use crate::bridge::solver_pool::SolverPool;
+use crate::error::Error;
+
+/// What `cardtree bridge libdds` runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// cardtree's libdds.so.
+    pub lib: PathBuf,
+    /// Another libdds to time beside it.
+    pub other: Option<PathBuf>,
+    /// Random deals for the tables.
+    pub deals: usize,
+    /// Positions for BEN's pattern.
+    pub positions: usize,
+    /// The seed of both.
+    pub seed: u64,
+    /// Threads (for every library and the direct run; 0: one per core).
+    pub threads: usize,
+}
+
+type CalcAll = unsafe extern "C" fn(
+    *const dds::DdTableDealsPBN,
+    i32,
+    *const i32,
+    *mut dds::DdTablesRes,
+    *mut dds::AllParResults,
+) -> i32;
+type SolveAll = unsafe extern "C" fn(*const dds::BoardsPBN, *mut dds::SolvedBoards) -> i32;
+type SetThreads = unsafe extern "C" fn(i32);
+
+/// A library's three entry points (and the library, kept loaded).
+struct Entry {
+    name: String,
+    set_threads: SetThreads,
+    calc_all: CalcAll,
+    solve_all: SolveAll,
+    /// Calls split over this many caller threads (1: as called).
+    callers: usize,
+    _lib: Option<Library>,
+}
+
+fn load(path: &Path, name: String) -> Result<Entry, Error> {
+    let what = || format!("{}", path.display());
+    // SAFETY: a libdds, whose load runs at most its own set-up.
+    let lib = unsafe { Library::new(path) }.map_err(|e| invalid!("cannot load {}: {e}", what()))?;
+    // SAFETY: the symbols have DDS's signatures.
+    unsafe {
+        let set_threads = *lib
+            .get::<SetThreads>(b"SetMaxThreads\0")
+            .map_err(|e| invalid!("{}: {e}", what()))?;
+        let calc_all = *lib
+            .get::<CalcAll>(b"CalcAllTablesPBN\0")
+            .map_err(|e| invalid!("{}: {e}", what()))?;
+        let solve_all = *lib
+            .get::<SolveAll>(b"SolveAllBoards\0")
+            .map_err(|e| invalid!("{}: {e}", what()))?;
+        Ok(Entry {
+            name,
+            set_threads,
+            calc_all,
+            solve_all,
+            callers: 1,
+            _lib: Some(lib),
+        })
+    }
+}
+
+fn linked(callers: usize) -> Entry {
+    Entry {
+        name: if callers == 1 {
+            "DDS 3.1 (linked; a batch on the calling thread)".into()
+        } else {
+            format!("DDS 3.1 (linked; {callers} calling threads)")
+        },
+        set_threads: dds::SetMaxThreads,
+        calc_all: dds::CalcAllTablesPBN,
+        solve_all: dds::SolveAllBoards,
+        callers,
+        _lib: None,
+    }
+}
+
+/// A structure of zeros (DDS's big structures have no `Default`).
+fn zeroed<T>() -> Box<T> {
+    // SAFETY: plain integers and characters, for which zero is valid; allocated on the heap
+    // as the structures are large.
+    unsafe {
+        let layout = std::alloc::Layout::new::<T>();
+        let p = std::alloc::alloc_zeroed(layout).cast::<T>();
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(p)
+    }
+}
+
+fn pbn_text(deal: &Deal) -> [std::ffi::c_char; 80] {
+    text(&deal.pbn(Seat::North).to_string())
+}
+
+/// A NUL-terminated PBN text of at most 79 bytes.
+fn text(s: &str) -> [std::ffi::c_char; 80] {
+    let mut b = [0; 80];
+    for (i, c) in s.bytes().take(79).enumerate() {
+        b[i] = c as std::ffi::c_char;
+    }
+    b
+}
+
+/// `rows[strain][hand]` of one table.
+type Rows = [[i32; 4]; 5];
+
+/// The tables of `deals` by `e`, 40 a call, and the seconds it took.
+fn tables(e: &Entry, deals: &[Deal]) -> Result<(Vec<Rows>, f64), Error> {
+    let calls: Vec<Box<dds::DdTableDealsPBN>> = deals
+        .chunks(40)
+        .map(|chunk| {
+            let mut t = zeroed::<dds::DdTableDealsPBN>();
+            t.no_of_tables = chunk.len() as i32;
+            for (k, d) in chunk.iter().enumerate() {
+                t.deals[k].cards = pbn_text(d);
+            }
+            t
+        })
+        .collect();
+    let run = |call: &dds::DdTableDealsPBN| -> Result<Vec<Rows>, Error> {
+        let mut res = zeroed::<dds::DdTablesRes>();
+        let mut par = zeroed::<dds::AllParResults>();
+        let filter = [0i32; 5];
+        // SAFETY: whole structures, as DDS declares them.
+        let rc = unsafe { (e.calc_all)(call, -1, filter.as_ptr(), &raw mut *res, &raw mut *par) };
+        if rc != 1 {
+            return Err(invalid!("{}: CalcAllTablesPBN returned {rc}", e.name));
+        }
+        Ok((0..call.no_of_tables as usize)
+            .map(|k| res.results[k].res_table)
+            .collect())
+    };
+    let start = Instant::now();
+    let out = split(&calls, e.callers, |c| run(c))?;
+    Ok((
+        out.into_iter().flatten().collect(),
+        start.elapsed().as_secs_f64(),
+    ))
+}
+
+/// `f` on every item, the items split over `callers` threads in turn; results in order.
+fn split<T: Sync, R: Send>(
+    items: &[T],
+    callers: usize,
+    f: impl Fn(&T) -> Result<R, Error> + Sync,
+) -> Result<Vec<R>, Error> {
+    if callers <= 1 {
+        return items.iter().map(f).collect();
+    }
+    type Slot<R> = Option<Result<R, Error>>;
+    let mut slots: Vec<Slot<R>> = items.iter().map(|_| None).collect();
+    std::thread::scope(|s| {
+        let mut chunks: Vec<Vec<(usize, &mut Slot<R>)>> =
+            (0..callers).map(|_| Vec::new()).collect();
+        for (i, slot) in slots.iter_mut().enumerate() {
+            chunks[i % callers].push((i, slot));
+        }
+        for chunk in chunks {
+            let f = &f;
+            s.spawn(move || {
+                for (i, slot) in chunk {
+                    *slot = Some(f(&items[i]));
+                }
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|s| s.unwrap_or_else(|| Err(invalid!("a calling thread failed"))))
+        .collect()
+}
+
+/// One of BEN's positions: the position, and the solutions asked (1 or 3).
+struct Position {
+    play: BridgePlay,
+    solutions: i32,
+}
+
+fn dds_deal(p: &BridgePlay) -> dds::DealPBN {
+    let hands = Seat::ALL.map(|s| p.hand(s).pbn_hand(false).to_string());
+    let mut d = dds::DealPBN {
+        trump: match p.strain().trump() {
+            Some(s) => 3 - s as i32,
+            None => 4,
+        },
+        first: p.leader() as i32,
+        currentTrickSuit: [0; 3],
+        currentTrickRank: [0; 3],
+        remainCards: text(&format!("N:{}", hands.join(" "))),
+    };
+    for (k, c) in p.trick().iter().enumerate() {
+        d.currentTrickSuit[k] = 3 - c.suit() as i32;
+        d.currentTrickRank[k] = c.rank() as i32 + 2;
+    }
+    d
+}
+
+/// An answer as (card, score) of every card listed, groups expanded, sorted.
+type Answer = Vec<((i32, i32), i32)>;
+
+fn expand(f: &dds::FutureTricks) -> Answer {
+    let mut out = Vec::new();
+    for i in 0..f.cards.clamp(0, 13) as usize {
+        out.push(((f.suit[i], f.rank[i]), f.score[i]));
+        for r in 2..=14 {
+            if f.equals[i] & (1 << r) != 0 {
+                out.push(((f.suit[i], r), f.score[i]));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// BEN's batches by `e`: each answer (for solutions 1 the score only), the trick nodes and the
+/// seconds.
+fn ben(e: &Entry, positions: &[Position]) -> Result<(Vec<Answer>, u64, f64), Error> {
+    let calls: Vec<Box<dds::BoardsPBN>> = positions
+        .chunks(200)
+        .map(|chunk| {
+            let mut b = zeroed::<dds::BoardsPBN>();
+            b.no_of_boards = chunk.len() as i32;
+            for (k, p) in chunk.iter().enumerate() {
+                b.deals[k] = dds_deal(&p.play);
+                b.target[k] = -1;
+                b.solutions[k] = p.solutions;
+                b.mode[k] = 1;
+            }
+            b
+        })
+        .collect();
+    let run = |call: &dds::BoardsPBN| -> Result<(Vec<Answer>, u64), Error> {
+        let mut solved = zeroed::<dds::SolvedBoards>();
+        // SAFETY: whole structures, as DDS declares them.
+        let rc = unsafe { (e.solve_all)(call, &raw mut *solved) };
+        if rc != 1 {
+            return Err(invalid!("{}: SolveAllBoards returned {rc}", e.name));
+        }
+        let n = call.no_of_boards as usize;
+        let mut nodes = 0u64;
+        let answers = (0..n)
+            .map(|k| {
+                let f = &solved.solved_board[k];
+                nodes += u64::try_from(f.nodes).unwrap_or(0);
+                if call.solutions[k] == 1 {
+                    vec![((0, 0), f.score[0])]
+                } else {
+                    expand(f)
+                }
+            })
+            .collect();
+        Ok((answers, nodes))
+    };
+    let start = Instant::now();
+    let out = split(&calls, e.callers, |c| run(c))?;
+    let secs = start.elapsed().as_secs_f64();
+    let nodes = out.iter().map(|(_, n)| n).sum();
+    Ok((out.into_iter().flat_map(|(a, _)| a).collect(), nodes, secs))
+}
+
+/// The same work through the Rust library: tables and BEN's answers, and the seconds of each.
+fn direct(
+    pool: &SolverPool,
+    deals: &[Deal],
+    positions: &[Position],
+) -> (Vec<Rows>, f64, Vec<Answer>, f64) {
+    let start = Instant::now();
+    let mut rows = Vec::with_capacity(deals.len());
+    for chunk in deals.chunks(40) {
+        rows.extend(pool.map(chunk, |t, d| {
+            let s = dd_table_in(d, &Strain::ALL, t, &SolverConfig::default());
+            let mut r = [[0i32; 4]; 5];
+            if let Ok(s) = s {
+                for strain in Strain::ALL {
+                    let i = strain.trump().map_or(4, |x| 3 - x as usize);
+                    r[i] = Seat::ALL.map(|seat| i32::from(s.table.tricks(seat, strain)));
+                }
+            }
+            r
+        }));
+    }
+    let tables_secs = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let mut answers = Vec::with_capacity(positions.len());
+    for chunk in positions.chunks(200) {
+        answers.extend(pool.map(chunk, |t, p| {
+            let q = CardQuery {
+                goal: Goal::Optimum,
+                listed: if p.solutions == 1 {
+                    Listed::One
+                } else {
+                    Listed::All
+                },
+                search_forced: true,
+            };
+            let a = query(&p.play, &q, t);
+            let score = |s: Score| match s {
+                Score::Tricks(t) => i32::from(t),
+                Score::NotSearched => -2,
+            };
+            if p.solutions == 1 {
+                return vec![((0, 0), a.cards.first().map_or(0, |g| score(g.score)))];
+            }
+            let mut out: Answer = Vec::new();
+            for g in &a.cards {
+                for c in g.equals.with(g.card).iter() {
+                    out.push(((3 - c.suit() as i32, c.rank() as i32 + 2), score(g.score)));
+                }
+            }
+            out.sort_unstable();
+            out
+        }));
+    }
+    (rows, tables_secs, answers, start.elapsed().as_secs_f64())
+}
+
+/// Runs the benchmark and returns its report.
+pub fn run(o: &Options) -> Result<String, Error> {
+    let threads = crate::workers::resolve(o.threads);
+    let deals: Vec<Deal> = (0..o.deals)
+        .map(|i| Deal::random(&mut rng::stream(o.seed, i as u64)))
+        .collect();
+    let mut r = rng::seeded(o.seed ^ 0xBE4);
+    let positions: Vec<Position> = (0..o.positions)
+        .map(|k| {
+            let deal = Deal::random(&mut r);
+            let strain = Strain::ALL[rng::index(&mut r, 5)];
+            let leader = Seat::ALL[rng::index(&mut r, 4)];
+            let mut play = BridgePlay::new(&deal, strain, leader).map_err(Error::core)?;
+            for _ in 0..4 + rng::index(&mut r, 17) {
+                if let Some(c) = play.legal().choose(&mut r) {
+                    play.play(c).map_err(Error::core)?;
+                }
+            }
+            Ok(Position {
+                play,
+                solutions: if k % 2 == 0 { 1 } else { 3 },
+            })
+        })
+        .collect::<Result<_, Error>>()?;
+    let mut entries = vec![load(
+        &o.lib,
+        format!("cardtree libdds ({})", o.lib.display()),
+    )?];
+    entries.push(linked(1));
+    if threads > 1 {
+        entries.push(linked(threads));
+    }
+    if let Some(other) = &o.other {
+        entries.push(load(other, format!("other libdds ({})", other.display()))?);
+    }
+    for e in &entries {
+        // SAFETY: DDS's SetMaxThreads.
+        unsafe { (e.set_threads)(threads as i32) };
+    }
+    let mut out = String::new();
+    let line = |out: &mut String, s: String| {
+        eprintln!("{s}");
+        out.push_str(&s);
+        out.push('\n');
+    };
+    line(
+        &mut out,
+        format!(
+            "tables: {} random deals of seed {} (rng::stream), CalcAllTablesPBN 40 a call, {threads} thread(s)",
+            deals.len(),
+            o.seed
+        ),
+    );
+    let mut times = Vec::new();
+    let mut reference: Option<Vec<Rows>> = None;
+    for e in &entries {
+        let (rows, secs) = tables(e, &deals)?;
+        if let Some(want) = &reference {
+            let differ = rows.iter().zip(want).filter(|(a, b)| a != b).count();
+            if differ > 0 {
+                return Err(invalid!(
+                    "{}: {differ} tables differ from cardtree's",
+                    e.name
+                ));
+            }
+        } else {
+            reference = Some(rows);
+        }
+        times.push(secs);
+        line(
+            &mut out,
+            format!(
+                "  {}: {secs:.2} s ({:.1} ms a table){}",
+                e.name,
+                1e3 * secs / deals.len().max(1) as f64,
+                if times.len() > 1 {
+                    format!("; cardtree / this: {:.3}", times[0] / secs)
+                } else {
+                    String::new()
+                }
+            ),
+        );
+    }
+    line(
+        &mut out,
+        format!(
+            "BEN's pattern: {} positions (random deals, 4 to 20 random cards played), SolveAllBoards 200 a call, solutions 1 and 3 by turns",
+            positions.len()
+        ),
+    );
+    let mut ben_times = Vec::new();
+    let mut answers: Option<Vec<Answer>> = None;
+    for e in &entries {
+        let (a, nodes, secs) = ben(e, &positions)?;
+        if let Some(want) = &answers {
+            let differ = a.iter().zip(want).filter(|(x, y)| x != y).count();
+            if differ > 0 {
+                return Err(invalid!(
+                    "{}: {differ} answers differ from cardtree's",
+                    e.name
+                ));
+            }
+        } else {
+            answers = Some(a);
+        }
+        ben_times.push(secs);
+        line(
+            &mut out,
+            format!(
+                "  {}: {secs:.2} s ({:.2} ms a position, {nodes} trick nodes){}",
+                e.name,
+                1e3 * secs / positions.len().max(1) as f64,
+                if ben_times.len() > 1 {
+                    format!("; cardtree / this: {:.3}", ben_times[0] / secs)
+                } else {
+                    String::new()
+                }
+            ),
+        );
+    }
+    let pool = SolverPool::new(threads, crate::bridge::solve::DEFAULT_TABLE_MIB)?;
+    let (rows, t_secs, direct_answers, b_secs) = direct(&pool, &deals, &positions);
+    if Some(&rows) != reference.as_ref() || Some(&direct_answers) != answers.as_ref() {
+        return Err(invalid!(
+            "the Rust library's answers differ from its libdds's"
+        ));
+    }
+    line(
+        &mut out,
+        format!(
+            "the Rust library directly (SolverPool of {threads}, dd_table_in and query): tables {t_secs:.2} s, BEN {b_secs:.2} s; the C interface costs {:+.1} % and {:+.1} %",
+            100.0 * (times[0] / t_secs - 1.0),
+            100.0 * (ben_times[0] / b_secs - 1.0)
+        ),
+    );
+    line(
+        &mut out,
+        format!(
+            "every table and every answer agrees ({} tables, {} positions; for solutions 1 the score)",
+            deals.len(),
+            positions.len()
+        ),
+    );
+    Ok(out)
+}
