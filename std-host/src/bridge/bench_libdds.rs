@@ -10,8 +10,10 @@
 //! - **the interface's cost**: the same work through the Rust library directly (a
 //!   [`SolverPool`] of as many threads, `dd_table` and `query`), against the libdds calls.
 //!
-//! DDS 3.1 runs a batch on the calling thread (its develop branch removed the batch threads), so
-//! it is timed twice: as called, and with two callers splitting the calls.
+//! DDS 3.1 runs a batch on the calling thread (its develop branch removed the batch threads; two
+//! callers at once take as long as one). The C interface's cost is measured batch by batch,
+//! the libdds call and the direct one in turns (which goes first alternates), so the machine's
+//! drift falls on both.
 
 #![allow(unsafe_code)]
 
@@ -62,8 +64,6 @@ struct Entry {
     set_threads: SetThreads,
     calc_all: CalcAll,
     solve_all: SolveAll,
-    /// Calls split over this many caller threads (1: as called).
-    callers: usize,
     _lib: Option<Library>,
 }
 
@@ -87,23 +87,17 @@ fn load(path: &Path, name: String) -> Result<Entry, Error> {
             set_threads,
             calc_all,
             solve_all,
-            callers: 1,
             _lib: Some(lib),
         })
     }
 }
 
-fn linked(callers: usize) -> Entry {
+fn linked() -> Entry {
     Entry {
-        name: if callers == 1 {
-            "DDS 3.1 (linked; a batch on the calling thread)".into()
-        } else {
-            format!("DDS 3.1 (linked; {callers} calling threads)")
-        },
+        name: "DDS 3.1 (linked; it runs a batch on the calling thread)".into(),
         set_threads: dds::SetMaxThreads,
         calc_all: dds::CalcAllTablesPBN,
         solve_all: dds::SolveAllBoards,
-        callers,
         _lib: None,
     }
 }
@@ -165,43 +159,8 @@ fn tables(e: &Entry, deals: &[Deal]) -> Result<(Vec<Rows>, f64), Error> {
             .collect())
     };
     let start = Instant::now();
-    let out = split(&calls, e.callers, |c| run(c))?;
-    Ok((
-        out.into_iter().flatten().collect(),
-        start.elapsed().as_secs_f64(),
-    ))
-}
-
-/// `f` on every item, the items split over `callers` threads in turn; results in order.
-fn split<T: Sync, R: Send>(
-    items: &[T],
-    callers: usize,
-    f: impl Fn(&T) -> Result<R, Error> + Sync,
-) -> Result<Vec<R>, Error> {
-    if callers <= 1 {
-        return items.iter().map(f).collect();
-    }
-    type Slot<R> = Option<Result<R, Error>>;
-    let mut slots: Vec<Slot<R>> = items.iter().map(|_| None).collect();
-    std::thread::scope(|s| {
-        let mut chunks: Vec<Vec<(usize, &mut Slot<R>)>> =
-            (0..callers).map(|_| Vec::new()).collect();
-        for (i, slot) in slots.iter_mut().enumerate() {
-            chunks[i % callers].push((i, slot));
-        }
-        for chunk in chunks {
-            let f = &f;
-            s.spawn(move || {
-                for (i, slot) in chunk {
-                    *slot = Some(f(&items[i]));
-                }
-            });
-        }
-    });
-    slots
-        .into_iter()
-        .map(|s| s.unwrap_or_else(|| Err(invalid!("a calling thread failed"))))
-        .collect()
+    let out = calls.iter().map(|c| run(c)).collect::<Result<Vec<_>, _>>()?;
+    Ok((out.into_iter().flatten().collect(), start.elapsed().as_secs_f64()))
 }
 
 /// One of BEN's positions: the position, and the solutions asked (1 or 3).
@@ -286,66 +245,94 @@ fn ben(e: &Entry, positions: &[Position]) -> Result<(Vec<Answer>, u64, f64), Err
         Ok((answers, nodes))
     };
     let start = Instant::now();
-    let out = split(&calls, e.callers, |c| run(c))?;
+    let out = calls.iter().map(|c| run(c)).collect::<Result<Vec<_>, _>>()?;
     let secs = start.elapsed().as_secs_f64();
     let nodes = out.iter().map(|(_, n)| n).sum();
     Ok((out.into_iter().flat_map(|(a, _)| a).collect(), nodes, secs))
 }
 
-/// The same work through the Rust library: tables and BEN's answers, and the seconds of each.
-fn direct(
+/// A table through the Rust library, as `tables` gives it.
+fn direct_table(t: &mut crate::bridge::solve::HostTable, d: &Deal) -> Rows {
+    let mut r = [[0i32; 4]; 5];
+    if let Ok(s) = dd_table_in(d, &Strain::ALL, t, &SolverConfig::default()) {
+        for strain in Strain::ALL {
+            let i = strain.trump().map_or(4, |x| 3 - x as usize);
+            r[i] = Seat::ALL.map(|seat| i32::from(s.table.tricks(seat, strain)));
+        }
+    }
+    r
+}
+
+/// One of BEN's answers through the Rust library, as `ben` gives it.
+fn direct_answer(t: &mut crate::bridge::solve::HostTable, p: &Position) -> Answer {
+    let q = CardQuery {
+        goal: Goal::Optimum,
+        listed: if p.solutions == 1 {
+            Listed::One
+        } else {
+            Listed::All
+        },
+        search_forced: true,
+    };
+    let a = query(&p.play, &q, t);
+    let score = |s: Score| match s {
+        Score::Tricks(t) => i32::from(t),
+        Score::NotSearched => -2,
+    };
+    if p.solutions == 1 {
+        return vec![((0, 0), a.cards.first().map_or(0, |g| score(g.score)))];
+    }
+    let mut out: Answer = Vec::new();
+    for g in &a.cards {
+        for c in g.equals.with(g.card).iter() {
+            out.push(((3 - c.suit() as i32, c.rank() as i32 + 2), score(g.score)));
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The C interface's cost: batch by batch, cardtree's libdds call and the same work through
+/// the Rust library (`pool`), in turns, first one then the other first; the seconds of each,
+/// tables then BEN's, and whether every answer agreed.
+fn interface_cost(
+    e: &Entry,
     pool: &SolverPool,
     deals: &[Deal],
     positions: &[Position],
-) -> (Vec<Rows>, f64, Vec<Answer>, f64) {
-    let start = Instant::now();
-    let mut rows = Vec::with_capacity(deals.len());
-    for chunk in deals.chunks(40) {
-        rows.extend(pool.map(chunk, |t, d| {
-            let s = dd_table_in(d, &Strain::ALL, t, &SolverConfig::default());
-            let mut r = [[0i32; 4]; 5];
-            if let Ok(s) = s {
-                for strain in Strain::ALL {
-                    let i = strain.trump().map_or(4, |x| 3 - x as usize);
-                    r[i] = Seat::ALL.map(|seat| i32::from(s.table.tricks(seat, strain)));
+) -> Result<[(f64, f64); 2], Error> {
+    let mut cost = [(0.0, 0.0); 2];
+    for (k, chunk) in deals.chunks(40).enumerate() {
+        for first in [k % 2 == 0, k % 2 == 1] {
+            let start = Instant::now();
+            if first {
+                let (rows, _) = tables(e, chunk)?;
+                cost[0].0 += start.elapsed().as_secs_f64();
+                if rows != pool.map(chunk, direct_table) {
+                    return Err(invalid!("the Rust library's tables differ from its libdds's"));
                 }
+            } else {
+                let _ = pool.map(chunk, direct_table);
+                cost[0].1 += start.elapsed().as_secs_f64();
             }
-            r
-        }));
+        }
     }
-    let tables_secs = start.elapsed().as_secs_f64();
-    let start = Instant::now();
-    let mut answers = Vec::with_capacity(positions.len());
-    for chunk in positions.chunks(200) {
-        answers.extend(pool.map(chunk, |t, p| {
-            let q = CardQuery {
-                goal: Goal::Optimum,
-                listed: if p.solutions == 1 {
-                    Listed::One
-                } else {
-                    Listed::All
-                },
-                search_forced: true,
-            };
-            let a = query(&p.play, &q, t);
-            let score = |s: Score| match s {
-                Score::Tricks(t) => i32::from(t),
-                Score::NotSearched => -2,
-            };
-            if p.solutions == 1 {
-                return vec![((0, 0), a.cards.first().map_or(0, |g| score(g.score)))];
-            }
-            let mut out: Answer = Vec::new();
-            for g in &a.cards {
-                for c in g.equals.with(g.card).iter() {
-                    out.push(((3 - c.suit() as i32, c.rank() as i32 + 2), score(g.score)));
+    for (k, chunk) in positions.chunks(200).enumerate() {
+        for first in [k % 2 == 0, k % 2 == 1] {
+            let start = Instant::now();
+            if first {
+                let (a, _, _) = ben(e, chunk)?;
+                cost[1].0 += start.elapsed().as_secs_f64();
+                if a != pool.map(chunk, direct_answer) {
+                    return Err(invalid!("the Rust library's answers differ from its libdds's"));
                 }
+            } else {
+                let _ = pool.map(chunk, direct_answer);
+                cost[1].1 += start.elapsed().as_secs_f64();
             }
-            out.sort_unstable();
-            out
-        }));
+        }
     }
-    (rows, tables_secs, answers, start.elapsed().as_secs_f64())
+    Ok(cost)
 }
 
 /// Runs the benchmark and returns its report.
@@ -376,10 +363,7 @@ pub fn run(o: &Options) -> Result<String, Error> {
         &o.lib,
         format!("cardtree libdds ({})", o.lib.display()),
     )?];
-    entries.push(linked(1));
-    if threads > 1 {
-        entries.push(linked(threads));
-    }
+    entries.push(linked());
     if let Some(other) = &o.other {
         entries.push(load(other, format!("other libdds ({})", other.display()))?);
     }
@@ -492,18 +476,13 @@ pub fn run(o: &Options) -> Result<String, Error> {
         );
     }
     let pool = SolverPool::new(threads, crate::bridge::solve::DEFAULT_TABLE_MIB)?;
-    let (rows, t_secs, direct_answers, b_secs) = direct(&pool, &deals, &positions);
-    if Some(&rows) != reference.as_ref() || Some(&direct_answers) != answers.as_ref() {
-        return Err(invalid!(
-            "the Rust library's answers differ from its libdds's"
-        ));
-    }
+    let [(lt, dt), (lb, db)] = interface_cost(&entries[0], &pool, &deals, &positions)?;
     line(
         &mut out,
         format!(
-            "the Rust library directly (SolverPool of {threads}, dd_table_in and query): tables {t_secs:.2} s, BEN {b_secs:.2} s; the C interface costs {:+.1} % and {:+.1} %",
-            100.0 * (times[0] / t_secs - 1.0),
-            100.0 * (ben_times[0] / b_secs - 1.0)
+            "the C interface's cost, batch by batch in turns with the Rust library directly (SolverPool of {threads}, dd_table_in and query): tables {lt:.2} s against {dt:.2} s ({:+.1} %), BEN's {lb:.2} s against {db:.2} s ({:+.1} %)",
+            100.0 * (lt / dt - 1.0),
+            100.0 * (lb / db - 1.0)
         ),
     );
     line(
