@@ -159,8 +159,14 @@ fn tables(e: &Entry, deals: &[Deal]) -> Result<(Vec<Rows>, f64), Error> {
             .collect())
     };
     let start = Instant::now();
-    let out = calls.iter().map(|c| run(c)).collect::<Result<Vec<_>, _>>()?;
-    Ok((out.into_iter().flatten().collect(), start.elapsed().as_secs_f64()))
+    let out = calls
+        .iter()
+        .map(|c| run(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((
+        out.into_iter().flatten().collect(),
+        start.elapsed().as_secs_f64(),
+    ))
 }
 
 /// One of BEN's positions: the position, and the solutions asked (1 or 3).
@@ -245,7 +251,10 @@ fn ben(e: &Entry, positions: &[Position]) -> Result<(Vec<Answer>, u64, f64), Err
         Ok((answers, nodes))
     };
     let start = Instant::now();
-    let out = calls.iter().map(|c| run(c)).collect::<Result<Vec<_>, _>>()?;
+    let out = calls
+        .iter()
+        .map(|c| run(c))
+        .collect::<Result<Vec<_>, _>>()?;
     let secs = start.elapsed().as_secs_f64();
     let nodes = out.iter().map(|(_, n)| n).sum();
     Ok((out.into_iter().flat_map(|(a, _)| a).collect(), nodes, secs))
@@ -309,7 +318,9 @@ fn interface_cost(
                 let (rows, _) = tables(e, chunk)?;
                 cost[0].0 += start.elapsed().as_secs_f64();
                 if rows != pool.map(chunk, direct_table) {
-                    return Err(invalid!("the Rust library's tables differ from its libdds's"));
+                    return Err(invalid!(
+                        "the Rust library's tables differ from its libdds's"
+                    ));
                 }
             } else {
                 let _ = pool.map(chunk, direct_table);
@@ -324,7 +335,9 @@ fn interface_cost(
                 let (a, _, _) = ben(e, chunk)?;
                 cost[1].0 += start.elapsed().as_secs_f64();
                 if a != pool.map(chunk, direct_answer) {
-                    return Err(invalid!("the Rust library's answers differ from its libdds's"));
+                    return Err(invalid!(
+                        "the Rust library's answers differ from its libdds's"
+                    ));
                 }
             } else {
                 let _ = pool.map(chunk, direct_answer);
