@@ -31,6 +31,8 @@ pub mod lead;
 pub mod lead_deals;
 pub mod lead_spec;
 pub mod lead_tree;
+#[cfg(feature = "dds")]
+mod libdds_calls;
 pub mod macroxue;
 pub mod pbn_file;
 pub mod pbn_session;
