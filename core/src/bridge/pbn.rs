@@ -191,9 +191,20 @@ pub fn parse(s: &str, rule: SizeRule) -> Result<Deal, PbnError> {
     }
 
     let expected = match rule {
-        SizeRule::Full => 13,
-        SizeRule::Equal => hands[first].len() as u8,
-        SizeRule::Any => 13,
+        SizeRule::Full | SizeRule::Any => 13,
+        // The size most hands have (the first hand's among equals), so that the odd hand out is
+        // the one blamed: North with 12 cards beside three of 13 is North's error.
+        SizeRule::Equal => {
+            let size = |i: u8| hands[first.offset(i)].len();
+            let mut best = (0usize, size(0));
+            for i in 0..4u8 {
+                let n = (0..4u8).filter(|&j| size(j) == size(i)).count();
+                if n > best.0 {
+                    best = (n, size(i));
+                }
+            }
+            best.1 as u8
+        }
     };
     for offset in 0..4 {
         let seat = first.offset(offset);
@@ -489,12 +500,22 @@ mod tests {
                 expected: 13
             })
         );
+        // The odd hand out is blamed, not the hands that agree with each other.
         assert_eq!(
             parse("N:AK... Q... J... T...", SizeRule::Equal),
             Err(PbnError::HandSize {
-                seat: Seat::East,
-                found: 1,
-                expected: 2
+                seat: Seat::North,
+                found: 2,
+                expected: 1
+            })
+        );
+        let north_short = "N:KQJT98.765.432. A72.AKQ.AKQ.AKQ2 543.JT98.JT9.JT9 6.432.8765.87654";
+        assert_eq!(
+            parse(north_short, SizeRule::Equal),
+            Err(PbnError::HandSize {
+                seat: Seat::North,
+                found: 12,
+                expected: 13
             })
         );
         assert_eq!(
