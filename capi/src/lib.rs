@@ -216,9 +216,11 @@ pub unsafe extern "C" fn CalcDDtable(tableDeal: ddTableDeal, tablep: *mut ddTabl
 unsafe fn dd_table(table_deal: &ddTableDeal, tablep: *mut ddTableResults) -> Result<(), Code> {
     non_null(tablep)?;
     let deal = convert::table_deal(table_deal)?;
-    let rows = threads::on_thread(0, |t| tables::rows(&deal, &Strain::ALL, t))?;
+    // One table: its five strains over the pool's threads (as DDS spreads a table over its
+    // threads).
+    let strains = threads::batch(&Strain::ALL, |t, &s| tables::rows(&deal, &[s], t))?;
     let mut r = ddTableResults::default();
-    for (s, row) in rows {
+    for (s, row) in strains.into_iter().flatten() {
         r.resTable[s] = row;
     }
     // SAFETY: checked non-null.

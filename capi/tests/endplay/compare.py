@@ -17,6 +17,7 @@ cards of equal score.
 import json
 import random
 import sys
+import time
 
 import endplay._dds as _dds
 from endplay.dds import (
@@ -59,15 +60,17 @@ def answer(solved):
 
 
 def run(out, deals, plays):
+    started = time.perf_counter()
     rng = random.Random(63)
     result = {"library": _dds._dll_path, "tables": [], "par": [], "solve": [], "plays": []}
     all_deals = [random_deal(rng) for _ in range(deals)]
     # Tables: one at a time, then in batches of 40 (calc_all_tables).
     tables = [calc_dd_table(d) for d in all_deals]
     result["tables"] = [t.to_list() for t in tables]
-    # (the batches on the first 200 deals and 100 hands: the same calls, less time in CI)
+    # (the batches on the first 80 deals and 40 hands, the solve modes on 100 positions: the
+    # same calls, less time in CI)
     batched = []
-    for k in range(0, min(deals, 200), 40):
+    for k in range(0, min(deals, 80), 40):
         batched += [t.to_list() for t in calc_all_tables(all_deals[k : k + 40])]
     result["batched"] = batched
     # Par for each dealer and vulnerability in turn.
@@ -75,7 +78,7 @@ def run(out, deals, plays):
         p = par(table, Vul(i % 4), Player(i % 4))
         result["par"].append([p.score, [str(c) for c in p]])
     # solve_board in every mode, on positions after a few random cards.
-    for i, d in enumerate(all_deals[: deals // 2]):
+    for i, d in enumerate(all_deals[: min(deals, 100)]):
         d = d.copy()
         d.trump = Denom(i % 5)
         d.first = Player(rng.randrange(4))
@@ -114,14 +117,15 @@ def run(out, deals, plays):
             d.play(c)
         hands.append((start, cards))
         trace = analyse_play(start, cards)
-        result["plays"].append([list(trace), analyse_start(start)])
+        result["plays"].append([list(trace), analyse_start(start) if i < 100 else None])
     traces = []
-    for k in range(0, min(plays, 100), 20):
+    for k in range(0, min(plays, 40), 20):
         chunk = hands[k : k + 20]
         traces += [list(t) for t in analyse_all_plays([h[0] for h in chunk], [h[1] for h in chunk])]
     result["all_plays"] = traces
     with open(out, "w", encoding="utf-8") as f:
         json.dump(result, f)
+    print(f"{time.perf_counter() - started:.1f} s", file=sys.stderr)
     print(f"{_dds._dll_path}: {deals} deals, {plays} played hands", file=sys.stderr)
 
 
