@@ -53,6 +53,16 @@ for text in "S: 15-17 hcp, 2-4 S; N: 8-15 hcp" "E: 0-5 hcp; W: 5-5 H" "N: 11-21 
   seed bridge_text "$(printf '%s' "$text" | tr -c 'A-Za-z0-9' '_')" "$zeros8$text"
 done
 
+# libdds: a call byte and four argument bytes, then PBN text (SolveBoardPBN: trump 4, West
+# first, mode 1, thread 0; CalcParPBN: vulnerability 0; AnalysePlayPBN: no trump, West, 0 cards).
+i=0
+while IFS= read -r pbn; do
+  i=$((i + 1))
+  seed dds_capi "solve-$i" $'\x01\x04\x03\x01\x00'"$pbn"
+  seed dds_capi "par-$i" $'\x03\x00\x00\x00\x00'"$pbn"
+  seed dds_capi "play-$i" $'\x0b\x04\x03\x00\x00'"$pbn"
+done < <(head -n 10 "$shared/bridge/endings.jsonl" | grep -o '"pbn":"[^"]*"' | cut -d'"' -f4)
+
 # PBN files: the repository's test session.
 mkdir -p corpus/pbn_file
 cp ../tests/data/bridge/session.pbn corpus/pbn_file/session.pbn

@@ -28,7 +28,9 @@ pub(crate) fn analyse_play<M: TableMemory>(
         last_trick = tricks - 1;
         last_card = 4;
     }
-    let number = 4 * last_trick + last_card - 3 - before;
+    // At least the value before the first card: DDS's count is 0 or less one trick from the
+    // end with a trick under way.
+    let number = (4 * last_trick + last_card - 3 - before).max(1);
     let analysed = usize::try_from(number - 1).unwrap_or(0).min(52);
     let mut cards = heapless::Vec::<Card, 52>::new();
     for i in 0..analysed {

@@ -75,6 +75,7 @@ pub const SCENARIOS: &[Scenario] = &[
     Scenario::new("bridge-uct-p5", "iterations", CARD_TREE_BYTES, scenarios::bridge_uct_p5),
     Scenario::new("bridge-solve", "nodes", TABLE_BYTES, scenarios::bridge_solve),
     Scenario::new("bridge-deal", "nodes", DEAL_TABLE_BYTES, scenarios::bridge_deal_leads),
+    Scenario::new("bridge-table", "nodes", DEAL_TABLE_BYTES, scenarios::bridge_table),
     Scenario::new("bridge-lead", "layouts", TABLE_BYTES + CARD_TREE_BYTES, scenarios::bridge_lead),
     Scenario::new("blackjack-mcts", "playouts", BLACKJACK_MCTS_BYTES, scenarios::blackjack_mcts),
     Scenario::new("pps-mcts", "iterations", SMALL_TREE_BYTES, scenarios::pps_mcts),

@@ -7,8 +7,8 @@ use crate::blank::Blank;
 use crate::bridge::BySeat;
 use crate::bridge::{
     BridgePlay, Constraints, DEFAULT_MAX_TRIES, Layouts, LeadConfig, LeadError, LeadProblem,
-    LeadReport, Solution, SolverEvaluator, Strain, TransTable, UctEvaluator, evaluate_leads,
-    ismcts_lead, solve,
+    LeadReport, Solution, SolverEvaluator, Strain, TransTable, UctEvaluator, dd_table,
+    evaluate_leads, ismcts_lead, solve,
 };
 use crate::poker_squares::{
     self, AMERICAN_NET, AMERICAN_VALUES, AbstractHand, Budget, ExpectimaxPlayer, Grid,
@@ -215,6 +215,28 @@ pub(super) fn bridge_deal_leads(arena: &mut Arena) -> Result<Check, Failure> {
     let mut d = Digest::new();
     solution_digest(&mut d, &s);
     d.u64(s.stats.tricks);
+    table_digest(&mut d, &table);
+    Ok(Check {
+        digest: d.value(),
+        work: s.stats.nodes,
+    })
+}
+
+/// The double-dummy table of the lead deal (twenty solves, one table of 512 KiB): every
+/// cell (strains clubs to no trump, declarers North to West), the tests and nodes, and the
+/// table's counters. The C interface of `capi/embedded/` prints the same line from C.
+pub(super) fn bridge_table(arena: &mut Arena) -> Result<Check, Failure> {
+    let mut table = TransTable::new(&mut arena.deal_table);
+    let deal = pbn::parse(LEAD_DEAL, SizeRule::Full)?;
+    let s = dd_table(&deal, &mut table)?;
+    let mut d = Digest::new();
+    for strain in Strain::ALL {
+        for seat in Seat::ALL {
+            d.u8(s.table.tricks(seat, strain));
+        }
+    }
+    d.u32(s.stats.tests);
+    d.u64(s.stats.nodes);
     table_digest(&mut d, &table);
     Ok(Check {
         digest: d.value(),
@@ -619,6 +641,29 @@ mod tests {
         for (card, tricks) in dds {
             let card: Card = card.parse().unwrap();
             assert!(s.cards.contains(&(card, tricks)), "{card}");
+        }
+    }
+
+    #[test]
+    fn the_lead_deal_table_is_ddss() {
+        // DDS 3.1 (endplay's calc_dd_table): clubs, diamonds, hearts, spades, no trump; North,
+        // East, South, West.
+        let dds = [
+            [6, 7, 6, 7],
+            [9, 4, 9, 4],
+            [6, 7, 6, 7],
+            [9, 4, 9, 4],
+            [6, 6, 6, 6],
+        ];
+        let mut lines = [TtLine::ZERO; 256];
+        let deal = pbn::parse(LEAD_DEAL, SizeRule::Full).unwrap();
+        let t = dd_table(&deal, &mut TransTable::new(&mut lines))
+            .unwrap()
+            .table;
+        for (strain, row) in Strain::ALL.into_iter().zip(dds) {
+            for (seat, tricks) in Seat::ALL.into_iter().zip(row) {
+                assert_eq!(t.tricks(seat, strain), tricks, "{seat} in {strain}");
+            }
         }
     }
 
