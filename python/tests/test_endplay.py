@@ -1,7 +1,8 @@
 """cardtree against endplay, live: endplay's DDS is the reference (installed from PyPI).
 
-DD tables and par of 500 random deals, every card of 500 positions, and deals moving between
-the two libraries."""
+DD tables and par of 100 random deals, every card of 100 positions, and deals moving between
+the two libraries: the binding's conversions and calls, on the solver that the Rust tests check
+against DDS 3.1 on thousands of positions and capi/tests/endplay against endplay on 500 deals."""
 
 import random
 
@@ -13,7 +14,7 @@ endplay = pytest.importorskip("endplay")
 from endplay.dds import calc_all_tables, par as endplay_par, solve_board as endplay_solve  # noqa: E402
 from endplay.types import Deal as EDeal, Denom, Player, Vul  # noqa: E402
 
-DEALS = 500
+DEALS = 100
 SEATS = "NESW"
 PLAYERS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
 STRAINS = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs, "NT": Denom.nt}

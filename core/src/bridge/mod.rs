@@ -66,7 +66,7 @@ pub use seat::{BySeat, Seat};
 pub use sides_par::{SideContract, SidePar, SidesPar, sides_par};
 pub use solver::{
     Reaching, Solution, SolveStats, SolverConfig, TableMemory, TableStats, TransTable, TtLine,
-    Value, solve, solve_reaching, solve_value, solve_value_with, solve_with,
+    Value, first_reaching, solve, solve_reaching, solve_value, solve_value_with, solve_with,
 };
 pub use strain::{ParseStrainError, Strain};
 pub use trace::{MAX_TRACE, Trace, TraceError, trace, trace_with};

@@ -12,11 +12,14 @@
 //!
 //! Cards of equal score are listed highest first: spades, hearts, diamonds, clubs, and in
 //! each suit from the ace down (DDS lists them in its own search order; the cards and their
-//! scores are the same).
+//! scores are the same). [`Listed::One`] names the first card the search's move order finds
+//! reaching the goal (as DDS names its search's card): one card of the best score, found
+//! with one test where the others need a test a group.
 
 use super::play::BridgePlay;
 use super::solver::{
-    SolveStats, SolverConfig, TableMemory, TransTable, solve_reaching, solve_value_with, solve_with,
+    SolveStats, SolverConfig, TableMemory, TransTable, first_reaching, solve_reaching,
+    solve_value_with, solve_with,
 };
 use crate::card::Card;
 use crate::cards::Cards;
@@ -26,7 +29,8 @@ use crate::cards::Cards;
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[repr(u8)]
 pub enum Listed {
-    /// One best card (one card that reaches the goal).
+    /// One best card (one card that reaches the goal): the first the search's move order
+    /// finds.
     One = 1,
     /// Every best card (every card that reaches the goal).
     AllBest = 2,
@@ -275,7 +279,12 @@ pub fn query_with<M: TableMemory>(
                 }
                 return answer;
             }
-            let r = solve_reaching(position, table, config, target);
+            // One card: the first the search finds; every best card: each group tested.
+            let r = if listed == Listed::One {
+                first_reaching(position, table, config, target)
+            } else {
+                solve_reaching(position, table, config, target)
+            };
             answer.stats.add(&r.stats);
             for &g in &groups {
                 let reaches = r.cards.iter().any(|&(c, ok)| ok && c == g.0);

@@ -239,7 +239,7 @@ pub fn solve_with<M: TableMemory>(
     table: &mut TransTable<M>,
     config: &SolverConfig,
 ) -> Solution {
-    value_cards(position, table, config, None)
+    value_cards(position, table, config, None, false)
 }
 
 /// Whether each card of the player to move lets its side take at least `target` tricks from
@@ -252,7 +252,31 @@ pub fn solve_reaching<M: TableMemory>(
     config: &SolverConfig,
     target: u8,
 ) -> Reaching {
-    let s = value_cards(position, table, config, Some(target));
+    reaching(
+        value_cards(position, table, config, Some(target), false),
+        target,
+    )
+}
+
+/// One card of the player to move that lets its side take at least `target` tricks, if any:
+/// the first in the search's move order (the likeliest first), so usually one zero-window test
+/// where [`solve_reaching`] tests every group. [`Reaching::cards`] lists the groups tested: the
+/// card found is the one marked `true` (with the cards equal to it), and the others tested
+/// before it are `false`; none `true` means no card reaches `target`.
+pub fn first_reaching<M: TableMemory>(
+    position: &BridgePlay,
+    table: &mut TransTable<M>,
+    config: &SolverConfig,
+    target: u8,
+) -> Reaching {
+    reaching(
+        value_cards(position, table, config, Some(target), true),
+        target,
+    )
+}
+
+/// A [`value_cards`] answer with a target, as verdicts.
+fn reaching(s: Solution, target: u8) -> Reaching {
     let mut cards = heapless::Vec::new();
     for &(card, lo) in &s.cards {
         let _ = cards.push((card, lo >= target));
@@ -266,12 +290,14 @@ pub fn solve_reaching<M: TableMemory>(
 
 /// Every card's value ([`solve_with`]), or with `target`, values only good enough to say
 /// whether each reaches `target` (a card that does gets a value at least `target`, one that
-/// does not a value below it).
+/// does not a value below it); with `first_only` too, only until a card reaches it (in the
+/// search's move order).
 fn value_cards<M: TableMemory>(
     position: &BridgePlay,
     table: &mut TransTable<M>,
     config: &SolverConfig,
     target: Option<u8>,
+    first_only: bool,
 ) -> Solution {
     let before = table.stats();
     let mut solution = Solution {
@@ -350,6 +376,9 @@ fn value_cards<M: TableMemory>(
         // Every card of the group gets the value.
         for c in run_of(card, hand, all) {
             values[usize::from(c)] = lo;
+        }
+        if first_only && target.is_some_and(|t| lo >= t) {
+            break;
         }
     }
     for card in Cards::from_bits_truncate(playable).iter().rev() {

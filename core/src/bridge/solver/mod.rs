@@ -26,7 +26,9 @@ mod quick;
 mod search;
 mod table;
 
-pub use driver::{Value, solve, solve_reaching, solve_value, solve_value_with, solve_with};
+pub use driver::{
+    Value, first_reaching, solve, solve_reaching, solve_value, solve_value_with, solve_with,
+};
 pub(crate) use driver::{first_target, guess_hundredths, solve_value_from};
 pub use table::{TableMemory, TableStats, TransTable, TtLine};
 
@@ -91,11 +93,13 @@ pub struct Solution {
     pub stats: SolveStats,
 }
 
-/// Whether each card of the player to move reaches a number of tricks ([`solve_reaching`]).
+/// Whether each card of the player to move reaches a number of tricks ([`solve_reaching`],
+/// [`first_reaching`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reaching {
-    /// Each legal card, highest first (spades to clubs), and whether the mover's side takes at
-    /// least `target` tricks from this point on if it is played (double-dummy play by all).
+    /// Each legal card ([`first_reaching`]: each tested), highest first (spades to clubs), and
+    /// whether the mover's side takes at least `target` tricks from this point on if it is
+    /// played (double-dummy play by all).
     pub cards: heapless::Vec<(Card, bool), 13>,
     /// The tricks asked for.
     pub target: u8,
