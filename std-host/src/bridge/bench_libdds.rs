@@ -135,6 +135,29 @@ fn interface_cost(
     Ok(cost)
 }
 
+/// `work` over `items` by every library, a chunk (one call's worth) at a time, the libraries in
+/// turn and the first of each round rotating, so that none is always first or last (drift in
+/// the machine's speed falls on all alike): each library's answers in order, its nodes and its
+/// seconds.
+fn interleaved<I, T>(
+    entries: &[Entry],
+    items: &[I],
+    chunk: usize,
+    work: impl Fn(&Entry, &[I]) -> Result<(Vec<T>, u64, f64), Error>,
+) -> Result<Vec<(Vec<T>, u64, f64)>, Error> {
+    let mut out: Vec<(Vec<T>, u64, f64)> = entries.iter().map(|_| (Vec::new(), 0, 0.0)).collect();
+    for (k, part) in items.chunks(chunk).enumerate() {
+        for i in 0..entries.len() {
+            let j = (k + i) % entries.len();
+            let (answers, nodes, secs) = work(&entries[j], part)?;
+            out[j].0.extend(answers);
+            out[j].1 += nodes;
+            out[j].2 += secs;
+        }
+    }
+    Ok(out)
+}
+
 /// Runs the benchmark and returns its report.
 pub fn run(o: &Options) -> Result<String, Error> {
     let threads = crate::workers::resolve(o.threads);
@@ -186,8 +209,10 @@ pub fn run(o: &Options) -> Result<String, Error> {
     );
     let mut times = Vec::new();
     let mut reference: Option<Vec<Rows>> = None;
-    for e in &entries {
-        let (rows, secs) = tables(e, &deals)?;
+    let results = interleaved(&entries, &deals, 40, |e, chunk| {
+        tables(e, chunk).map(|(rows, secs)| (rows, 0, secs))
+    })?;
+    for (e, (rows, _, secs)) in entries.iter().zip(results) {
         if let Some(want) = &reference {
             let differ = rows.iter().zip(want).filter(|(a, b)| a != b).count();
             if differ > 0 {
@@ -234,8 +259,8 @@ pub fn run(o: &Options) -> Result<String, Error> {
     );
     let mut ben_times = Vec::new();
     let mut answers: Option<Vec<Answer>> = None;
-    for e in &entries {
-        let (a, nodes, secs) = ben(e, &positions)?;
+    let results = interleaved(&entries, &positions, 200, ben)?;
+    for (e, (a, nodes, secs)) in entries.iter().zip(results) {
         if let Some(want) = &answers {
             let differ = a.iter().zip(want).filter(|(x, y)| x != y).count();
             if differ > 0 {
