@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
 # A profile-guided build of the command line, the way macroxue's makefile builds its solver
-# (it profiles a training run, then builds again on the profile): cardtree with the `dds`
-# feature, instrumented, solves the whole tables of 40 random deals of seed 7 (deals no
+# (it profiles a training run, then builds again on the profile): cardtree (with the `dds`
+# feature unless --no-dds), instrumented, solves the whole tables of 40 random deals of seed 7 (deals no
 # benchmark uses: the benchmarks' random deals are of seed 2026, the vectors and the hard set are
 # files); LLVM merges the profile; cardtree is built again on it. Results are the same to the
 # bit (the profile moves code and branches, not what it computes); only time changes.
 #
-#   benches/pgo/build.sh          # prints the binary's path: target/pgo/release/cardtree
+#   benches/pgo/build.sh            # prints the binary's path: target/pgo/release/cardtree
+#   benches/pgo/build.sh --libdds   # also libdds (capi/), trained on its own calls too: prints
+#                                   # target/pgo/release/libdds.so after the binary's path
+#   benches/pgo/build.sh --no-dds   # the binary without DDS linked in (no --dds rivals; as
+#                                   # a user's build is, and quicker: CI checks it this way)
 #
 # Needs the llvm-tools component (llvm-profdata), which it adds through rustup.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+libdds=false
+features=(--features dds)
+case "${1:-}" in
+  "") ;;
+  --libdds) libdds=true ;;
+  --no-dds) features=() ;;
+  *) echo "usage: benches/pgo/build.sh [--libdds | --no-dds]" >&2; exit 2 ;;
+esac
 
 rustup component add llvm-tools >/dev/null 2>&1
 sysroot=$(rustc --print sysroot)
@@ -27,14 +39,29 @@ rm -rf "$data"
 mkdir -p "$data"
 echo "== instrumented build (target/pgo/gen)" >&2
 RUSTFLAGS="-Cprofile-generate=$data" \
-    cargo build --release --locked -p cardtree-host --features dds --target-dir target/pgo/gen --quiet
+    cargo build --release --locked -p cardtree-host "${features[@]}" --target-dir target/pgo/gen --quiet
 train=$(mktemp /tmp/cardtree-pgo.XXXXXX)
 trap 'rm -f "$train"' EXIT
 target/pgo/gen/release/cardtree bridge deal --seed 7 --count 40 --first N --out "$train"
 echo "== training run: whole tables of 40 deals of seed 7" >&2
 target/pgo/gen/release/cardtree bridge bench --tables --file "$train" >&2
+if $libdds; then
+  # libdds apart from the binary: the binary links DDS itself (the `dds` feature), whose
+  # symbols libdds.so exports too. Its training: DDS's table and batch calls through it, on
+  # deals and positions of seed 7 (the libdds benchmark's are of seed 6363).
+  RUSTFLAGS="-Cprofile-generate=$data" \
+      cargo build --release --locked -p cardtree-dds --target-dir target/pgo/gen --quiet
+  echo "== training run: libdds's tables and BEN's batches, seed 7" >&2
+  target/pgo/gen/release/cardtree bridge libdds --lib target/pgo/gen/release/libdds.so \
+      --deals 40 --positions 400 --seed 7 >&2
+fi
 "$profdata" merge -o "$data/merged.profdata" "$data"/*.profraw
 echo "== build on the profile (target/pgo/release)" >&2
 RUSTFLAGS="-Cprofile-use=$data/merged.profdata" \
-    cargo build --release --locked -p cardtree-host --features dds --target-dir target/pgo --quiet
+    cargo build --release --locked -p cardtree-host "${features[@]}" --target-dir target/pgo --quiet
 echo "$PWD/target/pgo/release/cardtree"
+if $libdds; then
+  RUSTFLAGS="-Cprofile-use=$data/merged.profdata" \
+      cargo build --release --locked -p cardtree-dds --target-dir target/pgo --quiet
+  echo "$PWD/target/pgo/release/libdds.so"
+fi
