@@ -14,25 +14,16 @@ mod qemu;
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use cardtree::selfcheck::SCENARIOS;
-use qemu::{flash_and_ram, kib, native_lines, qemu_installed, run_qemu};
+use qemu::{flash_and_ram, kib, native_lines, qemu_installed, run_qemu, tool_runs};
 
 /// The scenarios the C program runs through the interface.
 const FROM_C: [&str; 3] = ["bridge-solve", "bridge-deal", "bridge-table"];
 
 /// The line the program ends with when every check passed.
 const DONE: &str = "c check done: ok";
-
-fn gcc_installed() -> bool {
-    Command::new("arm-none-eabi-gcc")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
 
 #[test]
 fn the_c_program_prints_the_hosts_lines() {
@@ -49,7 +40,7 @@ fn the_c_program_prints_the_hosts_lines() {
         println!("host: {line}");
     }
 
-    if !(qemu_installed() && gcc_installed()) {
+    if !(qemu_installed() && tool_runs("arm-none-eabi-gcc")) {
         assert!(
             std::env::var_os("CARDTREE_REQUIRE_QEMU").is_none(),
             "CARDTREE_REQUIRE_QEMU is set (as in CI) but qemu-system-arm or arm-none-eabi-gcc \

@@ -218,19 +218,38 @@ unsafe fn read_position(p: *const ct_position) -> Result<BridgePlay, Refusal> {
 /// # Safety
 /// `solver` is null, or points at a `ct_solver` that `ct_solver_init` set up (or at any 256
 /// bytes, which the mark then rejects unless by a 2^-32 chance they hold it).
-unsafe fn state<'a>(solver: *mut ct_solver) -> Result<&'a mut State, Refusal> {
+unsafe fn state(solver: *const ct_solver) -> Result<*mut State, Refusal> {
     if solver.is_null() {
         return Err(Refusal::Code(CT_E_NULL));
     }
-    let state = solver.cast::<State>();
-    // SAFETY: `solver` is a valid, aligned `ct_solver`, large enough for a `State` (checked
-    // above); the mark is a plain `u32` at the start of `State`'s memory, whatever it holds.
+    let state = solver.cast::<State>().cast_mut();
+    // SAFETY: `solver` is a valid, aligned `ct_solver`, large enough for a `State` (checked at
+    // compile time); the mark is a plain `u32` field, read whatever its bits.
     let magic = unsafe { core::ptr::addr_of!((*state).magic).read() };
     if magic != MAGIC {
         return Err(Refusal::Code(CT_E_MEMORY));
     }
-    // SAFETY: the mark says `ct_solver_init` wrote a `State` here.
-    Ok(unsafe { &mut *state })
+    // The mark says `ct_solver_init` wrote a `State` here.
+    Ok(state)
+}
+
+/// Writes what `run` answers into `out` and returns `CT_OK`, or returns its refusal's code
+/// (`CT_E_NULL` first if `out` is null, without running it).
+///
+/// # Safety
+/// `out` is null or valid for writes of a `T`.
+unsafe fn answer<T>(out: *mut T, run: impl FnOnce() -> Result<T, Refusal>) -> i32 {
+    if out.is_null() {
+        return CT_E_NULL;
+    }
+    match run() {
+        Ok(r) => {
+            // SAFETY: non-null and writable, as the caller promises.
+            unsafe { out.write(r) };
+            CT_OK
+        }
+        Err(e) => e.code(),
+    }
 }
 
 /// Sets up a solver over the caller's lines (`cardtree.h`).
@@ -277,12 +296,10 @@ pub unsafe extern "C" fn ct_solve(
     position: *const ct_position,
     out: *mut ct_solution,
 ) -> i32 {
-    if out.is_null() {
-        return CT_E_NULL;
-    }
     let run = || -> Result<ct_solution, Refusal> {
-        // SAFETY: `solver` is null or set up by `ct_solver_init`, as the caller promises.
-        let state = unsafe { state(solver) }?;
+        // SAFETY: `solver` is null or set up by `ct_solver_init` (so a `State` the caller lends
+        // for this call alone), as the caller promises.
+        let state = unsafe { &mut *state(solver)? };
         // SAFETY: `position` is null or valid with a NUL-terminated deal, as promised.
         let play = unsafe { read_position(position) }?;
         let s = solve(&play, &mut state.table);
@@ -301,14 +318,8 @@ pub unsafe extern "C" fn ct_solve(
         }
         Ok(r)
     };
-    match run() {
-        Ok(r) => {
-            // SAFETY: non-null and writable, as the caller promises.
-            unsafe { out.write(r) };
-            CT_OK
-        }
-        Err(e) => e.code(),
-    }
+    // SAFETY: `out` is null or writable, as the caller promises.
+    unsafe { answer(out, run) }
 }
 
 /// A deal's double-dummy table (`cardtree.h`).
@@ -322,12 +333,10 @@ pub unsafe extern "C" fn ct_table(
     deal: *const c_char,
     out: *mut ct_dd_table,
 ) -> i32 {
-    if out.is_null() {
-        return CT_E_NULL;
-    }
     let run = || -> Result<ct_dd_table, Refusal> {
-        // SAFETY: `solver` is null or set up by `ct_solver_init`, as the caller promises.
-        let state = unsafe { state(solver) }?;
+        // SAFETY: `solver` is null or set up by `ct_solver_init` (so a `State` the caller lends
+        // for this call alone), as the caller promises.
+        let state = unsafe { &mut *state(solver)? };
         // SAFETY: `deal` is null or NUL-terminated, as the caller promises.
         let deal = unsafe { read_deal(deal, SizeRule::Equal) }?;
         let s = dd_table(&deal, &mut state.table).map_err(Refusal::Position)?;
@@ -343,14 +352,8 @@ pub unsafe extern "C" fn ct_table(
         }
         Ok(r)
     };
-    match run() {
-        Ok(r) => {
-            // SAFETY: non-null and writable, as the caller promises.
-            unsafe { out.write(r) };
-            CT_OK
-        }
-        Err(e) => e.code(),
-    }
+    // SAFETY: `out` is null or writable, as the caller promises.
+    unsafe { answer(out, run) }
 }
 
 /// The table's counters (`cardtree.h`).
@@ -365,9 +368,10 @@ pub unsafe extern "C" fn ct_solver_stats(
     if out.is_null() {
         return CT_E_NULL;
     }
-    // SAFETY: as the caller promises; only read through the reference.
-    let state = match unsafe { state(solver.cast_mut()) } {
-        Ok(s) => s,
+    // SAFETY: `solver` is null or set up by `ct_solver_init`, as the caller promises.
+    let state = match unsafe { state(solver) } {
+        // SAFETY: an initialised `State`, only read here.
+        Ok(s) => unsafe { &*s },
         Err(e) => return e.code(),
     };
     let t = state.table.stats();

@@ -19,14 +19,19 @@ pub(crate) fn native_lines() -> Vec<String> {
         .collect()
 }
 
-/// Whether `qemu-system-arm` runs.
-pub(crate) fn qemu_installed() -> bool {
-    Command::new("qemu-system-arm")
+/// Whether `program --version` runs (a tool on the PATH).
+pub(crate) fn tool_runs(program: &str) -> bool {
+    Command::new(program)
         .arg("--version")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success())
+}
+
+/// Whether `qemu-system-arm` runs.
+pub(crate) fn qemu_installed() -> bool {
+    tool_runs("qemu-system-arm")
 }
 
 /// Runs an ELF under QEMU with semihosting: its exit status (`None` if killed at the
