@@ -101,6 +101,11 @@ pub use tree::{Children, Node, NodeId, Storage, Tree, TreeError, TreeInner, Tree
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
+/// The crate's own README (the page crates.io shows), its example run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;
+
 /// The examples of `docs/searches.md`, compiled and run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/searches.md")]

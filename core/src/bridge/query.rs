@@ -160,7 +160,7 @@ fn groups(position: &BridgePlay) -> heapless::Vec<(Card, Cards), 13> {
 }
 
 /// Answers `query` about the cards of the player to move in `position`, with the default
-/// [`SolverConfig`]; see the [module](self) docs.
+/// [`SolverConfig`]; see the [module](crate::bridge::query) docs.
 pub fn query<M: TableMemory>(
     position: &BridgePlay,
     query: &CardQuery,

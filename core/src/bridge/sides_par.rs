@@ -267,7 +267,7 @@ fn seats_of(t: &DdTable, ns: bool, j: usize) -> Declarers {
     }
 }
 
-/// The par of `table` with each side bidding first; see the [module](self) docs.
+/// The par of `table` with each side bidding first; see the [module](crate::bridge::sides_par) docs.
 #[must_use]
 pub fn sides_par(table: &DdTable, v: Vulnerability) -> SidesPar {
     let results = [search(table, 0, v), search(table, 1, v)];

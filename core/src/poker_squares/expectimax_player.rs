@@ -30,7 +30,7 @@ pub enum Lookahead {
     OneCard = 1,
     /// Expectation over the next card, placed by expectimax over the card after it, placed
     /// greedily (each inner decision considers one cell per class of cells the score cannot
-    /// tell apart, [`Grid::distinct_free_mask`]).
+    /// tell apart, [`Grid::distinct_free_mask`](super::Grid::distinct_free_mask)).
     TwoCards = 2,
 }
 
@@ -285,7 +285,7 @@ pub(crate) fn last_chance(
 }
 
 /// The per-line table as a [`Valuation`]: its own faster ways to the trait's results (a
-/// placement valued by the change in its row and column; expectimax by [`last_chance`]).
+/// placement valued by the change in its row and column; expectimax by `last_chance`).
 impl Valuation for LearnedValues {
     fn system(&self) -> &super::points::PointSystem {
         LearnedValues::system(self)
@@ -305,7 +305,7 @@ impl Valuation for LearnedValues {
     }
 
     /// Computed line by line, each line's value once per class of next cards
-    /// ([`last_chance`]).
+    /// (`last_chance`).
     fn one_card(&self, lines: &Lines, card: Card, cells: u32, out: &mut [f64; CELLS]) {
         last_chance(self, lines, card, cells, out);
     }

@@ -43,7 +43,7 @@ pub enum Simulation {
     /// [`Simulation::BestMove`].
     Learned = 6,
     /// No playout: a leaf is valued by the learned values of its grid
-    /// ([`grid_value`](super::grid_value), with the drawn card's greedy placement), as an
+    /// ([`grid_value`](super::LearnedValues::grid_value), with the drawn card's greedy placement), as an
     /// evaluation function values it. Needs the MCTS player's table; without one, and given to
     /// [`simulate`], it plays as [`Simulation::BestMove`]. Not in the papers; ours.
     LearnedValue = 7,

@@ -50,7 +50,7 @@ pub trait Valuation {
         best
     }
 
-    /// The value of `lines` once `card` (drawn) is placed at [`best_placement`]
+    /// The value of `lines` once `card` (drawn) is placed at [`best_placement`](Valuation::best_placement)
     /// (Self::best_placement); over `card` drawn uniformly, its mean is the one-card
     /// expectimax value of the position (the rollouts' control variate rests on it). `None`
     /// for a full grid.

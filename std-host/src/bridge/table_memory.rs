@@ -49,12 +49,14 @@ impl HostLines {
 }
 
 impl AsRef<[TtLine]> for HostLines {
+    #[inline]
     fn as_ref(&self) -> &[TtLine] {
         &self.buf[self.start..]
     }
 }
 
 impl AsMut<[TtLine]> for HostLines {
+    #[inline]
     fn as_mut(&mut self) -> &mut [TtLine] {
         &mut self.buf[self.start..]
     }

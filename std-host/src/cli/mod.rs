@@ -10,14 +10,23 @@ pub mod spelling;
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::output::Output;
+
+/// The program's version and the commit it was built from (`std-host/build.rs`), as
+/// `cardtree --version` prints it.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("CARDTREE_COMMIT"),
+    ")"
+);
 
 /// Game-tree search over card games: Monte-Carlo tree search with power-mean backups,
 /// minimax and alpha-beta, double-dummy bridge, Poker Squares and Blackjack.
 #[derive(Debug, Parser)]
-#[command(name = "cardtree", version, arg_required_else_help = true)]
+#[command(name = "cardtree", version = VERSION, arg_required_else_help = true)]
 pub struct Cli {
     /// The command.
     #[command(subcommand)]
@@ -41,6 +50,49 @@ pub enum Command {
     /// shards, resume and merge (and a Slurm job array for a cluster).
     #[command(subcommand, arg_required_else_help = true)]
     Experiment(experiment::ExperimentCommand),
+    /// Shell completions for bash, zsh, fish, elvish or PowerShell (e.g. `cardtree completions
+    /// bash > /etc/bash_completion.d/cardtree`).
+    Completions(CompletionsArgs),
+    /// The manual pages (roff): `cardtree.1` to standard output or `--out`, or with `--dir` one
+    /// page a command (`cardtree-bridge-solve.1` and so on), every flag documented.
+    Man(ManArgs),
+}
+
+/// `cardtree completions`.
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+    /// Write them to this file (whole or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// `cardtree man`.
+#[derive(Debug, clap::Args)]
+pub struct ManArgs {
+    /// Write the main page to this file (whole or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE", conflicts_with = "dir")]
+    pub out: Option<PathBuf>,
+    /// Write every command's page into this folder (which must exist), each whole or not at
+    /// all.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+/// The manual page of `cmd` (named as its file is, `cardtree-bridge-solve`), and those of its
+/// subcommands, into `pages`.
+fn man_pages(cmd: clap::Command, pages: &mut Vec<(String, Vec<u8>)>) -> std::io::Result<()> {
+    let name = cmd.get_name().to_owned();
+    for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+        let full = format!("{name}-{}", sub.get_name());
+        man_pages(sub.clone().name(full), pages)?;
+    }
+    let mut bytes = Vec::new();
+    clap_mangen::Man::new(cmd).render(&mut bytes)?;
+    pages.push((name, bytes));
+    Ok(())
 }
 
 /// Runs a parsed command line.
@@ -50,6 +102,33 @@ pub fn run(cli: Cli) -> Result<(), Error> {
         Command::Experiment(cmd) => experiment::run(cmd),
         Command::Blackjack(cmd) => blackjack::run(cmd),
         Command::Pps(cmd) => pps::run(cmd),
+        Command::Completions(a) => {
+            let mut bytes = Vec::new();
+            clap_complete::generate(a.shell, &mut Cli::command(), "cardtree", &mut bytes);
+            crate::output::emit(&bytes, a.out.as_deref())
+        }
+        Command::Man(a) => {
+            let mut pages = Vec::new();
+            let mut cli = Cli::command();
+            cli.build();
+            // Rendering into memory cannot fail; if it did, the output named takes the blame.
+            man_pages(cli, &mut pages).map_err(|e| match (&a.dir, &a.out) {
+                (Some(path), _) | (None, Some(path)) => Error::write(path, e),
+                (None, None) => Error::stdout(e),
+            })?;
+            match a.dir {
+                Some(dir) => {
+                    for (name, bytes) in &pages {
+                        crate::output::emit(bytes, Some(&dir.join(format!("{name}.1"))))?;
+                    }
+                    Ok(())
+                }
+                None => {
+                    let main = pages.last().map_or(&[][..], |(_, b)| b.as_slice());
+                    crate::output::emit(main, a.out.as_deref())
+                }
+            }
+        }
     }
 }
 

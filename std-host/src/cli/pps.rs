@@ -131,8 +131,8 @@ pub enum PpsCommand {
         /// 25 cells row by row, cards like AS or TD, `--` for an empty cell.
         #[arg(long, allow_hyphen_values = true)]
         grid: String,
-        /// american, british, ameritish[:seed], random[:seed], hypercorner[:seed],
-        /// single-hand[:seed], fh, or ten integers "0,2,5,..." by class id.
+        /// american, british, ameritish, random, hypercorner or single-hand (these four with an
+        /// optional ":SEED"), fh, or ten integers "0,2,5,..." by class id.
         #[arg(long, default_value = "american", allow_hyphen_values = true)]
         system: String,
         /// --json prints exactly {"hands":[10 ids],"score":N}; --out FILE.

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Builds every artifact of a cardtree release into one folder (default dist/), each one
+# installable where no Rust toolchain is:
+#
+#   cardtree-VERSION-TRIPLE.tar.gz   the command line, profile-guided (benches/pgo/build.sh, the
+#                                    benchmarks' build), with README, CHANGELOG, licences,
+#                                    shell completions and manual pages
+#   cardtree-VERSION-cp39-abi3-manylinux_2_17_*.whl
+#                                    the Python package: one abi3 wheel for CPython 3.9+,
+#                                    linked by zig against glibc 2.17 (auditwheel checks it)
+#   cardtree-VERSION.tar.gz          the Python source distribution
+#   cardtree-VERSION.tgz             the npm package (WebAssembly, browsers and Node 18+)
+#   cardtree-VERSION.crate, cardtree-host-VERSION.crate
+#                                    the crates, as `cargo publish` would upload them (after a
+#                                    dry run that builds each from its package)
+#   SHA256SUMS
+#
+#   release/build.sh [OUT]           then release/check.sh OUT installs and checks each one
+#
+# Installs what it needs: maturin, zig and auditwheel (pinned, into a venv under target/), the
+# wasm32 target and wasm-bindgen (wasm/build.sh), llvm-tools (benches/pgo/build.sh). The tree
+# must be committed (the crates are packaged from it) unless RELEASE_ALLOW_DIRTY=1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out=$(mkdir -p "${1:-dist}" && cd "${1:-dist}" && pwd)
+stage=$root/target/release-stage
+tools=$root/target/release-tools
+step() { printf '\n== %s\n' "$*" >&2; }
+
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+for manifest in python/Cargo.toml capi/Cargo.toml; do
+  v=$(sed -n 's/^version = "\(.*\)"/\1/p' "$manifest" | head -n 1)
+  if [ -n "$v" ] && [ "$v" != "$version" ]; then
+    echo "release/build.sh: $manifest says version $v, Cargo.toml $version" >&2
+    exit 1
+  fi
+done
+npm_version=$(node -p "require('./wasm/npm/package.json').version")
+if [ "$npm_version" != "$version" ]; then
+  echo "release/build.sh: wasm/npm/package.json says version $npm_version, Cargo.toml $version" >&2
+  exit 1
+fi
+dirty=()
+if [ "${RELEASE_ALLOW_DIRTY:-0}" = 1 ]; then
+  dirty=(--allow-dirty)
+fi
+triple=$(rustc -vV | sed -n 's/^host: //p')
+rm -rf "${out:?}"/* "$stage"
+mkdir -p "$stage"
+
+step "the command line, profile-guided"
+bin=$(bash benches/pgo/build.sh --no-dds | tail -n 1)
+name=cardtree-$version-$triple
+dir=$stage/$name
+mkdir -p "$dir/completions" "$dir/man"
+# The release profile keeps line tables for profilers; a user's binary does without.
+strip -o "$dir/cardtree" "$bin"
+"$dir/cardtree" completions bash --out "$dir/completions/cardtree.bash"
+"$dir/cardtree" completions zsh --out "$dir/completions/_cardtree"
+"$dir/cardtree" completions fish --out "$dir/completions/cardtree.fish"
+"$dir/cardtree" completions powershell --out "$dir/completions/_cardtree.ps1"
+"$dir/cardtree" man --dir "$dir/man"
+cp README.md CHANGELOG.md LICENSE-MIT LICENSE-APACHE "$dir/"
+tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
+
+step "the Python wheel and source distribution (maturin, zig, auditwheel)"
+if [ ! -x "$tools/bin/maturin" ]; then
+  python3 -m venv "$tools"
+  "$tools/bin/pip" install -q maturin==1.16.0 ziglang==0.15.2 auditwheel==6.8.2
+fi
+# maturin finds zig through the venv's Python (`python -m ziglang`).
+PATH="$tools/bin:$PATH" maturin build --release --locked --zig --compatibility manylinux2014 \
+  -m python/Cargo.toml -o "$out"
+PATH="$tools/bin:$PATH" maturin sdist -m python/Cargo.toml -o "$out"
+wheel=$(ls "$out"/cardtree-*.whl)
+"$tools/bin/auditwheel" show "$wheel" | tee "$stage/auditwheel.txt" >&2
+grep -q '"manylinux_' "$stage/auditwheel.txt" || {
+  echo "release/build.sh: auditwheel does not accept $wheel as manylinux" >&2
+  exit 1
+}
+
+step "the npm package (wasm/build.sh, then npm pack)"
+bash wasm/build.sh >&2
+pkg=$stage/npm
+mkdir -p "$pkg/values"
+cp web/pkg/cardtree_wasm.js web/pkg/cardtree_wasm.d.ts web/pkg/cardtree_wasm_bg.wasm \
+  web/pkg/cardtree_wasm_bg.wasm.d.ts "$pkg/"
+cp web/values/american.txt web/values/british.txt "$pkg/values/"
+cp wasm/npm/package.json wasm/npm/node.js wasm/npm/README.md LICENSE-MIT LICENSE-APACHE "$pkg/"
+(cd "$pkg" && npm pack --silent --pack-destination "$out" >&2)
+
+step "the crates (cargo publish --dry-run: each packaged, then built from its package)"
+cargo publish --dry-run --locked "${dirty[@]}" -p cardtree -p cardtree-host >&2
+# The same packages again as files (verified just above).
+cargo package --no-verify --locked "${dirty[@]}" -p cardtree -p cardtree-host >&2
+cp "target/package/cardtree-$version.crate" "target/package/cardtree-host-$version.crate" "$out/"
+
+(cd "$out" && sha256sum -- * > SHA256SUMS)
+step "release $version in $out"
+ls -l "$out" >&2
