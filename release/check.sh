@@ -5,9 +5,9 @@
 # - the command line: the tarball unpacked; `cardtree --version` names the version and the
 #   commit; the README's quick run; a table against DDS's in the vectors; the completions and
 #   manual pages are there;
-# - Python: the wheel into a fresh venv with pytest, hypothesis and endplay (no sdist, no
-#   build), then the package's whole test suite (python/tests), the unpacked command line the
-#   one it compares with;
+# - Python: the wheel into a fresh venv with pytest, hypothesis, endplay and mypy (no sdist,
+#   no build), then the package's whole test suite (python/tests, the stubs checked by mypy's
+#   stubtest among them), the unpacked command line the one it compares with;
 # - npm: the tarball into a fresh Node project, then a table from Node against DDS's in the
 #   vectors, and the TypeScript declarations and licences in place.
 #
@@ -63,9 +63,11 @@ step "Python: the wheel into a fresh venv, then python/tests"
 python3 -m venv "$work/venv"
 run "$work/venv/bin/pip" install -q --upgrade pip
 run "$work/venv/bin/pip" install -q --only-binary=:all: "$out"/cardtree-"$version"-*.whl
-run "$work/venv/bin/pip" install -q pytest hypothesis endplay
+# mypy for the stubs' check (test_api.py runs its stubtest), pinned: its checks change.
+run "$work/venv/bin/pip" install -q pytest hypothesis endplay mypy==2.4.1
 run "$work/venv/bin/python" -c "import cardtree; print('cardtree', cardtree.__version__, 'from', cardtree.__file__)"
-(cd "$root" && run CARDTREE="$cli" "$work/venv/bin/python" -m pytest -q -p no:cacheprovider python/tests)
+(cd "$root" && run CARDTREE="$cli" CARDTREE_REQUIRE_STUBTEST=1 "$work/venv/bin/python" -m pytest -q \
+  -p no:cacheprovider python/tests)
 
 step "npm: the package into a fresh Node project"
 mkdir -p "$work/node"

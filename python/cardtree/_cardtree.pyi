@@ -1,26 +1,55 @@
 """Type stubs of the extension module `cardtree._cardtree` (re-exported by `cardtree`)."""
 
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, final
+
+# A default shown as `...` is one the extension computes (the host's own constant, or an
+# empty list), documented in the function's docstring; `python/tests/test_api.py` checks these
+# stubs against the module with mypy's stubtest.
+
+__all__ = [
+    "__version__",
+    "Deal",
+    "DdTable",
+    "Par",
+    "random_deals",
+    "dd_table",
+    "dd_tables",
+    "par",
+    "solve_board",
+    "read_pbn",
+    "pbn_with_tables",
+    "lead",
+    "layouts",
+    "pps_score",
+    "pps_play",
+    "pps_train",
+    "blackjack_actions",
+    "blackjack_ev",
+    "blackjack_strategy",
+    "blackjack_play",
+    "uct_search",
+]
 
 __version__: str
 
-Seat = str
+_Seat = str
 """A seat letter: "N", "E", "S" or "W" (either case)."""
 
-Strain = str
+_Strain = str
 """A strain: "NT" (or "N"), "S", "H", "D" or "C" (either case)."""
 
+@final
 class Deal:
     """Four hands that share no card: a full deal or an ending (every hand the same size)."""
 
-    def __init__(self, pbn: str) -> None:
+    def __new__(cls, pbn: str) -> "Deal":
         """A deal from its PBN string, e.g. "N:AKQ.JT9.876.5432 ..."; ValueError if it is not one."""
     @staticmethod
     def random(seed: int) -> "Deal":
         """The first deal of random_deals(seed, 1), as `cardtree bridge deal --seed SEED`."""
-    def to_pbn(self, first: Seat = "N") -> str:
+    def to_pbn(self, first: _Seat = "N") -> str:
         """The PBN string, starting from seat `first`."""
-    def hand(self, seat: Seat) -> str:
+    def hand(self, seat: _Seat) -> str:
         """The hand of `seat` as PBN writes it: "AKQ.JT9.876.5432"."""
     @property
     def hands(self) -> Dict[str, str]:
@@ -33,24 +62,26 @@ class Deal:
         """The deal of an endplay.types.Deal."""
     def to_endplay(self) -> object:
         """This deal as an endplay.types.Deal (endplay must be installed)."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class DdTable:
     """A double-dummy table: the tricks each declarer takes in each strain."""
 
-    def __init__(self, double_dummy_tricks: str) -> None:
+    def __new__(cls, double_dummy_tricks: str) -> "DdTable":
         """The table of a PBN DoubleDummyTricks value (20 hexadecimal digits)."""
-    def tricks(self, declarer: Seat, strain: Strain) -> int:
+    def tricks(self, declarer: _Seat, strain: _Strain) -> int:
         """The tricks `declarer` takes in `strain`, with the lead from declarer's left."""
-    def __getitem__(self, key: Tuple[Seat, Strain]) -> int: ...
+    def __getitem__(self, key: Tuple[_Seat, _Strain], /) -> int: ...
     def to_dict(self) -> Dict[str, Dict[str, int]]:
         """{"N": {"S": 9, "H": 8, "D": 7, "C": 7, "NT": 9}, "E": ..., "S": ..., "W": ...}."""
     @property
     def pbn(self) -> str:
         """The table as PBN's DoubleDummyTricks tag writes it."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class Par:
     """The par of a deal."""
 
@@ -62,24 +93,24 @@ class Par:
 def random_deals(seed: int, count: int) -> List[Deal]:
     """`count` random deals from `seed`: those of `cardtree bridge deal --seed SEED --count COUNT`."""
 
-def dd_table(deal: Deal, table_mib: int = 16) -> DdTable:
+def dd_table(deal: Deal, table_mib: int = ...) -> DdTable:
     """The double-dummy table of `deal`; the GIL is released while it is solved."""
 
 def dd_tables(
-    deals: Sequence[Deal], threads: Optional[int] = None, table_mib: int = 16
+    deals: Sequence[Deal], threads: Optional[int] = None, table_mib: int = ...
 ) -> List[DdTable]:
     """The tables of `deals` in order, on `threads` threads (default one per core); the GIL is
     released and Ctrl-C stops it between deals."""
 
-def par(table: DdTable, dealer: Seat, vulnerability: str) -> Par:
+def par(table: DdTable, dealer: _Seat, vulnerability: str) -> Par:
     """The par of `table` with `dealer` and `vulnerability` ("None", "NS", "EW", "All")."""
 
 def solve_board(
     deal: Deal,
-    strain: Strain,
-    leader: Seat,
-    played: Iterable[str] = (),
-    table_mib: int = 16,
+    strain: _Strain,
+    leader: _Seat,
+    played: Iterable[str] = ...,
+    table_mib: int = ...,
 ) -> Dict[str, int]:
     """Every legal card of the player to move with the tricks their side takes from here on:
     `deal` as at the start of the current trick, `leader` on lead to it, `played` the cards
@@ -88,7 +119,7 @@ def solve_board(
 def lead(
     hand: str,
     contract: str,
-    declarer: Seat = "S",
+    declarer: _Seat = "S",
     constraints: str = "",
     samples: int = 100,
     method: str = "solver",
@@ -99,7 +130,7 @@ def lead(
     objective: str = "set",
     max_tries: int = 1_000_000,
     threads: Optional[int] = None,
-    table_mib: int = 16,
+    table_mib: int = ...,
 ) -> Dict[str, Any]:
     """Every opening lead from `hand` against `contract` by `declarer`, valued on layouts of the
     unseen hands that fit `constraints` ("S: 15-17 hcp, 2-4 S; N: 8-15 hcp") by `method`
@@ -111,7 +142,7 @@ def lead(
 def layouts(
     hand: str,
     contract: str,
-    declarer: Seat = "S",
+    declarer: _Seat = "S",
     constraints: str = "",
     count: int = 100,
     seed: int = 1,
@@ -140,10 +171,10 @@ def pps_play(
     selection: str = "prune-uct",
     simulation: str = "best-move",
     squash: str = "none",
-    cp: float = 141.4213562373095,
+    cp: float = ...,
     weights: str = "tuned",
     prior_mix: str = "sum",
-    delta: float = 1.3,
+    delta: float = ...,
     *,
     first: int = 0,
 ) -> Dict[str, Any]:
@@ -221,8 +252,8 @@ def blackjack_play(
 
 def uct_search(
     game: Any,
-    strain: Optional[Strain] = None,
-    leader: Optional[Seat] = None,
+    strain: Optional[_Strain] = None,
+    leader: Optional[_Seat] = None,
     iterations: int = 1000,
     c: Optional[float] = None,
     p: float = 1.0,
@@ -245,7 +276,7 @@ def read_pbn(text: Union[str, bytes]) -> List[Dict[str, Any]]:
     "deal": Deal}], as `cardtree bridge table --pbn` reads them."""
 
 def pbn_with_tables(
-    text: Union[str, bytes], threads: Optional[int] = None, table_mib: int = 16
+    text: Union[str, bytes], threads: Optional[int] = None, table_mib: int = ...
 ) -> bytes:
     """The PBN file with every board's double-dummy tags written in, everything else untouched:
     the bytes `cardtree bridge table --pbn` writes."""

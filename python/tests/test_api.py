@@ -31,3 +31,21 @@ def test_import_is_fast():
     seconds = float(subprocess.run([sys.executable, "-c", code], check=True,
                                    capture_output=True, text=True).stdout)
     assert seconds < 0.1, seconds
+
+
+def test_the_stubs_agree_with_the_module():
+    """mypy's stubtest: every name, parameter (its name, kind and default) and class of the
+    installed module against its stubs. Skipped without mypy, unless CARDTREE_REQUIRE_STUBTEST
+    is set (release/check.sh sets it, with the mypy version it pins)."""
+    import importlib.util
+    import os
+
+    import pytest
+
+    if importlib.util.find_spec("mypy") is None:
+        if os.environ.get("CARDTREE_REQUIRE_STUBTEST"):
+            pytest.fail("CARDTREE_REQUIRE_STUBTEST is set but mypy is not installed")
+        pytest.skip("mypy is not installed (pip install mypy)")
+    run = subprocess.run([sys.executable, "-m", "mypy.stubtest", "cardtree"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
