@@ -129,6 +129,26 @@ pub struct DdSolution {
 
 /// The double-dummy table of `deal` (every hand the same size: a full deal or an ending at a
 /// trick boundary), with `table` as the transposition table.
+///
+/// # Examples
+///
+/// ```
+/// use cardtree::bridge::{dd_table, par, Strain, TransTable, TtLine, Vulnerability};
+/// use cardtree::{pbn, Seat, SizeRule};
+///
+/// let deal = pbn::parse(
+///     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+///     SizeRule::Full,
+/// )?;
+/// // 1 MiB of table here; the host uses 16 MiB, a microcontroller a `static` of what it has.
+/// let mut lines = vec![TtLine::ZERO; TtLine::count_for_bytes(1 << 20)];
+/// let solved = dd_table(&deal, &mut TransTable::new(&mut lines[..]))?;
+/// assert_eq!(solved.table.tricks(Seat::East, Strain::Spades), 8);
+/// assert_eq!(solved.table.tricks(Seat::North, Strain::Clubs), 7);
+/// // Its par: East-West make 2S for 110.
+/// assert_eq!(par(&solved.table, Seat::North, Vulnerability::None).score_ns, -110);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn dd_table<M: TableMemory>(
     deal: &Deal,
     table: &mut TransTable<M>,

@@ -11,6 +11,26 @@ use crate::cards::Cards;
 use crate::rng;
 
 /// Four hands that share no card: a full deal of 13 cards each, or what is left of one.
+///
+/// # Examples
+///
+/// ```
+/// use cardtree::{pbn, rng, Deal, Seat, SizeRule};
+///
+/// // From PBN (the seat the string starts from, then four hands, spades first) and back.
+/// let deal = pbn::parse(
+///     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+///     SizeRule::Full,
+/// )?;
+/// assert_eq!(deal.hand(Seat::East).pbn_hand(false).to_string(), "873.J97.AT764.Q4");
+/// assert_eq!(deal.hand(Seat::East).len(), 13);
+/// assert_eq!(deal.pbn(Seat::North).to_string().parse::<Deal>()?, deal);
+///
+/// // A uniformly random deal: the same seed gives the same deal on every machine.
+/// let random = Deal::random(&mut rng::seeded(7));
+/// assert_eq!(random, Deal::random(&mut rng::seeded(7)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Deal {

@@ -169,7 +169,8 @@ fn contract_of(rank: i32) -> Option<Contract> {
     Contract::new(((rank - 1) / 5 + 1) as u8, strain).ok()
 }
 
-/// The par of `table` with `dealer` and `vulnerability`.
+/// The par of `table` with `dealer` and `vulnerability`: the score both sides reach when each
+/// bids as high as pays (see [`dd_table`](crate::bridge::dd_table) for an example).
 #[must_use]
 pub fn par(table: &DdTable, dealer: Seat, vulnerability: Vulnerability) -> Par {
     let mut out = Par {

@@ -288,6 +288,28 @@ pub struct UctResult<M> {
 ///
 /// The whole search is integer and `libm` arithmetic on the caller's generator: the same seed,
 /// state and configuration give the same values, visits and move on every machine.
+///
+/// # Examples
+///
+/// UCT with McKay's power-mean backups on tic-tac-toe (any type implementing [`Game`] works
+/// the same way; `core/examples/custom_game.rs` writes one):
+///
+/// ```
+/// use cardtree::search::{uct, Backup, RandomPolicy, UctConfig};
+/// use cardtree::{rng, Power, TicTacToe, Tree};
+///
+/// let board: TicTacToe = "XX./OO./...".parse()?; // X to move and win in the corner
+/// let mut tree: Tree<u8, 20_000> = Tree::new(); // a `static` on a microcontroller
+/// let config = UctConfig {
+///     iterations: 5000,
+///     backup: Backup::Power(Power::new(5.0)?),
+///     ..UctConfig::new()
+/// };
+/// let r = uct(&mut tree, &board, &config, &mut RandomPolicy, &mut rng::seeded(1))?;
+/// assert_eq!(r.best, Some(2));
+/// assert_eq!(r.iterations, 5000);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn uct<G, P, R, B>(
     tree: &mut TreeInner<G::Move, B>,
     state: &G,

@@ -37,6 +37,29 @@ pub struct Value {
 ///
 /// Exact whatever the table's size; `table` keeps what it learnt for later calls on the same
 /// deal and strain (and is cleared for another).
+///
+/// # Examples
+///
+/// ```
+/// use cardtree::bridge::{solve, BridgePlay, Strain, TransTable, TtLine};
+/// use cardtree::{pbn, Card, Seat, SizeRule};
+///
+/// let deal = pbn::parse(
+///     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+///     SizeRule::Full,
+/// )?;
+/// // West leads against South's no trump; then a card of the trick is played.
+/// let mut position = BridgePlay::new(&deal, Strain::NoTrump, Seat::West)?;
+/// let mut lines = vec![TtLine::ZERO; TtLine::count_for_bytes(1 << 20)];
+/// let mut table = TransTable::new(&mut lines[..]);
+/// let leads = solve(&position, &mut table);
+/// assert_eq!(leads.best, 7); // the defence's tricks after its best lead
+/// assert_eq!(leads.cards.len(), 13); // every card of West's, with its value
+/// position.play("HA".parse::<Card>()?)?;
+/// let replies = solve(&position, &mut table); // North to play, the same table
+/// assert!(replies.best <= 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve<M: TableMemory>(position: &BridgePlay, table: &mut TransTable<M>) -> Solution {
     solve_with(position, table, &SolverConfig::default())
 }
