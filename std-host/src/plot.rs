@@ -275,7 +275,7 @@ pub fn line_plot(axes: &Axes, series: &[Series]) -> String {
     svg
 }
 
-fn header(width: f64, height: f64) -> String {
+pub(crate) fn header(width: f64, height: f64) -> String {
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
     )
@@ -306,7 +306,7 @@ fn short(x: f64) -> String {
     }
 }
 
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -114,6 +114,11 @@ const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.
 const DEALS: &str = "{deals}";
 const DIR: &str = "{dir}";
 const FILE: &str = "{file}";
+/// A LIN file of one hand played a trick (`bridge analyse`).
+const LIN: &str = "{lin}";
+/// Its text.
+const LIN_HAND: &str = "pn|s,w,n,e|md|3SKH4579QKAD69C58K,S569QAH3D5TJQAC69,S47H8TD248KC347QA,|\
+    sv|o|mb|p|mb|1S|mb|p|mb|2S|mb|p|mb|p|mb|p|pc|HA|pc|H3|pc|HT|pc|HJ|";
 
 const SYSTEM: &str = "{},0,1,2,3,4,5,6,7,8";
 
@@ -124,6 +129,27 @@ const CASES: &[Case] = &[
         tail: &[],
         numbers: &[n("--threads"), n("--table-mib")],
         text: &["--deal", "--leader", "--trump", "--file", "--out"],
+    },
+    Case {
+        command: &["bridge", "analyse"],
+        base: &[("--lin", LIN)],
+        tail: &[],
+        numbers: &[n("--threads"), n("--table-mib")],
+        text: &["--lin", "--pbn", "--out"],
+    },
+    Case {
+        command: &["completions"],
+        base: &[],
+        tail: &["bash"],
+        numbers: &[],
+        text: &["--out"],
+    },
+    Case {
+        command: &["man"],
+        base: &[],
+        tail: &[],
+        numbers: &[],
+        text: &["--out", "--dir"],
     },
     Case {
         command: &["bridge", "table"],
@@ -551,6 +577,7 @@ fn runs(dir: &Path, deals: &Path) -> Vec<Run> {
             DEALS => deals.display().to_string(),
             DIR => dir.join(format!("out-{k}")).display().to_string(),
             FILE => dir.join(format!("file-{k}")).display().to_string(),
+            LIN => dir.join("hand.lin").display().to_string(),
             other => other.to_string(),
         }
     };
@@ -679,6 +706,7 @@ fn every_number_at_its_edges_is_refused_or_runs_briefly() {
         format!("{{\"id\":0,\"pbn\":\"{DEAL}\",\"leader\":\"E\",\"trump\":\"NT\"}}\n"),
     )
     .unwrap();
+    std::fs::write(dir.join("hand.lin"), LIN_HAND).unwrap();
     let runs = runs(&dir, &deals);
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());

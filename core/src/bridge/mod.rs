@@ -27,6 +27,7 @@
 //! sampled layouts with the solver or McKay's UCT, and [`ismcts_lead`] searches one tree over
 //! the leader's information set.
 
+mod auction;
 mod constraints;
 mod dd_table;
 mod deal;
@@ -36,6 +37,7 @@ mod par;
 pub mod pbn;
 mod play;
 mod query;
+mod review;
 mod score;
 mod seat;
 mod sides_par;
@@ -44,6 +46,7 @@ mod strain;
 mod trace;
 mod vulnerability;
 
+pub use auction::{Auction, AuctionError, Call, Declared, MAX_CALLS, ParseCallError};
 pub use constraints::{
     ConstraintErrorKind, Constraints, HandConstraint, MAX_HCP, ParseConstraintsError, Span,
     high_card_points,
@@ -61,6 +64,7 @@ pub use play::{BridgePlay, PositionError};
 pub use query::{
     CardQuery, CardScore, Goal, Listed, QueryAnswer, Score, equal_cards, query, query_with,
 };
+pub use review::{CardReview, ClaimReview, Review, Role, review, review_with};
 pub use score::{Contract, LevelError, ParseContractError, Penalty, undertricks};
 pub use seat::{BySeat, Seat};
 pub use sides_par::{SideContract, SidePar, SidesPar, sides_par};

@@ -16,6 +16,7 @@
 
 pub mod ablation;
 pub mod advisor;
+pub mod analyse;
 pub mod bench;
 mod bench_dds;
 #[cfg(feature = "dds")]
@@ -33,10 +34,17 @@ pub mod lead_spec;
 pub mod lead_tree;
 #[cfg(feature = "dds")]
 mod libdds_calls;
+pub mod lin;
+pub mod lin_tokens;
+pub mod lin_write;
 pub mod macroxue;
 pub mod pbn_file;
+pub mod pbn_play;
+pub mod pbn_play_write;
 pub mod pbn_session;
 pub mod pbn_write;
+pub mod played;
 pub mod solve;
 pub mod solver_pool;
 pub mod table_memory;
+pub mod trace_plot;

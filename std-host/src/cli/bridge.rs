@@ -125,6 +125,11 @@ pub enum BridgeCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Hands as played, judged double dummy: every board of a LIN file (one hand, a vugraph
+    /// file, a hand viewer's address) or a PBN file with play sections: the trace, each card
+    /// that gave tricks away (its cost, the cards that kept the value), the claim, and each
+    /// player's tricks lost. --json: one line a board, then {"summary": ...}.
+    Analyse(crate::cli::analyse::AnalyseArgs),
     /// Hand records: the double-dummy table (tricks for every declarer in every strain) and
     /// the par score and contracts of one deal (--deal), a JSON-lines file (--file, the format
     /// of tests/data/bridge/dd_tables.jsonl) or a PBN file (--pbn, written back with the
@@ -370,6 +375,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             let output = Output::new(false, out)?;
             output.emit(&ablation::ablation(&file, table_mib, budget)?)
         }
+        BridgeCommand::Analyse(args) => args.run(),
         BridgeCommand::Solve {
             deal,
             leader,

@@ -2,6 +2,7 @@
 //! arguments to the drivers, which know no clap. `main.rs` parses a [`Cli`] and calls [`run`].
 
 use crate::error::Error;
+pub mod analyse;
 pub mod blackjack;
 pub mod bridge;
 pub mod experiment;

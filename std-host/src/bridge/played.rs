@@ -1,0 +1,168 @@
+//! [`PlayedBoard`]: a board as it was played at the table, whichever record it came from
+//! (BBO's LIN, [`lin`](crate::bridge::lin); a PBN file's play section,
+//! [`pbn_play`](crate::bridge::pbn_play)): the deal, dealer and vulnerability, the players,
+//! the auction with its alerts, the contract and declarer, the cards in the order played and a
+//! claim.
+
+use std::fmt;
+
+use cardtree::bridge::{Auction, BridgePlay, Declared, Strain, Vulnerability};
+use cardtree::{Card, Deal, Seat};
+
+/// An explanation of a call (LIN's `an|`, an alert's note in PBN).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alert {
+    /// The call explained: its index in the auction.
+    pub call: usize,
+    /// Whether the call was alerted (`!`).
+    pub alerted: bool,
+    /// The explanation, if one was given.
+    pub text: String,
+}
+
+/// One board as played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedBoard {
+    /// The board's name as the record gives it (`1`, `Board 19`).
+    pub board: String,
+    /// The room of a team match (`Open`, `Closed`), if the record says.
+    pub room: Option<String>,
+    /// The deal (a fourth hand the record left out is the cards the other three do not hold).
+    pub deal: Deal,
+    /// The dealer.
+    pub dealer: Seat,
+    /// Who is vulnerable.
+    pub vulnerability: Vulnerability,
+    /// The players' names, empty where unknown, indexed by `Seat as usize` (N, E, S, W).
+    pub names: [String; 4],
+    /// The auction, if the record has one.
+    pub auction: Option<Auction>,
+    /// Alerts and explanations of the auction's calls.
+    pub alerts: Vec<Alert>,
+    /// The contract and declarer: the auction's, or the record's own when it has no auction;
+    /// `None` when the board was passed out (or the record does not say).
+    pub declared: Option<Declared>,
+    /// The cards played, in the order played, from the opening lead.
+    pub play: Vec<Card>,
+    /// A claim: declarer's total tricks, made after the cards of `play`.
+    pub claim: Option<u8>,
+    /// Declarer's tricks as the record gives them (PBN's `Result`), if it does.
+    pub result: Option<u8>,
+    /// Commentary the record carries (LIN's `nt|`, PBN's `{...}` after the play).
+    pub commentary: Vec<String>,
+}
+
+impl PlayedBoard {
+    /// The opening lead's position, if there is a contract.
+    pub fn start(&self) -> Option<BridgePlay> {
+        let d = self.declared?;
+        BridgePlay::new(&self.deal, d.contract.strain(), d.leader()).ok()
+    }
+
+    /// Where the board is in its file, for messages: `board 3` or `board 3 (Closed)`.
+    pub fn label(&self) -> String {
+        label(&self.board, self.room.as_deref())
+    }
+
+    /// Declarer's tricks by the end of the record: the claim, else the result, else the tricks
+    /// won in the cards played (all 13 when played out).
+    pub fn declarer_tricks(&self) -> Option<u8> {
+        if let Some(c) = self.claim {
+            return Some(c);
+        }
+        if let Some(r) = self.result {
+            return Some(r);
+        }
+        let d = self.declared?;
+        let mut p = self.start()?;
+        for &c in &self.play {
+            p.play(c).ok()?;
+        }
+        Some(p.tricks_won(d.declarer.side()))
+    }
+
+    /// The strain played, if any.
+    pub fn strain(&self) -> Option<Strain> {
+        self.declared.map(|d| d.contract.strain())
+    }
+}
+
+/// `board 3` or `board 3 (Closed)`.
+pub(crate) fn label(board: &str, room: Option<&str>) -> String {
+    match room {
+        Some(r) => format!("board {board} ({r})"),
+        None => format!("board {board}"),
+    }
+}
+
+/// Why one board of a record could not be read: the board, the token and what is wrong. The
+/// other boards of the record are read all the same.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardError {
+    /// The board, as [`PlayedBoard::label`] names it (or its place in the file).
+    pub board: String,
+    /// The token at fault, as written (`mb|1Z|`, `[Play "Q"]`).
+    pub token: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}: {}", self.board, self.token, self.message)
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Plays `cards` in order from `board`'s opening lead, checking each: the number of the first
+/// card that is not legal, and why.
+pub(crate) fn check_play(
+    deal: &Deal,
+    declared: Option<Declared>,
+    cards: &[Card],
+) -> Result<(), (usize, String)> {
+    if cards.is_empty() {
+        return Ok(());
+    }
+    let Some(d) = declared else {
+        return Err((0, "cards played but no contract".into()));
+    };
+    let mut p = BridgePlay::new(deal, d.contract.strain(), d.leader())
+        .map_err(|e| (0, format!("the deal cannot be played: {e}")))?;
+    for (i, &c) in cards.iter().enumerate() {
+        let seat = p.to_move();
+        if p.tricks_left() == 0 {
+            return Err((i, "a card after the last trick".into()));
+        }
+        if !p.hand(seat).contains(c) {
+            return Err((i, format!("{seat} is to play and does not hold {c}")));
+        }
+        if p.play(c).is_err() {
+            return Err((i, format!("{seat} must follow suit")));
+        }
+    }
+    Ok(())
+}
+
+/// The fourth hand of a deal given three: the cards none of them holds. `None` unless the
+/// three are disjoint and of one size with cards enough left.
+pub(crate) fn complete_deal(hands: [Option<cardtree::Cards>; 4]) -> Option<Deal> {
+    let known: Vec<usize> = (0..4).filter(|&i| hands[i].is_some()).collect();
+    let mut all = cardtree::Cards::EMPTY;
+    for h in hands.iter().flatten() {
+        if !all.intersection(*h).is_empty() {
+            return None;
+        }
+        all = all.union(*h);
+    }
+    let filled: [cardtree::Cards; 4] = match known.len() {
+        4 => hands.map(Option::unwrap_or_default),
+        3 => {
+            let rest = cardtree::Cards::ALL.difference(all);
+            hands.map(|h| h.unwrap_or(rest))
+        }
+        _ => return None,
+    };
+    Deal::from_hands(cardtree::BySeat(filled)).ok()
+}
