@@ -76,6 +76,8 @@ const NO_DEAL: &str = "no deal (`md|`) in this board";
 /// room's four), as `[N, E, S, W]` for `room` (0 open or the only one, 1 closed).
 fn names_of(value: &str, room: usize) -> [String; 4] {
     let list: Vec<&str> = value.split(',').map(str::trim).collect();
+    // Four names are the board's own players, whichever room.
+    let room = if list.len() > 4 { room } else { 0 };
     let at = |i: usize| {
         list.get(room * 4 + i)
             .copied()

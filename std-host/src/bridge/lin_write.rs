@@ -9,7 +9,8 @@ use crate::bridge::played::PlayedBoard;
 
 /// `board` as a LIN line (`pn|...|md|...|...|pg||`): the players, deal, heading, room and
 /// board (`qx`) when it has one, vulnerability, every call (`!` alerted, `an|` its
-/// explanation), every card and the claim. What [`read`] reads back to the same board.
+/// explanation), every card and the claim: what [`read`](crate::bridge::lin::read) reads
+/// back to the same board.
 pub fn write(board: &PlayedBoard) -> String {
     let order = [Seat::South, Seat::West, Seat::North, Seat::East];
     let mut out = String::new();

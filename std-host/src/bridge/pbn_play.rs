@@ -333,6 +333,7 @@ fn declared_from_tags(g: &PbnGame) -> Result<Option<Declared>, (&Tag, &'static s
         return Ok(None);
     }
     let contract: Contract = v
+        .to_ascii_uppercase()
         .parse()
         .map_err(|_| (ct, "not a contract (4S, 3NTX, Pass)"))?;
     let dt = g

@@ -120,6 +120,9 @@ pub fn write(board: &PlayedBoard, review: Option<&Review>) -> String {
         }
         out.push('\n');
     }
+    for text in &board.commentary {
+        out.push_str(&format!("{{{}}}\n", text.replace('}', ")")));
+    }
     if board.play.len() < 52 {
         out.push_str("*\n");
     }

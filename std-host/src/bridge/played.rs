@@ -65,7 +65,7 @@ impl PlayedBoard {
     }
 
     /// Declarer's tricks by the end of the record: the claim, else the result, else the tricks
-    /// won in the cards played (all 13 when played out).
+    /// won when all 52 cards were played; `None` for a play that stops short with neither.
     pub fn declarer_tricks(&self) -> Option<u8> {
         if let Some(c) = self.claim {
             return Some(c);
@@ -74,6 +74,9 @@ impl PlayedBoard {
             return Some(r);
         }
         let d = self.declared?;
+        if self.play.len() < 52 {
+            return None;
+        }
         let mut p = self.start()?;
         for &c in &self.play {
             p.play(c).ok()?;
