@@ -8,7 +8,6 @@
 #   cardtree-VERSION-cp39-abi3-manylinux_2_17_*.whl
 #                                    the Python package: one abi3 wheel for CPython 3.9+,
 #                                    linked by zig against glibc 2.17 (auditwheel checks it)
-#   cardtree-VERSION.tar.gz          the Python source distribution
 #   cardtree-VERSION.tgz             the npm package (WebAssembly, browsers and Node 18+)
 #   cardtree-VERSION.crate, cardtree-host-VERSION.crate
 #                                    the crates, as `cargo publish` would upload them (after a
@@ -64,7 +63,9 @@ strip -o "$dir/cardtree" "$bin"
 cp README.md CHANGELOG.md LICENSE-MIT LICENSE-APACHE "$dir/"
 tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
 
-step "the Python wheel and source distribution (maturin, zig, auditwheel)"
+# No source distribution yet: maturin's copies the workspace's root manifest, whose own
+# package (the top-level tests and benches) it leaves out, so `pip install` of it fails.
+step "the Python wheel (maturin, zig, auditwheel)"
 if [ ! -x "$tools/bin/maturin" ]; then
   python3 -m venv "$tools"
   "$tools/bin/pip" install -q maturin==1.16.0 ziglang==0.15.2 auditwheel==6.8.2
@@ -72,7 +73,6 @@ fi
 # maturin finds zig through the venv's Python (`python -m ziglang`).
 PATH="$tools/bin:$PATH" maturin build --release --locked --zig --compatibility manylinux2014 \
   -m python/Cargo.toml -o "$out"
-PATH="$tools/bin:$PATH" maturin sdist -m python/Cargo.toml -o "$out"
 wheel=$(ls "$out"/cardtree-*.whl)
 "$tools/bin/auditwheel" show "$wheel" | tee "$stage/auditwheel.txt" >&2
 grep -q '"manylinux_' "$stage/auditwheel.txt" || {

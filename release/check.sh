@@ -5,8 +5,8 @@
 # - the command line: the tarball unpacked; `cardtree --version` names the version and the
 #   commit; the README's quick run; a table against DDS's in the vectors; the completions and
 #   manual pages are there;
-# - Python: the wheel into a fresh venv with pytest, hypothesis, endplay and mypy (no sdist,
-#   no build), then the package's whole test suite (python/tests, the stubs checked by mypy's
+# - Python: the wheel into a fresh venv with pytest, hypothesis, endplay and mypy (nothing
+#   built), then the package's whole test suite (python/tests, the stubs checked by mypy's
 #   stubtest among them), the unpacked command line the one it compares with;
 # - npm: the tarball into a fresh Node project, then a table from Node against DDS's in the
 #   vectors, and the TypeScript declarations and licences in place.
