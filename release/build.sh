@@ -91,10 +91,25 @@ cp wasm/npm/package.json wasm/npm/node.js wasm/npm/README.md LICENSE-MIT LICENSE
 (cd "$pkg" && npm pack --silent --pack-destination "$out" >&2)
 
 step "the crates (cargo publish --dry-run: each packaged, then built from its package)"
-cargo publish --dry-run --locked "${dirty[@]}" -p cardtree -p cardtree-host >&2
+# The dry run verifies the host against the core's package through a registry cargo makes in
+# the target folder, and it unpacks and builds that registry's crates as it would crates.io's:
+# once a version, reused after. So it runs in a target folder of its own, emptied first
+# (else an earlier run's core would be verified instead of this one's), and the unpacked
+# copies under CARGO_HOME (a folder named for that registry's path, starting with `-`) go too;
+# crates.io's own folders are left alone.
+publish=$root/target/publish-check
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+rm -rf "$publish" "$cargo_home"/registry/src/-*/cardtree-"$version" \
+  "$cargo_home"/registry/src/-*/cardtree-host-"$version" \
+  "$cargo_home"/registry/cache/-*/cardtree-"$version".crate \
+  "$cargo_home"/registry/cache/-*/cardtree-host-"$version".crate
+CARGO_TARGET_DIR=$publish cargo publish --dry-run --locked "${dirty[@]}" \
+  -p cardtree -p cardtree-host >&2
 # The same packages again as files (verified just above).
-cargo package --no-verify --locked "${dirty[@]}" -p cardtree -p cardtree-host >&2
-cp "target/package/cardtree-$version.crate" "target/package/cardtree-host-$version.crate" "$out/"
+CARGO_TARGET_DIR=$publish cargo package --no-verify --locked "${dirty[@]}" \
+  -p cardtree -p cardtree-host >&2
+cp "$publish/package/cardtree-$version.crate" "$publish/package/cardtree-host-$version.crate" \
+  "$out/"
 
 (cd "$out" && sha256sum -- * > SHA256SUMS)
 step "release $version in $out"
