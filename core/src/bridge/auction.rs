@@ -201,11 +201,7 @@ impl Auction {
     /// The seat to call next (or that would, once the auction has ended).
     #[must_use]
     pub fn to_call(&self) -> Seat {
-        let mut seat = self.dealer;
-        for _ in 0..self.calls.len() % 4 {
-            seat = seat.next();
-        }
-        seat
+        self.seat_of(self.calls.len())
     }
 
     /// Whether the auction has ended: four passes, or three passes after another call.
@@ -243,11 +239,7 @@ impl Auction {
 
     /// The seat that made call `i`.
     fn seat_of(&self, i: usize) -> Seat {
-        let mut seat = self.dealer;
-        for _ in 0..i % 4 {
-            seat = seat.next();
-        }
-        seat
+        self.dealer.offset((i % 4) as u8)
     }
 
     /// Makes `call` for the seat to call, if it is legal there; otherwise the auction is left

@@ -73,5 +73,5 @@ pub use solver::{
     Value, first_reaching, solve, solve_reaching, solve_value, solve_value_with, solve_with,
 };
 pub use strain::{ParseStrainError, Strain};
-pub use trace::{MAX_TRACE, Trace, TraceError, trace, trace_with};
+pub use trace::{MAX_TRACE, Trace, TraceError, play_out, trace, trace_with};
 pub use vulnerability::{ParseVulnerabilityError, Vulnerability, dealer_of_board};

@@ -77,6 +77,16 @@ pub enum TraceError {
     },
 }
 
+impl TraceError {
+    /// The card's place in the play (0-based).
+    #[must_use]
+    pub const fn index(&self) -> u8 {
+        match *self {
+            TraceError::NotHeld { index, .. } | TraceError::Revoke { index, .. } => index,
+        }
+    }
+}
+
 impl fmt::Display for TraceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -115,6 +125,7 @@ pub fn trace_with<M: TableMemory>(
     table: &mut TransTable<M>,
     config: &SolverConfig,
 ) -> Result<Trace, TraceError> {
+    play_out(start, play)?;
     let declarer = Side(start.leader().side().0 ^ 1);
     let won_at_start = start.tricks_won(declarer);
     let mut out = Trace {
@@ -157,7 +168,21 @@ pub fn trace_with<M: TableMemory>(
         out.len = (i + 1) as u8;
         last = Some(value);
         let Some(&card) = play.get(i) else { break };
-        if left == 0 {
+        // `play_out` checked every card above.
+        if left == 0 || position.play(card).is_err() {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// Plays `play` from `start`, each card checked (cards past the end of the hand are ignored,
+/// as [`trace`] ignores them): the position after the last card, or the first card that its
+/// player does not hold or that does not follow suit.
+pub fn play_out(start: &BridgePlay, play: &[Card]) -> Result<BridgePlay, TraceError> {
+    let mut position = *start;
+    for (i, &card) in play.iter().enumerate().take(MAX_TRACE - 1) {
+        if position.tricks_left() == 0 {
             break;
         }
         let seat = position.to_move();
@@ -169,7 +194,7 @@ pub fn trace_with<M: TableMemory>(
             return Err(TraceError::Revoke { index, card, seat });
         }
     }
-    Ok(out)
+    Ok(position)
 }
 
 #[cfg(test)]

@@ -71,6 +71,14 @@ fn player(board: &PlayedBoard, seat: Seat) -> String {
     }
 }
 
+/// How the report names a role.
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Declarer => "declarer",
+        Role::Defender => "defence",
+    }
+}
+
 fn cards_text(cards: Cards) -> String {
     cards
         .iter()
@@ -126,10 +134,7 @@ pub fn to_text(a: &Analysis) -> String {
         if c.cost == 0 {
             continue;
         }
-        let who = match r.role(c) {
-            Role::Declarer => "declarer",
-            Role::Defender => "defence",
-        };
+        let who = role_name(r.role(c));
         out.push_str(&format!(
             "  trick {}, card {}: {} {} ({}, {}) cost {} trick{}; kept the value: {}\n",
             i / 4 + 1,
@@ -192,7 +197,7 @@ pub fn to_json(a: &Analysis) -> serde_json::Value {
                     "card": c.card.to_string(),
                     "seat": c.seat.to_string(),
                     "player": player(b, c.seat),
-                    "role": match r.role(c) { Role::Declarer => "declarer", Role::Defender => "defence" },
+                    "role": role_name(r.role(c)),
                     "cost": c.cost,
                     "kept": c.kept.iter().rev().map(|k| k.to_string()).collect::<Vec<_>>(),
                 })

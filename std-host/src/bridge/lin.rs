@@ -1,8 +1,8 @@
 //! BBO's LIN records read into [`PlayedBoard`]s: a single hand, a whole vugraph file (many
 //! boards, both rooms), or the hand viewer's address (`...handviewer.html?lin=...`).
 //!
-//! LIN has no published specification; what it holds is `key|value|` pairs (facts in
-//! `../shared/bridge/PLAY-RECORDS-NOTES.md`): `pn` the players (South, West, North, East; 8
+//! LIN has no published specification (BBO's staff said so on its forum); what it holds is
+//! `key|value|` pairs, as BBO's files write them: `pn` the players (South, West, North, East; 8
 //! names in a vugraph file, the open room's then the closed room's), `md` the dealer (1 South,
 //! 2 West, 3 North, 4 East) and the hands in the order South, West, North, East, `sv` the
 //! vulnerability, `mb` a call (`!` alerted) and `an` its explanation, `pc` a card, `mc` a claim
@@ -16,7 +16,9 @@ use cardtree::bridge::{Auction, Call, Vulnerability, dealer_of_board};
 use cardtree::{Card, Cards, Deal, Seat, Suit};
 
 use crate::bridge::lin_tokens::{Pair, pairs, unwrap_address};
-use crate::bridge::played::{Alert, BoardError, PlayedBoard, check_play, complete_deal, label};
+use crate::bridge::played::{
+    Alert, BoardError, PlayedBoard, check_play, complete_deal, label, record_card,
+};
 
 /// Reads every board of a LIN record (a file, one hand, or a hand viewer's address): each a
 /// [`PlayedBoard`] or an error naming the board and the token; one broken board leaves the
@@ -158,12 +160,6 @@ fn vulnerability_of(value: &str) -> Option<Vulnerability> {
     }
 }
 
-/// A card of `pc|`: suit then rank (`SA`, `c10`, `hq`), or rank then suit.
-fn card_of(value: &str) -> Option<Card> {
-    let t = value.trim().to_ascii_uppercase().replace("10", "T");
-    t.parse().ok()
-}
-
 /// One board from its pairs (with the file's header pairs before it).
 fn board(header: &[Pair<'_>], pairs: &[Pair<'_>], n: usize) -> Result<PlayedBoard, BoardError> {
     let mut name: Option<String> = None;
@@ -278,7 +274,7 @@ fn board(header: &[Pair<'_>], pairs: &[Pair<'_>], n: usize) -> Result<PlayedBoar
                     // Some records list the cards after a claim; the claim ended the play.
                     continue;
                 }
-                let card = card_of(p.value)
+                let card = record_card(p.value)
                     .ok_or_else(|| err(p, "not a card: a suit and a rank, as SA or C10".into()))?;
                 play.push(card);
                 play_tokens.push(p);
@@ -312,7 +308,7 @@ fn board(header: &[Pair<'_>], pairs: &[Pair<'_>], n: usize) -> Result<PlayedBoar
     let declared = if complete { auction.declared() } else { None };
     if let Err((i, message)) = check_play(&deal, declared, &play) {
         let at = play_tokens.get(i).copied().unwrap_or(md);
-        return Err(err(at, format!("card {} of the play: {message}", i + 1)));
+        return Err(err(at, message));
     }
     Ok(PlayedBoard {
         board: board_name,

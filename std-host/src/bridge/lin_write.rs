@@ -63,14 +63,8 @@ pub fn write(board: &PlayedBoard) -> String {
                 Call::Pass => "p".to_owned(),
                 Call::Double => "d".to_owned(),
                 Call::Redouble => "r".to_owned(),
-                Call::Bid(c) => {
-                    let strain = c.strain().to_string();
-                    format!(
-                        "{}{}",
-                        c.level(),
-                        if strain == "NT" { "N" } else { &strain }
-                    )
-                }
+                // LIN writes no trump as `N`.
+                Call::Bid(_) => call.to_string().replace("NT", "N"),
             };
             let alert = board.alerts.iter().find(|x| x.call == i);
             let bang = if alert.is_some_and(|x| x.alerted) {

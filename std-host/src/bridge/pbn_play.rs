@@ -1,7 +1,7 @@
 //! PBN files read as boards as played ([`PlayedBoard`]): the deal, dealer, vulnerability and
 //! players' tags, the `Auction` section, `Contract` and `Declarer` when there is no auction,
-//! and the `Play` section (PBN 2.1, section 3.6; facts in
-//! `../shared/bridge/PLAY-RECORDS-NOTES.md`).
+//! and the `Play` section (Kooijman et al., the Portable Bridge Notation standard 2.1, section
+//! 3.6, the play section).
 //!
 //! The play section gives each trick as a line of four cards in a fixed seat order, starting
 //! from the seat the `Play` tag names (the opening leader), not in the order they were played:
@@ -19,7 +19,7 @@ use cardtree::bridge::{
 use cardtree::{Card, Deal, Seat};
 
 use crate::bridge::pbn_file::{PbnGame, Tag, games};
-use crate::bridge::played::{Alert, BoardError, PlayedBoard, check_play, label};
+use crate::bridge::played::{Alert, BoardError, PlayedBoard, check_play, label, record_card};
 
 /// The tokens of a section (`text[range]`): words, with `{...}` comments apart and `;`
 /// comments skipped.
@@ -71,15 +71,9 @@ fn note(g: &PbnGame, n: u32) -> Option<String> {
         .find_map(|t| t.value.strip_prefix(&prefix).map(|v| v.trim().to_owned()))
 }
 
-/// A seat tag's value (`N`, `east`).
+/// A seat tag's value (`N`, `east`): its first letter.
 fn seat_of(value: &str) -> Option<Seat> {
-    match value.trim().chars().next()?.to_ascii_uppercase() {
-        'N' => Some(Seat::North),
-        'E' => Some(Seat::East),
-        'S' => Some(Seat::South),
-        'W' => Some(Seat::West),
-        _ => None,
-    }
+    Seat::from_char(value.trim().chars().next()?)
 }
 
 /// Reads every game of a PBN file that has a deal: each a [`PlayedBoard`] or an error naming
@@ -218,21 +212,15 @@ fn board(text: &str, g: &PbnGame, n: usize) -> Result<PlayedBoard, BoardError> {
                 cards.push(None);
                 continue;
             }
-            let c: Card = bare(w)
-                .to_ascii_uppercase()
-                .replace("10", "T")
-                .parse()
-                .map_err(|_| err(w.into(), "in the play: not a card (SA, HT, C2) or -".into()))?;
+            let c = record_card(bare(w))
+                .ok_or_else(|| err(w.into(), "in the play: not a card (SA, HT, C2) or -".into()))?;
             cards.push(Some((c, w)));
         }
         let (ordered, words_of) = in_play_order(&deal, d, leader, &cards, &mut ended_early)
             .map_err(|(w, m)| err(w, m))?;
         if let Err((i, message)) = check_play(&deal, Some(d), &ordered) {
             let w = words_of.get(i).copied().unwrap_or("-");
-            return Err(err(
-                w.into(),
-                format!("card {} of the play: {message}", i + 1),
-            ));
+            return Err(err(w.into(), message));
         }
         play = ordered;
     }
@@ -293,7 +281,7 @@ fn in_play_order<'w>(
     for trick in cards.chunks(4) {
         let leader = p.to_move();
         for k in 0..4 {
-            let seat = nth(leader, k);
+            let seat = leader.offset(k as u8);
             // The seat's place in the line: counted from the `Play` seat.
             let place = (seat as usize + 4 - first as usize) % 4;
             let Some(Some((card, word))) = trick.get(place) else {
@@ -311,15 +299,6 @@ fn in_play_order<'w>(
         }
     }
     Ok((out, words))
-}
-
-/// The seat `k` places after `seat`.
-fn nth(seat: Seat, k: usize) -> Seat {
-    let mut s = seat;
-    for _ in 0..k {
-        s = s.next();
-    }
-    s
 }
 
 /// The contract from the `Contract` and `Declarer` tags (`4SX`, `Pass`; `E`, `^E` for an

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use cardtree::bridge::{Auction, BridgePlay, Declared, Strain, Vulnerability};
+use cardtree::bridge::{Auction, BridgePlay, Declared, Strain, Vulnerability, play_out};
 use cardtree::{Card, Deal, Seat};
 
 /// An explanation of a call (LIN's `an|`, an alert's note in PBN).
@@ -118,8 +118,9 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
-/// Plays `cards` in order from `board`'s opening lead, checking each: the number of the first
-/// card that is not legal, and why.
+/// Plays `cards` in order from the opening lead of `declared` (the core's
+/// [`play_out`](cardtree::bridge::play_out)): the place of the first card that cannot be
+/// played there, and a message that says why (and names the card's place).
 pub(crate) fn check_play(
     deal: &Deal,
     declared: Option<Declared>,
@@ -131,21 +132,27 @@ pub(crate) fn check_play(
     let Some(d) = declared else {
         return Err((0, "cards played but no contract".into()));
     };
-    let mut p = BridgePlay::new(deal, d.contract.strain(), d.leader())
+    let start = BridgePlay::new(deal, d.contract.strain(), d.leader())
         .map_err(|e| (0, format!("the deal cannot be played: {e}")))?;
-    for (i, &c) in cards.iter().enumerate() {
-        let seat = p.to_move();
-        if p.tricks_left() == 0 {
-            return Err((i, "a card after the last trick".into()));
-        }
-        if !p.hand(seat).contains(c) {
-            return Err((i, format!("{seat} is to play and does not hold {c}")));
-        }
-        if p.play(c).is_err() {
-            return Err((i, format!("{seat} must follow suit")));
-        }
+    if cards.len() > usize::from(start.tricks_left()) * 4 {
+        let i = usize::from(start.tricks_left()) * 4;
+        return Err((
+            i,
+            format!("card {} of the play: after the last trick", i + 1),
+        ));
     }
+    play_out(&start, cards).map_err(|e| (usize::from(e.index()), e.to_string()))?;
     Ok(())
+}
+
+/// A card as play records write it: suit then rank (`SA`) or rank then suit, any case, `10`
+/// for a ten.
+pub(crate) fn record_card(text: &str) -> Option<Card> {
+    text.trim()
+        .to_ascii_uppercase()
+        .replace("10", "T")
+        .parse()
+        .ok()
 }
 
 /// The fourth hand of a deal given three: the cards none of them holds. `None` unless the

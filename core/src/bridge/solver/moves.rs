@@ -371,11 +371,11 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
 }
 
 /// Whether `spot` is the opening lead of a whole deal at no trump in which some hand is void
-/// in a suit. There, a middle card led early can cost a huge tree: on macroxue's hard deal 4
-/// (four 5-4-4-0 hands; `../shared/bridge/macroxue-hard/hard_deals.jsonl`, measured from
-/// there) trying each suit's top and bottom card first cuts the whole table from 153 M tricks
-/// searched to 56 M (45.9 s to 16.9 s),
-/// while the table vectors and 1,000 random deals search 0.4 % more (`docs/bridge.md`).
+/// in a suit. There, a middle card led early can cost a huge tree: on deal 4 of the hard deals
+/// macroxue's bridge-solver ships (four 5-4-4-0 hands; measured from a copy outside the
+/// repository) trying each suit's top and bottom card first cuts the whole table from 153 M
+/// tricks searched to 56 M (45.9 s to 16.9 s), while the table vectors and 1,000 random deals
+/// search 0.4 % more (`docs/bridge.md`).
 /// Deeper in the play, or without a void, the weights' own order is better (the same order at
 /// every lead: 5 % more on the vectors).
 fn opening_no_trump_with_a_void(spot: &Spot<'_>) -> bool {
