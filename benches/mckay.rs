@@ -12,7 +12,7 @@ use cardtree_host::experiments::mckay::{self, LeadTree, SweepGrid};
 use criterion::{Criterion, Throughput};
 
 fn searches(c: &mut Criterion) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/bridge/dev_deals.jsonl");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/bridge/dev_deals.jsonl");
     let text = std::fs::read_to_string(&path).expect("tests/data/bridge/dev_deals.jsonl");
     let first: String = text.lines().take(1).collect();
     let deal = &mckay::read_deals(first.as_bytes(), "dev_deals.jsonl", 0).expect("deal")[0];

@@ -7,7 +7,9 @@
 #                                    shell completions and manual pages
 #   cardtree-VERSION-cp39-abi3-manylinux_2_17_*.whl
 #                                    the Python package: one abi3 wheel for CPython 3.9+,
-#                                    linked by zig against glibc 2.17 (auditwheel checks it)
+#                                    linked by zig against glibc 2.17 (auditwheel checks it),
+#                                    built from the sdist
+#   cardtree-VERSION.tar.gz          the Python source distribution (pip builds it with Rust)
 #   cardtree-VERSION.tgz             the npm package (WebAssembly, browsers and Node 18+)
 #   cardtree-VERSION.crate, cardtree-host-VERSION.crate
 #                                    the crates, as `cargo publish` would upload them (after a
@@ -63,16 +65,20 @@ strip -o "$dir/cardtree" "$bin"
 cp README.md CHANGELOG.md LICENSE-MIT LICENSE-APACHE "$dir/"
 tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
 
-# No source distribution yet: maturin's copies the workspace's root manifest, whose own
-# package (the top-level tests and benches) it leaves out, so `pip install` of it fails.
-step "the Python wheel (maturin, zig, auditwheel)"
+step "the Python source distribution, then the wheel built from it (maturin, zig, auditwheel)"
 if [ ! -x "$tools/bin/maturin" ]; then
   python3 -m venv "$tools"
   "$tools/bin/pip" install -q maturin==1.16.0 ziglang==0.15.2 auditwheel==6.8.2
 fi
+"$tools/bin/maturin" sdist -m python/Cargo.toml -o "$out"
+sdist=$out/cardtree-$version.tar.gz
+# The wheel is built from the unpacked sdist, not from the tree: what `pip install` of the sdist
+# compiles is what the wheel holds, and a file the sdist lacks fails here. The target folder is
+# python/'s own, so a second run rebuilds only what changed.
+tar -C "$stage" -xzf "$sdist"
 # maturin finds zig through the venv's Python (`python -m ziglang`).
-PATH="$tools/bin:$PATH" maturin build --release --locked --zig --compatibility manylinux2014 \
-  -m python/Cargo.toml -o "$out"
+(cd "$stage/cardtree-$version" && PATH="$tools/bin:$PATH" CARGO_TARGET_DIR="$root/python/target" \
+  maturin build --release --locked --zig --compatibility manylinux2014 -o "$out")
 wheel=$(ls "$out"/cardtree-*.whl)
 "$tools/bin/auditwheel" show "$wheel" | tee "$stage/auditwheel.txt" >&2
 grep -q '"manylinux_' "$stage/auditwheel.txt" || {

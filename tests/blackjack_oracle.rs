@@ -7,8 +7,7 @@ use std::path::PathBuf;
 use cardtree::blackjack::{MEMO_SLOTS, Oracle, Pip, Rules, Shoe, Slot, SplitPlay, dealer_outcomes};
 
 fn reference() -> serde_json::Value {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/blackjack/exact_values.json");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/blackjack/exact_values.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).expect("exact_values.json is JSON")

@@ -134,8 +134,17 @@ const CASES: &[Case] = &[
         command: &["bridge", "analyse"],
         base: &[("--lin", LIN)],
         tail: &[],
-        numbers: &[n("--threads"), n("--table-mib")],
-        text: &["--lin", "--pbn", "--out"],
+        numbers: &[
+            n("--threads"),
+            n("--table-mib"),
+            w("--samples", "{}", &[("--single-dummy", "")]),
+            w(
+                "--seed",
+                "{}",
+                &[("--single-dummy", ""), ("--samples", "2")],
+            ),
+        ],
+        text: &["--lin", "--pbn", "--out", "--constraints"],
     },
     Case {
         command: &["completions"],

@@ -141,7 +141,7 @@ fn the_pbn_quirks_are_read() {
     );
 
     for b in boards.iter().filter_map(|b| b.as_ref().ok()) {
-        let again = pbn_play::read(&pbn_play_write::write(b, None));
+        let again = pbn_play::read(&pbn_play_write::write(b, None, &[]));
         assert_eq!(
             again[0].as_ref().unwrap(),
             b,
@@ -209,7 +209,7 @@ fn errors_put_in_are_found_through_both_formats() {
         let (b, costs) = played_out(seed, 7, (seed % 7) as usize);
         assert!(costs.iter().any(|&c| c > 0), "seed {seed} put in no error");
         lin_text.push_str(&lin_write::write(&b));
-        pbn_text.push_str(&pbn_play_write::write(&b, None));
+        pbn_text.push_str(&pbn_play_write::write(&b, None, &[]));
         pbn_text.push('\n');
         expected.push(costs);
     }
@@ -217,7 +217,10 @@ fn errors_put_in_are_found_through_both_formats() {
     for (text, format) in [(&lin_text, Format::Lin), (&pbn_text, Format::Pbn)] {
         let boards: Vec<PlayedBoard> = read(text, format).into_iter().map(|b| b.unwrap()).collect();
         assert_eq!(boards.len(), expected.len());
-        for (a, want) in analyse(boards, &pool).iter().zip(&expected) {
+        for (a, want) in analyse(boards, &pool, cardtree_host::workers::Stop::never())
+            .iter()
+            .zip(&expected)
+        {
             let r = a.review.as_ref().unwrap();
             let got: Vec<u8> = r.cards().map(|c| c.cost).collect();
             assert_eq!(&got, want, "{format:?} {}", a.board.label());

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 /// on bad data.
 pub(crate) fn vectors(dir: &str, name: &str) -> Vec<serde_json::Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
+        .join("data")
         .join(dir)
         .join(name);
     let text = std::fs::read_to_string(&path)

@@ -31,6 +31,7 @@ mod auction;
 mod constraints;
 mod dd_table;
 mod deal;
+mod judge;
 mod layout;
 mod lead;
 mod par;
@@ -44,6 +45,7 @@ mod sides_par;
 mod solver;
 mod strain;
 mod trace;
+mod view;
 mod vulnerability;
 
 pub use auction::{Auction, AuctionError, Call, Declared, MAX_CALLS, ParseCallError};
@@ -53,6 +55,7 @@ pub use constraints::{
 };
 pub use dd_table::{DdSolution, DdTable, dd_table, dd_table_in, dd_table_with};
 pub use deal::{Deal, Overlap};
+pub use judge::{CardOdds, DUBIOUS, JudgeConfig, Judgement, MISTAKE, Verdict, judge};
 pub use layout::{DEFAULT_MAX_TRIES, Drawn, LayoutError, Layouts};
 pub use lead::{
     CardLead, CardValues, LayoutEvaluator, LeadConfig, LeadError, LeadInformationSet, LeadProblem,
@@ -74,4 +77,5 @@ pub use solver::{
 };
 pub use strain::{ParseStrainError, Strain};
 pub use trace::{MAX_TRACE, Trace, TraceError, play_out, trace, trace_with};
+pub use view::{PlayView, ViewError};
 pub use vulnerability::{ParseVulnerabilityError, Vulnerability, dealer_of_board};

@@ -17,6 +17,8 @@
 pub mod ablation;
 pub mod advisor;
 pub mod analyse;
+pub mod analyse_report;
+pub mod analysis;
 pub mod bench;
 mod bench_dds;
 #[cfg(feature = "dds")]
@@ -44,6 +46,7 @@ pub mod pbn_play_write;
 pub mod pbn_session;
 pub mod pbn_write;
 pub mod played;
+pub mod single_dummy;
 pub mod solve;
 pub mod solver_pool;
 pub mod table_memory;

@@ -365,7 +365,7 @@ H6 H2 HK HQ {a note}
         assert_eq!(b.commentary, ["a note"]);
         assert_eq!(b.names[Seat::West as usize], "w");
         // Written and read back: the same board.
-        let again = read(&crate::bridge::pbn_play_write::write(b, None));
+        let again = read(&crate::bridge::pbn_play_write::write(b, None, &[]));
         assert_eq!(again.len(), 1);
         assert_eq!(again[0].as_ref().unwrap(), b);
     }

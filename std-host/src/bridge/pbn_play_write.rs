@@ -2,16 +2,23 @@
 //! [`pbn_play::read`](crate::bridge::pbn_play::read) reads back to the same board.
 
 use cardtree::Seat;
-use cardtree::bridge::Review;
+use cardtree::bridge::{Review, Verdict};
 
 use crate::bridge::played::PlayedBoard;
+use crate::bridge::single_dummy::CardJudgement;
 
 /// `board` as a PBN game: the roster tags (`Board`, the players, `Dealer`, `Vulnerable`,
 /// `Deal`, `Declarer`, `Contract`, `Result`), the `Auction` section with its alerts as notes,
 /// and the `Play` section, each trick's line in seat order from the opening leader. With
 /// `review`, each card that gave tricks away double dummy is marked `?` (one trick) or `??`
 /// (more), and a comment after its trick names the cost and the cards that kept the value.
-pub fn write(board: &PlayedBoard, review: Option<&Review>) -> String {
+/// With the single-dummy judge's `single` (one entry a card), the marks are its instead (BEN's
+/// thresholds, [`Verdict::mark`]) and the comment gives both views.
+pub fn write(
+    board: &PlayedBoard,
+    review: Option<&Review>,
+    single: &[Option<CardJudgement>],
+) -> String {
     let mut out = String::new();
     let tag = |out: &mut String, name: &str, value: &str| {
         let v = value.replace('\\', "\\\\").replace('"', "\\\"");
@@ -97,14 +104,36 @@ pub fn write(board: &PlayedBoard, review: Option<&Review>) -> String {
             let seat = p.to_move();
             let place = (seat as usize + 4 - first as usize) % 4;
             let mut word = card.to_string();
-            if let Some(&(cost, kept)) = costs.get(i).filter(|c| c.0 > 0) {
-                word.push_str(if cost == 1 { "?" } else { "??" });
+            let judged = match single.get(i) {
+                Some(Some(CardJudgement::Judged(j))) => Some(j),
+                _ => None,
+            };
+            let &(cost, kept) = costs.get(i).unwrap_or(&(0, cardtree::Cards::EMPTY));
+            let mark = match judged {
+                Some(j) => Verdict::mark(j.loss),
+                None if single.is_empty() && cost == 1 => "?",
+                None if single.is_empty() && cost > 1 => "??",
+                None => "",
+            };
+            word.push_str(mark);
+            let mut note = Vec::new();
+            if cost > 0 {
                 let kept: Vec<String> = kept.iter().rev().map(|c| c.to_string()).collect();
-                notes.push(format!(
-                    "{seat} {card} cost {cost} trick{}; {} kept the value",
+                note.push(format!(
+                    "cost {cost} trick{}; {} kept the value",
                     if cost == 1 { "" } else { "s" },
                     kept.join(" ")
                 ));
+            }
+            if let Some(j) = judged.filter(|_| cost > 0 || !mark.is_empty()) {
+                let best = j
+                    .judgement
+                    .best()
+                    .map_or(String::new(), |b| b.card.to_string());
+                note.push(format!("single dummy {:.2} tricks below {best}", j.loss));
+            }
+            if !note.is_empty() {
+                notes.push(format!("{seat} {card} {}", note.join("; ")));
             }
             line[place] = word;
             if p.play(card).is_err() {

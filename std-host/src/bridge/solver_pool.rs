@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::bridge::solve::{HostTable, host_table};
 use crate::error::Error;
-use crate::workers::STACK_BYTES;
+use crate::workers::{STACK_BYTES, Stop};
 
 /// Worker threads, each with its transposition table.
 #[derive(Debug)]
@@ -79,11 +79,25 @@ impl SolverPool {
         items: &[T],
         f: impl Fn(&mut HostTable, &T) -> R + Sync,
     ) -> Vec<R> {
+        self.map_until(items, Stop::never(), f)
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
+    /// [`SolverPool::map`] that takes no new item once `stop` is raised: an item not run is
+    /// `None`.
+    pub fn map_until<T: Sync, R: Send>(
+        &self,
+        items: &[T],
+        stop: &Stop,
+        f: impl Fn(&mut HostTable, &T) -> R + Sync,
+    ) -> Vec<Option<R>> {
         let next = AtomicUsize::new(0);
         let results: Vec<Mutex<Option<R>>> = items.iter().map(|_| Mutex::new(None)).collect();
         let work = |thread: usize| {
             self.with_table(thread, |table| {
-                loop {
+                while !stop.raised() {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(item) = items.get(i) else { break };
                     let r = f(table, item);
@@ -103,7 +117,7 @@ impl SolverPool {
         }
         results
             .into_iter()
-            .filter_map(|m| {
+            .map(|m| {
                 m.into_inner()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
             })
@@ -132,6 +146,16 @@ mod tests {
         assert_eq!(two.map(&deals, value), one);
         assert_eq!(one.len(), 8);
         assert!(two.with_table(2, |_| ()).is_none());
+        let stop = Stop::new();
+        let first = two.map_until(&deals, &stop, |t, d| {
+            stop.raise();
+            value(t, d)
+        });
+        assert_eq!(first.len(), 8);
+        assert!(
+            first.iter().filter(|r| r.is_some()).count() <= 2,
+            "{first:?}"
+        );
         assert_eq!(two.with_table(1, |t| value(t, &deals[0])), Some(one[0]));
     }
 }

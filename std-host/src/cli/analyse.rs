@@ -4,11 +4,13 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::bridge::analyse::{self, Format};
+use crate::bridge::analyse::{self, AnalyseOptions, Format};
+use crate::bridge::single_dummy::SingleDummyOptions;
 use crate::bridge::solve::DEFAULT_TABLE_MIB;
 use crate::error::Error;
+use crate::workers::Stop;
 
-/// The boards of a LIN or PBN record, judged double dummy.
+/// The boards of a LIN or PBN record, judged double dummy and, if asked, single dummy.
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("input").required(true).args(["lin", "pbn"])))]
 pub struct AnalyseArgs {
@@ -18,6 +20,21 @@ pub struct AnalyseArgs {
     /// A PBN file with Auction (or Contract and Declarer) and Play sections.
     #[arg(long)]
     pub pbn: Option<PathBuf>,
+    /// Also judge every card single dummy: each card its player could have played valued over
+    /// layouts of the hands that player could not see, agreeing with everything seen so far
+    /// (own hand, dummy, the cards played, suits shown out of).
+    #[arg(long)]
+    pub single_dummy: bool,
+    /// Layouts a card for --single-dummy.
+    #[arg(long, default_value_t = 100, value_parser = crate::limits::samples)]
+    pub samples: u32,
+    /// Seed of the single-dummy layouts (the same seed, the same report).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// What the auction says of each seat's whole hand, for --single-dummy on every board, as
+    /// the lead advisor takes them (`S: 15-17 hcp, 2-4 S; N: 8+ hcp`).
+    #[arg(long, allow_hyphen_values = true)]
+    pub constraints: Option<cardtree::bridge::Constraints>,
     /// Worker threads, each with its own table (default: one per core). Results do not
     /// depend on it.
     #[arg(long, default_value_t = 0, value_parser = crate::limits::threads)]
@@ -34,7 +51,13 @@ pub struct AnalyseArgs {
     /// file whole or not at all.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// No progress bar (there is none anyway when standard error is not a terminal).
+    #[arg(long)]
+    pub quiet: bool,
 }
+
+/// Raised by Ctrl-C: the analysis takes no new board or card and writes what it has.
+static STOP: Stop = Stop::new();
 
 impl AnalyseArgs {
     /// Runs the command.
@@ -44,13 +67,26 @@ impl AnalyseArgs {
             (None, Some(p)) => (p, Format::Pbn),
             (None, None) => return Err(Error::Invalid("give --lin or --pbn".into())),
         };
-        analyse::command(
-            &path,
-            format,
-            self.threads,
-            self.table_mib,
-            self.json,
-            self.out.as_deref(),
-        )
+        let single = self.single_dummy.then(|| SingleDummyOptions {
+            samples: self.samples,
+            seed: self.seed,
+            constraints: self.constraints.unwrap_or_default(),
+        });
+        let options = AnalyseOptions {
+            threads: self.threads,
+            table_mib: self.table_mib,
+            json: self.json,
+            out: self.out,
+            single,
+            quiet: self.quiet,
+        };
+        // A second Ctrl-C quits at once.
+        let _ = ctrlc::set_handler(|| {
+            if STOP.raised() {
+                std::process::exit(130);
+            }
+            STOP.raise();
+        });
+        analyse::command(&path, format, &options, &STOP)
     }
 }
