@@ -93,6 +93,13 @@ pub fn samples(text: &str) -> Result<u32, String> {
     u32::try_from(n).map_err(|_| format!("{n} is more than {} layouts", u32::MAX))
 }
 
+/// `--count` of `bridge playout`: the boards are held until written (a few KiB each with
+/// their text), so at most what half the free memory holds.
+pub fn boards(text: &str) -> Result<usize, String> {
+    let n = count(text, 4096)?;
+    usize::try_from(n).map_err(|_| format!("{n} is too many"))
+}
+
 /// `--count` of `bridge deal`: at least 1 and at most [`MOST_ITEMS`]; the deals are written
 /// as they are made, in flat memory.
 pub fn deals(text: &str) -> Result<usize, String> {

@@ -147,6 +147,20 @@ const CASES: &[Case] = &[
         text: &["--lin", "--pbn", "--out", "--constraints"],
     },
     Case {
+        command: &["bridge", "playout"],
+        base: &[("--count", "1"), ("--table-mib", "1")],
+        tail: &[],
+        numbers: &[
+            n("--count"),
+            n("--first"),
+            n("--seed"),
+            n("--error-rate"),
+            n("--threads"),
+            n("--table-mib"),
+        ],
+        text: &["--out"],
+    },
+    Case {
         command: &["completions"],
         base: &[],
         tail: &["bash"],

@@ -130,6 +130,10 @@ pub enum BridgeCommand {
     /// that gave tricks away (its cost, the cards that kept the value), the claim, and each
     /// player's tricks lost. --json: one line a board, then {"summary": ...}.
     Analyse(crate::cli::analyse::AnalyseArgs),
+    /// Hands played out by the solver from random deals, each card double-dummy best except
+    /// errors of known cost put in at random (--error-rate), as PBN (or --lin) records with a
+    /// comment naming each error: the analyser's ground truth, and sessions to analyse.
+    Playout(crate::cli::playout::PlayoutArgs),
     /// Hand records: the double-dummy table (tricks for every declarer in every strain) and
     /// the par score and contracts of one deal (--deal), a JSON-lines file (--file, the format
     /// of tests/data/bridge/dd_tables.jsonl) or a PBN file (--pbn, written back with the
@@ -376,6 +380,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             output.emit(&ablation::ablation(&file, table_mib, budget)?)
         }
         BridgeCommand::Analyse(args) => args.run(),
+        BridgeCommand::Playout(args) => args.run(),
         BridgeCommand::Solve {
             deal,
             leader,

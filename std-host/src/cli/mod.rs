@@ -6,6 +6,7 @@ pub mod analyse;
 pub mod blackjack;
 pub mod bridge;
 pub mod experiment;
+pub mod playout;
 pub mod pps;
 pub mod spelling;
 
