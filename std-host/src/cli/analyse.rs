@@ -10,7 +10,11 @@ use crate::bridge::solve::DEFAULT_TABLE_MIB;
 use crate::error::Error;
 use crate::workers::Stop;
 
-/// The boards of a LIN or PBN record, judged double dummy and, if asked, single dummy.
+/// Hands as played, judged double dummy: every board of a LIN file (one hand, a vugraph
+/// file, a hand viewer's address) or a PBN file with play sections: the trace, each card that
+/// gave tricks away (its cost, the cards that kept the value), the claim, and each player's
+/// tricks lost; with --single-dummy, each card also judged from what its player could see
+/// (mistake, unlucky, lucky). --json: one line a board, then {"summary": ...}.
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("input").required(true).args(["lin", "pbn"])))]
 pub struct AnalyseArgs {

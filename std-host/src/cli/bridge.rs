@@ -125,14 +125,8 @@ pub enum BridgeCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Hands as played, judged double dummy: every board of a LIN file (one hand, a vugraph
-    /// file, a hand viewer's address) or a PBN file with play sections: the trace, each card
-    /// that gave tricks away (its cost, the cards that kept the value), the claim, and each
-    /// player's tricks lost. --json: one line a board, then {"summary": ...}.
+    // These two take their help from their arguments' doc comments.
     Analyse(crate::cli::analyse::AnalyseArgs),
-    /// Hands played out by the solver from random deals, each card double-dummy best except
-    /// errors of known cost put in at random (--error-rate), as PBN (or --lin) records with a
-    /// comment naming each error: the analyser's ground truth, and sessions to analyse.
     Playout(crate::cli::playout::PlayoutArgs),
     /// Hand records: the double-dummy table (tricks for every declarer in every strain) and
     /// the par score and contracts of one deal (--deal), a JSON-lines file (--file, the format

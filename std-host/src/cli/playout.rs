@@ -8,7 +8,9 @@ use crate::bridge::solve::DEFAULT_TABLE_MIB;
 use crate::bridge::solver_pool::SolverPool;
 use crate::error::Error;
 
-/// Hands played out by the solver, with errors of known cost put in, as PBN (or LIN) records.
+/// Hands played out by the solver from random deals, each card double-dummy best except
+/// errors of known cost put in at random (--error-rate), as PBN (or --lin) records with a
+/// comment naming each error: the analyser's ground truth, and sessions to analyse.
 #[derive(Debug, Args)]
 pub struct PlayoutArgs {
     /// Boards to play out.
