@@ -67,5 +67,10 @@ done < <(head -n 10 "$shared/bridge/endings.jsonl" | grep -o '"pbn":"[^"]*"' | c
 mkdir -p corpus/pbn_file
 cp ../tests/data/bridge/session.pbn corpus/pbn_file/session.pbn
 
+# Played-hand records: the hand-written LIN and PBN files with every quirk.
+mkdir -p corpus/played_records
+cp ../tests/data/bridge/played/quirks.lin ../tests/data/bridge/played/quirks.pbn \
+  ../tests/data/bridge/played/viewer.txt corpus/played_records/
+
 count=$(find corpus -type f | wc -l)
 echo "seed-corpora: $count inputs in fuzz/corpus/"

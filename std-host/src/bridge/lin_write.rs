@@ -3,14 +3,16 @@
 
 use cardtree::Seat;
 use cardtree::Suit;
-use cardtree::bridge::{Call, Vulnerability};
+use cardtree::bridge::{Auction, Call, Declared, Penalty, Vulnerability};
 
 use crate::bridge::played::PlayedBoard;
 
 /// `board` as a LIN line (`pn|...|md|...|...|pg||`): the players, deal, heading, room and
 /// board (`qx`) when it has one, vulnerability, every call (`!` alerted, `an|` its
 /// explanation), every card and the claim: what [`read`](crate::bridge::lin::read) reads
-/// back to the same board.
+/// back to the same board. A board with a contract but no auction that reaches it (a PBN
+/// file's `Contract` and `Declarer` alone, or beside an auction cut short) gets the shortest
+/// auction that does, since LIN carries the contract only in its calls.
 pub fn write(board: &PlayedBoard) -> String {
     let order = [Seat::South, Seat::West, Seat::North, Seat::East];
     let mut out = String::new();
@@ -20,11 +22,11 @@ pub fn write(board: &PlayedBoard) -> String {
         } else {
             'o'
         };
-        out.push_str(&format!("qx|{r}{}|", board.board));
+        out.push_str(&format!("qx|{r}{}|", value(&board.board)));
     }
-    let names: Vec<&str> = order
+    let names: Vec<String> = order
         .iter()
-        .map(|&s| board.names[s as usize].as_str())
+        .map(|&s| value(&board.names[s as usize]).replace(',', " "))
         .collect();
     out.push_str(&format!("pn|{}|st||md|", names.join(",")));
     let digit = match board.dealer {
@@ -49,7 +51,7 @@ pub fn write(board: &PlayedBoard) -> String {
         })
         .collect();
     out.push_str(&hands.join(","));
-    out.push_str(&format!("|rh||ah|Board {}|sv|", board.board));
+    out.push_str(&format!("|rh||ah|Board {}|sv|", value(&board.board)));
     out.push(match board.vulnerability {
         Vulnerability::None => 'o',
         Vulnerability::NorthSouth => 'n',
@@ -57,7 +59,17 @@ pub fn write(board: &PlayedBoard) -> String {
         Vulnerability::Both => 'b',
     });
     out.push('|');
-    if let Some(a) = &board.auction {
+    // The record's auction, if it reaches the board's contract (a PBN file may give an
+    // auction cut short beside its `Contract` and `Declarer`).
+    let own = board
+        .auction
+        .as_ref()
+        .filter(|a| board.declared.is_none() || a.declared() == board.declared);
+    let shortest = match (own, board.declared) {
+        (None, Some(d)) => shortest_auction(board.dealer, d),
+        _ => None,
+    };
+    if let Some(a) = own.or(shortest.as_ref()) {
         for (i, call) in a.calls().iter().enumerate() {
             let text = match call {
                 Call::Pass => "p".to_owned(),
@@ -74,7 +86,7 @@ pub fn write(board: &PlayedBoard) -> String {
             };
             out.push_str(&format!("mb|{text}{bang}|"));
             if let Some(x) = alert.filter(|x| !x.text.is_empty()) {
-                out.push_str(&format!("an|{}|", x.text.replace('|', "/")));
+                out.push_str(&format!("an|{}|", value(&x.text)));
             }
         }
     }
@@ -85,8 +97,36 @@ pub fn write(board: &PlayedBoard) -> String {
         out.push_str(&format!("mc|{t}|"));
     }
     for n in &board.commentary {
-        out.push_str(&format!("nt|{}|", n.replace('|', "/")));
+        out.push_str(&format!("nt|{}|", value(n)));
     }
     out.push_str("pg||\n");
     out
+}
+
+/// A text as a LIN value: `|` ends a value, so it becomes `/`.
+fn value(text: &str) -> String {
+    text.replace('|', "/")
+}
+
+/// The shortest auction from `dealer` in which `declared.declarer` declares its contract:
+/// passes up to declarer, the bid, a double by the next player (and a redouble by the one after)
+/// if the contract has them, then three passes.
+fn shortest_auction(dealer: Seat, declared: Declared) -> Option<Auction> {
+    let mut a = Auction::new(dealer);
+    while a.to_call() != declared.declarer {
+        a.call(Call::Pass).ok()?;
+    }
+    let contract = declared.contract;
+    let bid = Call::Bid(contract.with_penalty(Penalty::Undoubled));
+    a.call(bid).ok()?;
+    if contract.penalty() != Penalty::Undoubled {
+        a.call(Call::Double).ok()?;
+    }
+    if contract.penalty() == Penalty::Redoubled {
+        a.call(Call::Redouble).ok()?;
+    }
+    for _ in 0..3 {
+        a.call(Call::Pass).ok()?;
+    }
+    Some(a)
 }

@@ -21,7 +21,13 @@ pub fn write(
 ) -> String {
     let mut out = String::new();
     let tag = |out: &mut String, name: &str, value: &str| {
-        let v = value.replace('\\', "\\\\").replace('"', "\\\"");
+        // A tag pair is one line: a record's line breaks and other control characters (LIN's
+        // values may hold them) become spaces.
+        let v: String = value
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let v = v.replace('\\', "\\\\").replace('"', "\\\"");
         out.push_str(&format!("[{name} \"{v}\"]\n"));
     };
     tag(&mut out, "Board", &board.board);
@@ -81,7 +87,7 @@ pub fn write(
     let (Some(d), Some(start)) = (board.declared, board.start()) else {
         return out;
     };
-    if board.play.is_empty() {
+    if board.play.is_empty() && board.claim.is_none() {
         return out;
     }
     let first = d.leader();
@@ -152,7 +158,8 @@ pub fn write(
     for text in &board.commentary {
         out.push_str(&format!("{{{}}}\n", text.replace('}', ")")));
     }
-    if board.play.len() < 52 {
+    // `*` ends a play cut short by a claim (the reader takes `Result` as the claim then).
+    if board.claim.is_some() && board.play.len() < 52 {
         out.push_str("*\n");
     }
     out

@@ -111,8 +111,23 @@ pub struct BoardError {
 }
 
 impl fmt::Display for BoardError {
+    /// One line: control characters the record put in the board, token or message (a broken
+    /// pair runs on to the next line) are written escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}: {}", self.board, self.token, self.message)
+        let parts = [&self.board, &self.token, &self.message];
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 {
+                f.write_str(": ")?;
+            }
+            for c in part.chars() {
+                if c.is_control() {
+                    write!(f, "{}", c.escape_default())?;
+                } else {
+                    write!(f, "{c}")?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -155,8 +170,8 @@ pub(crate) fn record_card(text: &str) -> Option<Card> {
         .ok()
 }
 
-/// The fourth hand of a deal given three: the cards none of them holds. `None` unless the
-/// three are disjoint and of one size with cards enough left.
+/// The whole deal from four hands, or from three (the fourth: the cards none of them holds).
+/// `None` unless the hands are disjoint and every one holds 13 cards.
 pub(crate) fn complete_deal(hands: [Option<cardtree::Cards>; 4]) -> Option<Deal> {
     let known: Vec<usize> = (0..4).filter(|&i| hands[i].is_some()).collect();
     let mut all = cardtree::Cards::EMPTY;
@@ -174,5 +189,8 @@ pub(crate) fn complete_deal(hands: [Option<cardtree::Cards>; 4]) -> Option<Deal>
         }
         _ => return None,
     };
+    if filled.iter().any(|h| h.len() != 13) {
+        return None;
+    }
     Deal::from_hands(cardtree::BySeat(filled)).ok()
 }

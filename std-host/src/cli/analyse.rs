@@ -84,7 +84,9 @@ impl AnalyseArgs {
             single,
             quiet: self.quiet,
         };
-        // A second Ctrl-C quits at once.
+        // A second Ctrl-C quits at once. (The WebAssembly build has no signals: the page
+        // stops its worker.)
+        #[cfg(not(target_family = "wasm"))]
         let _ = ctrlc::set_handler(|| {
             if STOP.raised() {
                 std::process::exit(130);
