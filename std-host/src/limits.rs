@@ -100,6 +100,16 @@ pub fn boards(text: &str) -> Result<usize, String> {
     usize::try_from(n).map_err(|_| format!("{n} is too many"))
 }
 
+/// `--hands` of `bridge libdds`: 0 (none) up to [`MOST_ITEMS`]; each hand is traced and
+/// dropped.
+pub fn hands_or_none(text: &str) -> Result<usize, String> {
+    if text.trim() == "0" {
+        return Ok(0);
+    }
+    let n = count(text, 0)?;
+    usize::try_from(n).map_err(|_| format!("{n} is too many"))
+}
+
 /// `--count` of `bridge deal`: at least 1 and at most [`MOST_ITEMS`]; the deals are written
 /// as they are made, in flat memory.
 pub fn deals(text: &str) -> Result<usize, String> {

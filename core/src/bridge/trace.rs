@@ -17,7 +17,7 @@ use core::fmt;
 
 use super::play::BridgePlay;
 use super::seat::Seat;
-use super::solver::{SolveStats, SolverConfig, TableMemory, TransTable, solve_value_from};
+use super::solver::{SolveStats, SolverConfig, TableMemory, TransTable, solve_value_within};
 use crate::card::Card;
 use crate::game::Side;
 
@@ -138,6 +138,10 @@ pub fn trace_with<M: TableMemory>(
     // The value before the first card, and after each card in turn; `last` is the previous
     // value, declarer's side's, the first guess of the next solve.
     let mut last: Option<u8> = None;
+    // Who played the last card: its side's value cannot have risen (the value before was the
+    // best of its cards), so the other side's cannot have fallen; one test settles a card that
+    // lost nothing.
+    let mut last_mover: Option<Side> = None;
     for i in 0..=play.len().min(MAX_TRACE - 1) {
         let left = position.tricks_left();
         let mover = position.to_move().side();
@@ -154,7 +158,22 @@ pub fn trace_with<M: TableMemory>(
                     left - future
                 }
             });
-            let v = solve_value_from(&position, table, config, guess);
+            // Declarer's side's future tricks lie between 0 and `left`; after a card of
+            // declarer's side at most the value before, after a defender's at least.
+            let within = last.zip(last_mover).map(|(v, by)| {
+                let future = v.saturating_sub(won).min(left);
+                let (a, b) = if by == declarer {
+                    (0, future)
+                } else {
+                    (future, left)
+                };
+                if mover == declarer {
+                    (a, b)
+                } else {
+                    (left - b, left - a)
+                }
+            });
+            let v = solve_value_within(&position, table, config, guess, within);
             out.stats.add(&v.stats);
             won + if mover == declarer {
                 v.tricks
@@ -168,6 +187,7 @@ pub fn trace_with<M: TableMemory>(
         out.len = (i + 1) as u8;
         last = Some(value);
         let Some(&card) = play.get(i) else { break };
+        last_mover = Some(mover);
         // `play_out` checked every card above.
         if left == 0 || position.play(card).is_err() {
             break;

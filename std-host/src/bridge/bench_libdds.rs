@@ -8,7 +8,11 @@
 //!   with 4 to 20 random cards played), `target` -1, solutions 1 and 3 by turns, every answer
 //!   compared (modulo the order of cards of equal score);
 //! - **the interface's cost**: the same work through the Rust library directly (a
-//!   [`SolverPool`] of as many threads, `dd_table` and `query`), against the libdds calls.
+//!   [`SolverPool`] of as many threads, `dd_table` and `query`), against the libdds calls;
+//! - **played hands**: random deals played out by random legal cards, each traced by
+//!   `AnalysePlayBin` (one hand a call, one thread: DDS's 49 values) and by the core's
+//!   [`trace`](cardtree::bridge::trace) (all 53), hand by hand in turns; the median and the
+//!   total against DDS's.
 //!
 //! DDS 3.1 runs a batch on the calling thread (its develop branch removed the batch threads; two
 //! callers at once take as long as one). The C interface's cost is measured batch by batch,
@@ -24,6 +28,7 @@ use cardtree::bridge::{
 use cardtree::rng;
 use web_time::Instant;
 
+use crate::bridge::bench_trace::played_hands;
 use crate::bridge::libdds_calls::{
     Answer, Entry, Position, Rows, ben, linked, load, one_deal_a_call, tables,
 };
@@ -45,6 +50,8 @@ pub struct Options {
     pub seed: u64,
     /// Threads (for every library and the direct run; 0: one per core).
     pub threads: usize,
+    /// Random played hands to trace (0: none).
+    pub hands: usize,
 }
 
 /// A table through the Rust library, as `tables` gives it.
@@ -297,12 +304,25 @@ pub fn run(o: &Options) -> Result<String, Error> {
             100.0 * (lb / db - 1.0)
         ),
     );
+    if o.hands > 0 {
+        line(
+            &mut out,
+            format!(
+                "played hands: {} random deals of seed {} played out by random legal cards, AnalysePlayBin one hand a call (thread 0) and the core's trace, hand by hand in turns",
+                o.hands, o.seed
+            ),
+        );
+        for l in played_hands(&entries, o.hands, o.seed)? {
+            line(&mut out, l);
+        }
+    }
     line(
         &mut out,
         format!(
-            "every table and every answer agrees ({} tables, {} positions; for solutions 1 the score)",
+            "every table, answer and trace agrees ({} tables, {} positions, {} hands; for solutions 1 the score)",
             deals.len(),
-            positions.len()
+            positions.len(),
+            o.hands
         ),
     );
     Ok(out)

@@ -23,6 +23,8 @@ pub(crate) type CalcAll = unsafe extern "C" fn(
 pub(crate) type SolveAll =
     unsafe extern "C" fn(*const dds::BoardsPBN, *mut dds::SolvedBoards) -> i32;
 pub(crate) type SetThreads = unsafe extern "C" fn(i32);
+pub(crate) type AnalysePlay =
+    unsafe extern "C" fn(dds::Deal, dds::PlayTraceBin, *mut dds::SolvedPlay, i32) -> i32;
 
 /// A library's three entry points (and the library, kept loaded).
 pub(crate) struct Entry {
@@ -30,6 +32,7 @@ pub(crate) struct Entry {
     set_threads: SetThreads,
     calc_all: CalcAll,
     solve_all: SolveAll,
+    analyse_play: AnalysePlay,
     _lib: Option<Library>,
 }
 
@@ -73,11 +76,15 @@ pub(crate) fn load(path: &Path, name: String) -> Result<Entry, Error> {
         let solve_all = *lib
             .get::<SolveAll>(b"SolveAllBoards\0")
             .map_err(|e| invalid!("{}: {e}", what()))?;
+        let analyse_play = *lib
+            .get::<AnalysePlay>(b"AnalysePlayBin\0")
+            .map_err(|e| invalid!("{}: {e}", what()))?;
         Ok(Entry {
             name,
             set_threads,
             calc_all,
             solve_all,
+            analyse_play,
             _lib: Some(lib),
         })
     }
@@ -89,6 +96,7 @@ pub(crate) fn linked() -> Entry {
         set_threads: dds::SetMaxThreads,
         calc_all: dds::CalcAllTablesPBN,
         solve_all: dds::SolveAllBoards,
+        analyse_play: dds::AnalysePlayBin,
         _lib: None,
     }
 }
@@ -158,6 +166,53 @@ pub(crate) fn tables(e: &Entry, deals: &[Deal]) -> Result<(Vec<Rows>, f64), Erro
         out.into_iter().flatten().collect(),
         start.elapsed().as_secs_f64(),
     ))
+}
+
+/// `AnalysePlayBin` of the hand played `play` from `start` (the opening lead), on thread 0:
+/// the values DDS's way (at most 49) and the seconds of the call.
+pub(crate) fn analyse_play(
+    e: &Entry,
+    start: &BridgePlay,
+    play: &[cardtree::Card],
+) -> Result<(Vec<i32>, f64), Error> {
+    let mut deal = dds::Deal {
+        trump: match start.strain().trump() {
+            Some(s) => 3 - s as i32,
+            None => 4,
+        },
+        first: start.leader() as i32,
+        currentTrickSuit: [0; 3],
+        currentTrickRank: [0; 3],
+        remainCards: [[0; 4]; 4],
+    };
+    for seat in Seat::ALL {
+        for (i, &suit) in cardtree::Suit::PBN_ORDER.iter().enumerate() {
+            deal.remainCards[seat as usize][i] = u32::from(start.hand(seat).suit_ranks(suit)) << 2;
+        }
+    }
+    let mut trace = dds::PlayTraceBin {
+        number: 0,
+        suit: [0; 52],
+        rank: [0; 52],
+    };
+    for (i, c) in play.iter().take(52).enumerate() {
+        trace.suit[i] = 3 - c.suit() as i32;
+        trace.rank[i] = c.rank() as i32 + 2;
+        trace.number = i as i32 + 1;
+    }
+    let mut solved = dds::SolvedPlay {
+        number: 0,
+        tricks: [0; 53],
+    };
+    let begin = Instant::now();
+    // SAFETY: the structures are DDS's, owned here for the call.
+    let rc = unsafe { (e.analyse_play)(deal, trace, &raw mut solved, 0) };
+    let secs = begin.elapsed().as_secs_f64();
+    if rc != 1 {
+        return Err(invalid!("{}: AnalysePlayBin returned {rc}", e.name));
+    }
+    let n = solved.number.clamp(0, 53) as usize;
+    Ok((solved.tricks[..n].to_vec(), secs))
 }
 
 /// One of BEN's positions: the position, and the solutions asked (1 or 3).

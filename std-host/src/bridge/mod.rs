@@ -25,6 +25,8 @@ mod bench_dds;
 pub mod bench_libdds;
 pub mod bench_report;
 pub mod bench_threads;
+#[cfg(feature = "dds")]
+pub mod bench_trace;
 pub mod board;
 #[cfg(feature = "dds")]
 pub mod dds;

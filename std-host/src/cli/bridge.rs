@@ -79,35 +79,9 @@ pub enum BridgeCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
-    /// Benchmark cardtree's libdds (capi/, loaded by path) against DDS 3.1 (linked in) and,
-    /// with --other, another libdds (endplay's, say) through DDS's C interface, in one run:
-    /// whole tables with CalcAllTablesPBN (40 a call), BEN's batches of 200 positions in
-    /// mid-play with SolveAllBoards, and the Rust library called directly; every answer
-    /// compared. Needs the `dds` feature.
+    // Its help is its arguments' doc comment.
     #[cfg(feature = "dds")]
-    Libdds {
-        /// cardtree's libdds.so (cargo build --release -p cardtree-dds).
-        #[arg(long, default_value = "target/release/libdds.so")]
-        lib: PathBuf,
-        /// Another libdds to time beside it (endplay's endplay/_dds/libdds.so, say).
-        #[arg(long)]
-        other: Option<PathBuf>,
-        /// Random deals for the tables.
-        #[arg(long, value_parser = crate::limits::deals, default_value_t = 1000)]
-        deals: usize,
-        /// Positions for BEN's pattern.
-        #[arg(long, value_parser = crate::limits::deals, default_value_t = 2000)]
-        positions: usize,
-        /// The seed of the deals and positions (one the solver was never tuned on).
-        #[arg(long, default_value_t = 6363)]
-        seed: u64,
-        /// Threads for every library and the direct run (0: one per core).
-        #[arg(long, default_value_t = 0, value_parser = crate::limits::threads)]
-        threads: usize,
-        /// Write the report to this file (whole or not at all) instead of standard output.
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
+    Libdds(crate::cli::libdds::LibddsArgs),
     /// The solver's ablation: every lead of every deal of a file with all techniques on, then
     /// with each switched off in turn; prints a Markdown table of tricks searched and time.
     Ablation {
@@ -343,27 +317,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             &output.output()?,
         ),
         #[cfg(feature = "dds")]
-        BridgeCommand::Libdds {
-            lib,
-            other,
-            deals,
-            positions,
-            seed,
-            threads,
-            out,
-        } => {
-            let output = Output::new(false, out)?;
-            output.emit(&crate::bridge::bench_libdds::run(
-                &crate::bridge::bench_libdds::Options {
-                    lib,
-                    other,
-                    deals,
-                    positions,
-                    seed,
-                    threads,
-                },
-            )?)
-        }
+        BridgeCommand::Libdds(args) => args.run(),
         BridgeCommand::Ablation {
             file,
             table_mib,

@@ -6,6 +6,8 @@ pub mod analyse;
 pub mod blackjack;
 pub mod bridge;
 pub mod experiment;
+#[cfg(feature = "dds")]
+pub mod libdds;
 pub mod playout;
 pub mod pps;
 pub mod spelling;

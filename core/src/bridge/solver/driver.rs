@@ -218,6 +218,20 @@ pub(crate) fn solve_value_from<M: TableMemory>(
     config: &SolverConfig,
     first: Option<u8>,
 ) -> Value {
+    solve_value_within(position, table, config, first, None)
+}
+
+/// [`solve_value_from`] told that the mover's side's tricks lie in `within` (inclusive, both
+/// ends possible): the tests start inside it, so a value at the end the guess names is settled
+/// by one test instead of two. Wrong bounds give a wrong value: the caller must know them (the
+/// trace does, from the value before the last card: a card cannot gain its side a trick).
+pub(crate) fn solve_value_within<M: TableMemory>(
+    position: &BridgePlay,
+    table: &mut TransTable<M>,
+    config: &SolverConfig,
+    first: Option<u8>,
+    within: Option<(u8, u8)>,
+) -> Value {
     let before = table.stats();
     if position.turn() == Turn::Terminal {
         return Value {
@@ -229,7 +243,15 @@ pub(crate) fn solve_value_from<M: TableMemory>(
     let root = s.trick_len;
     let mut search = s.search(config, table);
     let top = core::ptr::addr_of!(search) as usize;
-    let (mut lo, mut hi) = (0u8, s.total);
+    let (mut lo, mut hi) = match within {
+        Some((a, b)) if s.mover_ns => (a.min(s.total), b.min(s.total)),
+        Some((a, b)) => (
+            s.total.saturating_sub(b.min(s.total)),
+            s.total.saturating_sub(a.min(s.total)),
+        ),
+        None => (0u8, s.total),
+    };
+    hi = hi.max(lo);
     let mut g = match first {
         Some(t) if s.mover_ns => t,
         Some(t) => s.total.saturating_sub(t),

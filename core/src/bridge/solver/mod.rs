@@ -29,7 +29,7 @@ mod table;
 pub use driver::{
     Value, first_reaching, solve, solve_reaching, solve_value, solve_value_with, solve_with,
 };
-pub(crate) use driver::{first_target, guess_hundredths, solve_value_from};
+pub(crate) use driver::{first_target, guess_hundredths, solve_value_from, solve_value_within};
 pub use table::{TableMemory, TableStats, TransTable, TtLine};
 
 use crate::card::Card;
