@@ -3,7 +3,8 @@
 An exact double-dummy bridge solver (tables, par, every card of the player to move), random
 deals, the opening-lead advisor and its layouts, Parameterized Poker Squares (scores, games by
 any player, learned tables) and Blackjack (exact values, the computed strategy chart, paired
-hands of the players), and the MCTS kernel with McKay's power-mean backups on the games. The work is done in Rust (the `cardtree` crate); long calls
+hands of the players), hands as played (BBO LIN and PBN play records read, every card judged
+double dummy and single dummy, boards to and from endplay), and the MCTS kernel with McKay's power-mean backups on the games. The work is done in Rust (the `cardtree` crate); long calls
 release the GIL and can be interrupted with Ctrl-C.
 """
 
@@ -12,6 +13,7 @@ from ._cardtree import (
     Deal,
     Par,
     __version__,
+    analyse_play,
     blackjack_actions,
     blackjack_ev,
     blackjack_play,
@@ -26,20 +28,26 @@ from ._cardtree import (
     pps_score,
     pps_train,
     random_deals,
+    read_lin,
     read_pbn,
+    read_pbn_play,
     solve_board,
     uct_search,
 )
+from .played import board_from_endplay, board_to_endplay
 
 __all__ = [
     "DdTable",
     "Deal",
     "Par",
     "__version__",
+    "analyse_play",
     "blackjack_actions",
     "blackjack_ev",
     "blackjack_play",
     "blackjack_strategy",
+    "board_from_endplay",
+    "board_to_endplay",
     "dd_table",
     "dd_tables",
     "layouts",
@@ -50,7 +58,9 @@ __all__ = [
     "pps_score",
     "pps_train",
     "random_deals",
+    "read_lin",
     "read_pbn",
+    "read_pbn_play",
     "solve_board",
     "uct_search",
 ]

@@ -20,6 +20,9 @@ __all__ = [
     "pbn_with_tables",
     "lead",
     "layouts",
+    "read_lin",
+    "read_pbn_play",
+    "analyse_play",
     "pps_score",
     "pps_play",
     "pps_train",
@@ -149,6 +152,31 @@ def layouts(
     max_tries: int = 1_000_000,
 ) -> List[Deal]:
     """The first `count` layouts `lead` values for the same arguments, layout i from stream (seed, i)."""
+
+def read_lin(text: str) -> List[Dict[str, Any]]:
+    """The boards of a BBO LIN text (a hand, a vugraph file, a hand viewer's address), each a
+    dict: board, room, deal (PBN from North), dealer, vulnerable, players, auction (the calls
+    or None), alerts, contract, declarer, play, claim, result, commentary. A board that
+    cannot be read is {"board", "token", "error"} in its place."""
+
+def read_pbn_play(text: str) -> List[Dict[str, Any]]:
+    """The boards of a PBN text with play sections, as `read_lin` gives them."""
+
+def analyse_play(
+    source: Union[str, List[Dict[str, Any]]],
+    format: str = "lin",
+    single_dummy: bool = False,
+    samples: int = 100,
+    seed: int = 1,
+    constraints: str = "",
+    threads: Optional[int] = None,
+    table_mib: int = ...,
+) -> Dict[str, Any]:
+    """Hands as played judged as `cardtree bridge analyse --json` judges them: `source` a LIN
+    text (format "lin"), a PBN text ("pbn") or a list of boards as `read_lin` gives them.
+    Every card double dummy and, with `single_dummy`, single dummy over `samples` layouts a
+    card. {"boards": [...], "broken": [...], "summary": {...}}. The GIL is released; Ctrl-C
+    stops it between boards and cards."""
 
 def pps_score(grid: str, system: str = "american") -> Dict[str, Any]:
     """{"hands": [ten class ids, rows 0-4 then columns 0-4], "score": total} of a 25-cell grid

@@ -11,6 +11,7 @@ mod errors;
 mod json;
 mod lead;
 mod parallel;
+mod played;
 mod pps;
 mod search;
 
@@ -20,6 +21,7 @@ fn _cardtree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     bridge::register(m)?;
     lead::register(m)?;
+    played::register(m)?;
     pps::register(m)?;
     blackjack::register(m)?;
     search::register(m)?;

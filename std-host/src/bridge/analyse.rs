@@ -91,25 +91,8 @@ pub fn command(
     }
     let bytes = std::fs::read(path).map_err(|e| Error::read(path, e))?;
     let text = String::from_utf8_lossy(&bytes);
-    let (mut boards, mut broken) = (Vec::new(), Vec::new());
-    for r in read(&text, format) {
-        match r {
-            Ok(b) => boards.push(b),
-            Err(e) => broken.push(e),
-        }
-    }
-    if boards.is_empty() {
-        return Err(match broken.into_iter().next() {
-            Some(e) => invalid!("{}: {e}", path.display()),
-            None => invalid!("{}: no board", path.display()),
-        });
-    }
-    let pool = SolverPool::new(crate::workers::resolve(options.threads), options.table_mib)?;
-    let total = boards.len();
-    let mut analyses = analyse(boards, &pool, stop);
-    if let Some(single) = &options.single {
-        judge_session(&mut analyses, single, &pool, stop, options.quiet);
-    }
+    let (analyses, broken, total) = analyse_text(&text, format, options, stop)
+        .map_err(|e| invalid!("{}: {e}", path.display()))?;
     let report = report(&analyses, &broken, json);
     write(&analyses, &report, json, out)?;
     if stop.raised() {
@@ -124,6 +107,47 @@ pub fn command(
         ));
     }
     Ok(())
+}
+
+/// Reads `text` with `format`'s reader and judges every board it holds (see [`AnalyseOptions`];
+/// its output fields are not used): the analyses, the broken boards, and the boards read.
+/// An error when no board can be read (the first broken board's).
+pub fn analyse_text(
+    text: &str,
+    format: Format,
+    options: &AnalyseOptions,
+    stop: &Stop,
+) -> Result<(Vec<Analysis>, Vec<BoardError>, usize), Error> {
+    let (mut boards, mut broken) = (Vec::new(), Vec::new());
+    for r in read(text, format) {
+        match r {
+            Ok(b) => boards.push(b),
+            Err(e) => broken.push(e),
+        }
+    }
+    if boards.is_empty() {
+        return Err(match broken.into_iter().next() {
+            Some(e) => invalid!("{e}"),
+            None => invalid!("no board"),
+        });
+    }
+    let total = boards.len();
+    let analyses = analyse_boards(boards, options, stop)?;
+    Ok((analyses, broken, total))
+}
+
+/// Judges `boards` as `options` says: double dummy, then single dummy if asked.
+pub fn analyse_boards(
+    boards: Vec<PlayedBoard>,
+    options: &AnalyseOptions,
+    stop: &Stop,
+) -> Result<Vec<Analysis>, Error> {
+    let pool = SolverPool::new(crate::workers::resolve(options.threads), options.table_mib)?;
+    let mut analyses = analyse(boards, &pool, stop);
+    if let Some(single) = &options.single {
+        judge_session(&mut analyses, single, &pool, stop, options.quiet);
+    }
+    Ok(analyses)
 }
 
 /// Prints `report`, or writes it into `out` with the annotated PBN and the pictures.

@@ -283,6 +283,36 @@ fn summary_text(s: &BTreeMap<String, PlayerSummary>) -> String {
     out
 }
 
+/// The summary as JSON: an object a player.
+fn summary_json(s: &BTreeMap<String, PlayerSummary>) -> serde_json::Value {
+    let players: serde_json::Map<String, serde_json::Value> = s
+        .iter()
+        .map(|(name, p)| {
+            (
+                name.clone(),
+                json!({
+                    "declared": p.declared.0, "declarer_lost": p.declared.1,
+                    "defended": p.defended.0, "defence_lost": p.defended.1,
+                    "single_dummy_declarer_lost": p.single.map(|s| s.0),
+                    "single_dummy_defence_lost": p.single.map(|s| s.1),
+                }),
+            )
+        })
+        .collect();
+    serde_json::Value::Object(players)
+}
+
+/// The whole report as one JSON value, as the doors that return data give it:
+/// `{"boards": [...], "broken": [...], "summary": {...}}`, each board as in `--json`'s lines.
+#[must_use]
+pub fn report_value(analyses: &[Analysis], broken: &[BoardError]) -> serde_json::Value {
+    json!({
+        "boards": analyses.iter().map(to_json).collect::<Vec<_>>(),
+        "broken": broken.iter().map(crate::bridge::played_json::error_json).collect::<Vec<_>>(),
+        "summary": summary_json(&summary(analyses)),
+    })
+}
+
 /// The whole report: every board, every broken board, the summary.
 pub fn report(analyses: &[Analysis], broken: &[BoardError], json: bool) -> String {
     let s = summary(analyses);
@@ -293,25 +323,10 @@ pub fn report(analyses: &[Analysis], broken: &[BoardError], json: bool) -> Strin
             out.push('\n');
         }
         for e in broken {
-            out.push_str(
-                &json!({"board": e.board, "token": e.token, "error": e.message}).to_string(),
-            );
+            out.push_str(&crate::bridge::played_json::error_json(e).to_string());
             out.push('\n');
         }
-        let players: serde_json::Map<String, serde_json::Value> = s
-            .iter()
-            .map(|(name, p)| {
-                (
-                    name.clone(),
-                    json!({
-                        "declared": p.declared.0, "declarer_lost": p.declared.1,
-                        "defended": p.defended.0, "defence_lost": p.defended.1,
-                        "single_dummy_declarer_lost": p.single.map(|s| s.0),
-                        "single_dummy_defence_lost": p.single.map(|s| s.1),
-                    }),
-                )
-            })
-            .collect();
+        let players = summary_json(&s);
         out.push_str(&json!({"summary": players}).to_string());
         out.push('\n');
     } else {

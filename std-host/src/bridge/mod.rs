@@ -48,6 +48,7 @@ pub mod pbn_play_write;
 pub mod pbn_session;
 pub mod pbn_write;
 pub mod played;
+pub mod played_json;
 pub mod playout;
 pub mod single_dummy;
 pub mod solve;
