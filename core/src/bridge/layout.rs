@@ -115,6 +115,34 @@ pub struct Layouts {
     constraints: Constraints,
 }
 
+/// One hand dealt from `pool[next..]`: `size` cards drawn by a partial Fisher-Yates shuffle
+/// (each with [`rng::index`], moved to the front of what is left), or with `rest` the cards
+/// left from `next` on as they lie (the last hidden hand, which takes what the others left).
+/// The hand and the cards it took.
+pub(crate) fn deal_hand<R: Rng + ?Sized>(
+    pool: &mut [Card],
+    next: usize,
+    size: usize,
+    rest: bool,
+    rng: &mut R,
+) -> (Cards, usize) {
+    let n = pool.len();
+    let take = if rest { n.saturating_sub(next) } else { size };
+    if !rest {
+        for i in next..(next + take).min(n) {
+            let j = i + rng::index(rng, n - i);
+            pool.swap(i, j);
+        }
+    }
+    let hand = pool
+        .get(next..next + take)
+        .unwrap_or_default()
+        .iter()
+        .copied()
+        .collect();
+    (hand, take)
+}
+
 impl Layouts {
     /// The layouts of a full deal: the seats given in `known` hold those 13 (or fewer, all the
     /// same size) cards, and every other card of the pack is unseen.
@@ -229,21 +257,9 @@ impl Layouts {
         'tries: for tries in 1..=max_tries {
             let mut next = 0;
             for (k, &seat) in self.hidden.iter().enumerate() {
-                let take = if k == last { n - next } else { size };
                 // The last hand takes the rest; the others draw `size` cards each.
-                if k != last {
-                    for i in next..next + take {
-                        let j = i + rng::index(rng, n - i);
-                        pool.swap(i, j);
-                    }
-                }
-                let hand: Cards = pool
-                    .get(next..next + take)
-                    .unwrap_or_default()
-                    .iter()
-                    .copied()
-                    .collect();
-                next += take;
+                let (hand, taken) = deal_hand(pool, next, size, k == last, rng);
+                next += taken;
                 if !self.constraints.of(seat).holds(hand) {
                     continue 'tries;
                 }

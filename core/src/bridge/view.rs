@@ -26,7 +26,7 @@ use rand_core::Rng;
 
 use super::constraints::Constraints;
 use super::deal::Deal;
-use super::layout::LayoutError;
+use super::layout::{LayoutError, deal_hand};
 use super::play::{BridgePlay, PositionError};
 use super::seat::{BySeat, Seat};
 use super::trace::{TraceError, play_out};
@@ -274,24 +274,8 @@ impl PlayView {
                     .hand(seat)
                     .len()
                     .saturating_sub(self.forced[seat].len());
-                let take = if k == last {
-                    n.saturating_sub(next)
-                } else {
-                    size
-                };
-                if k != last {
-                    for i in next..(next + take).min(n) {
-                        let j = i + rng::index(rng, n.saturating_sub(i));
-                        pool.swap(i, j);
-                    }
-                }
-                let drawn: Cards = pool
-                    .get(next..next + take)
-                    .unwrap_or_default()
-                    .iter()
-                    .copied()
-                    .collect();
-                next += take;
+                let (drawn, taken) = deal_hand(pool, next, size, k == last, rng);
+                next += taken;
                 let hand = drawn | self.forced[seat];
                 if !drawn.is_subset(self.allowed[seat])
                     || !self.constraints.of(seat).holds(hand | self.shown[seat])
