@@ -195,8 +195,13 @@ pub(crate) fn single_tally(a: &Analysis) -> String {
             CardJudgement::Stopped => stopped += 1,
         }
     }
+    let each = if judged > 0 {
+        format!(" ({samples} layouts each)")
+    } else {
+        String::new()
+    };
     let mut out = format!(
-        "single dummy: {judged} cards judged ({samples} layouts each): mistakes {}, unlucky {}, lucky {}",
+        "single dummy: {judged} cards judged{each}: mistakes {}, unlucky {}, lucky {}",
         counts[Verdict::Mistake as usize],
         counts[Verdict::Unlucky as usize],
         counts[Verdict::Lucky as usize]
