@@ -2,6 +2,7 @@
 import { setup as bridge } from './bridge.js';
 import { setup as pps } from './pps.js';
 import { setup as blackjack } from './blackjack.js';
+import { setup as played } from './played.js';
 
 const status = document.getElementById('status');
 const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
@@ -67,6 +68,7 @@ call('randomDeal', [0]).then(
 );
 
 bridge(call);
+played(call);
 pps(call);
 blackjack(call);
 

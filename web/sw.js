@@ -8,7 +8,7 @@ importScripts('./pkg/build.js');
 const CACHE = `cardtree-${self.CARDTREE_BUILD}`;
 const FILES = [
   './', './index.html', './style.css', './app.js', './ui.js', './bridge.js', './pps.js',
-  './blackjack.js', './worker.js', './pkg/cardtree_wasm.js', './pkg/cardtree_wasm_bg.wasm',
+  './blackjack.js', './played.js', './worker.js', './pkg/cardtree_wasm.js', './pkg/cardtree_wasm_bg.wasm',
   './values/american.txt', './values/british.txt',
 ];
 

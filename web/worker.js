@@ -19,6 +19,9 @@ async function provideTable(system) {
   provided.add(name);
 }
 let session = null;
+// The hands-as-played record, and its boards.
+let played = null;
+let playedBoards = [];
 let game = null;
 let cancelled = new Set();
 
@@ -56,6 +59,31 @@ const ops = {
     return advisor.report();
   },
 
+  async played(id, text, progress) {
+    played = new ct.PlayedSession(text, 'auto');
+    playedBoards = played.boards();
+    const analyses = [];
+    for (let i = 0; i < playedBoards.length; i++) {
+      if (cancelled.has(id)) throw new Error('stopped');
+      analyses.push(playedBoards[i].error ? null : played.analyse(i));
+      progress(i + 1, playedBoards.length);
+      await breathe();
+    }
+    return { boards: playedBoards, analyses };
+  },
+  // Every card of board `index` judged single dummy, one a step; a stop keeps what is done.
+  async playedJudge(id, index, samples, seed, progress) {
+    const n = playedBoards[index]?.play?.length ?? 0;
+    const out = [];
+    for (let k = 0; k < n; k++) {
+      if (cancelled.has(id)) break;
+      out.push(played.judgeCard(index, k, samples, seed, ''));
+      progress(k + 1, n);
+      await breathe();
+    }
+    return out;
+  },
+
   async ppsNew(system, seed) {
     await provideTable(system);
     game = new ct.PpsGame(system, seed);
@@ -73,7 +101,7 @@ const ops = {
   blackjackEv: (rules) => ct.blackjackEv(rules),
 };
 
-const LONG = new Set(['session', 'lead']);
+const LONG = new Set(['session', 'lead', 'played', 'playedJudge']);
 
 onmessage = async (event) => {
   const { id, op, args, cancel } = event.data;

@@ -12,6 +12,8 @@
 //! - [`bridge`]: deals, double-dummy tables and par, every card of the player to move, PBN
 //!   files written back with their tags;
 //! - [`lead`]: the opening-lead advisor, layout by layout;
+//! - [`played`]: hands as played (LIN, PBN), judged double dummy and card by card single
+//!   dummy;
 //! - [`pps`]: Poker Squares grids scored, and games the players suggest placements in;
 //! - [`blackjack`]: exact values of actions and rounds, the strategy chart;
 //! - `selfcheck` (feature `selfcheck`, a package of its own): the self-check scenarios whose
@@ -21,6 +23,7 @@ pub mod blackjack;
 pub mod bridge;
 mod js;
 pub mod lead;
+pub mod played;
 pub mod pps;
 #[cfg(feature = "selfcheck")]
 pub mod selfcheck;

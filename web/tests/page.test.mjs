@@ -1,6 +1,7 @@
 // The page in a real browser (headless Chromium): a deal entered and its table read off the
 // page and compared with DDS's; a hand played a card at a time; a bad deal's error; a PBN file
-// loaded and downloaded back with its tags (the command line's bytes); the lead advisor; a Poker
+// loaded and downloaded back with its tags (the command line's bytes); the lead advisor; a played
+// record judged, replayed and judged single dummy; a Poker
 // Squares game played to the end; a Blackjack chart and an action's values. Screenshots of each
 // tool go to web/tests/screenshots/ (or $SCREENSHOTS). Hostile input (a PBN file and typed
 // fields holding HTML and script) adds no element and runs nothing; the page without its
@@ -226,6 +227,45 @@ test('the lead advisor values every lead', async () => {
   assert.equal(cards, 13);
   await page.locator('#lead-cards').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/bridge-lead.png` });
+});
+
+test('a played record pasted is judged, replayed card by card, and judged single dummy', async () => {
+  const path = `${root}tests/data/bridge/played/quirks.pbn`;
+  const want = cli('bridge', 'analyse', '--pbn', path, '--json').toString().trim().split('\n').map((l) => JSON.parse(l));
+  const boards = want.filter((x) => !x.error && !x.summary);
+  await page.fill('#played-text', readFileSync(path, 'utf8'));
+  const started = Date.now();
+  await page.click('#played-analyse');
+  await page.waitForSelector('#played-cards tr');
+  const ms = Date.now() - started;
+  console.log(`a played record's ${boards.length} boards judged double dummy on the page in ${ms} ms`);
+  assert.ok(ms < 2000, `the trace of a pasted record within 2 s: ${ms} ms`);
+  const rows = await page.$$eval('#played-boards tr', (r) => r.length);
+  assert.equal(rows, 1 + want.length - 1, 'a row a board, broken ones included');
+  const broken = await page.$$eval('#played-boards td.error', (c) => c.map((x) => x.textContent));
+  assert.equal(broken.length, want.filter((x) => x.error).length);
+  // The replay of the first board: the last value is the command line's.
+  const first = boards.find((b) => b.trace);
+  const at = await page.textContent('#played-at');
+  assert.ok(at.includes(`double dummy ${first.trace[first.trace.length - 1]}`), at);
+  await page.click('#played-first');
+  assert.match(await page.textContent('#played-at'), new RegExp(`before the opening lead: declarer's tricks double dummy ${first.trace[0]}$`));
+  await page.click('#played-next');
+  assert.match(await page.textContent('#played-at'), /after card 1 of/);
+  assert.equal(await page.$$eval('#played-cards td.current', (c) => c.length), 1);
+  await page.fill('#played-samples', '4');
+  await page.click('#played-single');
+  await page.waitForFunction(() => document.querySelector('#played-summary').textContent.includes('cards judged'));
+  assert.match(await page.textContent('#played-summary'), /^single dummy: \d+ cards judged: mistakes \d+, unlucky \d+, lucky \d+$/);
+  await page.locator('#played-cards').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/bridge-played.png` });
+  // Hostile names and notes in a LIN hand show as text.
+  const lin = `pn|${EVIL[0]},${EVIL[1]},${EVIL[2]},${EVIL[3]}|md|3SKH4579QKAD69C58K,S569QAH3D5TJQAC69,S47H8TD248KC347QA,|` +
+    `ah|${EVIL[0]}|sv|o|mb|p|mb|1S!|an|${EVIL[1]}|mb|p|mb|2S|mb|p|mb|p|mb|p|pc|HA|pc|H3|pc|HT|pc|HJ|nt|${EVIL[2]}|`;
+  await page.fill('#played-text', lin);
+  await page.click('#played-analyse');
+  await page.waitForSelector('#played-cards tr');
+  assert.deepEqual(await injected(), { elements: 0, pwned: null });
 });
 
 test('the page works offline once loaded, from one build\'s cache', async () => {

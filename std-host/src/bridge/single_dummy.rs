@@ -216,7 +216,7 @@ pub(crate) fn single_tally(a: &Analysis) -> String {
 }
 
 /// A card's single-dummy entry as JSON.
-pub(crate) fn single_json(j: Option<&CardJudgement>) -> serde_json::Value {
+pub fn single_json(j: Option<&CardJudgement>) -> serde_json::Value {
     match j {
         None => serde_json::Value::Null,
         Some(CardJudgement::Stopped) => json!({"stopped": true}),
