@@ -78,9 +78,9 @@ impl PlayedSession {
         let (i, b) = self.board(index)?;
         let board = b.clone();
         let r = match board.start() {
-            Some(start) => Some(
-                with_table(|t| review(&start, &board.play, board.claim, t))?.map_err(error)?,
-            ),
+            Some(start) => {
+                Some(with_table(|t| review(&start, &board.play, board.claim, t))?.map_err(error)?)
+            }
             None => None,
         };
         let a = Analysis {
