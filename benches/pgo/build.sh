@@ -47,13 +47,14 @@ echo "== training run: whole tables of 40 deals of seed 7" >&2
 target/pgo/gen/release/cardtree bridge bench --tables --file "$train" >&2
 if $libdds; then
   # libdds apart from the binary: the binary links DDS itself (the `dds` feature), whose
-  # symbols libdds.so exports too. Its training: DDS's table and batch calls through it, on
-  # deals and positions of seed 7 (the libdds benchmark's are of seed 6363).
+  # symbols libdds.so exports too. Its training: DDS's table, batch and AnalysePlay calls
+  # through it, on deals, positions and played hands of seed 7 (the libdds benchmark's are of
+  # seed 6363).
   RUSTFLAGS="-Cprofile-generate=$data" \
       cargo build --release --locked -p cardtree-dds --target-dir target/pgo/gen --quiet
-  echo "== training run: libdds's tables and BEN's batches, seed 7" >&2
+  echo "== training run: libdds's tables, BEN's batches and played hands, seed 7" >&2
   target/pgo/gen/release/cardtree bridge libdds --lib target/pgo/gen/release/libdds.so \
-      --deals 40 --positions 400 --seed 7 >&2
+      --deals 40 --positions 400 --hands 40 --seed 7 >&2
 fi
 "$profdata" merge -o "$data/merged.profdata" "$data"/*.profraw
 echo "== build on the profile (target/pgo/release)" >&2
