@@ -66,12 +66,8 @@ pub(crate) fn played_hands(
             }
         }
     }
-    let dds = entries
-        .len()
-        .checked_sub(1)
-        .and_then(|_| secs.get(1))
-        .cloned()
-        .unwrap_or_default();
+    // The linked DDS is the second entry (`bench_libdds::run` pushes it after cardtree's).
+    let dds = secs.get(1).cloned().unwrap_or_default();
     let (dds_median, dds_total) = (median(dds.clone()), dds.iter().sum::<f64>());
     let mut out = Vec::new();
     for (j, s) in secs.into_iter().enumerate() {
