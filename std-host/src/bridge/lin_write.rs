@@ -60,16 +60,21 @@ pub fn write(board: &PlayedBoard) -> String {
     });
     out.push('|');
     // The record's auction, if it reaches the board's contract (a PBN file may give an
-    // auction cut short beside its `Contract` and `Declarer`).
+    // auction cut short beside its `Contract` and `Declarer`: then it is ended with passes,
+    // since LIN takes the contract from a finished auction only).
     let own = board
         .auction
         .as_ref()
-        .filter(|a| board.declared.is_none() || a.declared() == board.declared);
-    let shortest = match (own, board.declared) {
+        .filter(|a| board.declared.is_none() || a.declared() == board.declared)
+        .map(|a| match board.declared {
+            Some(_) => ended(a),
+            None => a.clone(),
+        });
+    let shortest = match (&own, board.declared) {
         (None, Some(d)) => shortest_auction(board.dealer, d),
         _ => None,
     };
-    if let Some(a) = own.or(shortest.as_ref()) {
+    if let Some(a) = own.or(shortest) {
         for (i, call) in a.calls().iter().enumerate() {
             let text = match call {
                 Call::Pass => "p".to_owned(),
@@ -106,6 +111,18 @@ pub fn write(board: &PlayedBoard) -> String {
 /// A text as a LIN value: `|` ends a value, so it becomes `/`.
 fn value(text: &str) -> String {
     text.replace('|', "/")
+}
+
+/// `auction` ended with passes: the same contract, since passes change no bid, double or
+/// redouble.
+fn ended(auction: &Auction) -> Auction {
+    let mut a = auction.clone();
+    while !a.is_complete() {
+        if a.call(Call::Pass).is_err() {
+            break;
+        }
+    }
+    a
 }
 
 /// The shortest auction from `dealer` in which `declared.declarer` declares its contract:

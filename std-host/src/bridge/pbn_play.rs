@@ -369,4 +369,24 @@ H6 H2 HK HQ {a note}
         assert_eq!(again.len(), 1);
         assert_eq!(again[0].as_ref().unwrap(), b);
     }
+
+    #[test]
+    fn an_auction_cut_short_is_ended_when_written_as_lin() {
+        // Found by fuzzing: the auction stops two passes early and the tags give the
+        // contract; LIN takes the contract from a finished auction only.
+        let text = r#"[Board "7"]
+[Dealer "S"]
+[Deal "N:AK2.432.5432.432 543.AK5.AK6.8765 QJT.QJT.QJT.AKQJ 9876.9876.987.T9"]
+[Declarer "S"]
+[Contract "3NT"]
+[Auction "S"]
+2NT Pass 3NT Pass Pass
+"#;
+        let b = read(text).remove(0).unwrap();
+        assert_eq!(b.declared.unwrap().to_string(), "3NT by S");
+        let lin = crate::bridge::lin_write::write(&b);
+        assert!(lin.contains("mb|2N|mb|p|mb|3N|mb|p|mb|p|mb|p|"), "{lin}");
+        let again = crate::bridge::lin::read(&lin).remove(0).unwrap();
+        assert_eq!(again.declared, b.declared);
+    }
 }
