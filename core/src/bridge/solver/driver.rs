@@ -218,19 +218,24 @@ pub(crate) fn solve_value_from<M: TableMemory>(
     config: &SolverConfig,
     first: Option<u8>,
 ) -> Value {
-    solve_value_within(position, table, config, first, None)
+    solve_value_within(position, table, config, first, None, Cards::EMPTY)
 }
 
 /// [`solve_value_from`] told that the mover's side's tricks lie in `within` (inclusive, both
 /// ends possible): the tests start inside it, so a value at the end the guess names is settled
 /// by one test instead of two. Wrong bounds give a wrong value: the caller must know them (the
-/// trace does, from the value before the last card: a card cannot gain its side a trick).
+/// trace does, from the value after the card played: its player's side takes at least that).
+///
+/// `known`: cards of the mover that give exactly the lower end of `within` (the card the
+/// trace saw played, whose value it has): the tests, all above that end, skip them and the
+/// cards equal to them. Empty, every card is tried.
 pub(crate) fn solve_value_within<M: TableMemory>(
     position: &BridgePlay,
     table: &mut TransTable<M>,
     config: &SolverConfig,
     first: Option<u8>,
     within: Option<(u8, u8)>,
+    known: Cards,
 ) -> Value {
     let before = table.stats();
     if position.turn() == Turn::Terminal {
@@ -242,6 +247,10 @@ pub(crate) fn solve_value_within<M: TableMemory>(
     let s = setup(position, table);
     let root = s.trick_len;
     let mut search = s.search(config, table);
+    if within.is_some() {
+        search.skip = known.bits();
+        search.skip_ply = root;
+    }
     let top = core::ptr::addr_of!(search) as usize;
     let (mut lo, mut hi) = match within {
         Some((a, b)) if s.mover_ns => (a.min(s.total), b.min(s.total)),

@@ -57,6 +57,13 @@ pub(crate) struct Search<'t, M: TableMemory> {
     pub(crate) tricks: u64,
     /// Lowest stack address seen, to measure the stack the search uses.
     pub(crate) stack_low: usize,
+    /// Cards of the player at ply `skip_ply` (the root) not to try: their value is known to
+    /// the caller and cannot decide its tests (see [`solve_value_within`]). The root's result
+    /// then describes the other cards only, so it is not stored.
+    ///
+    /// [`solve_value_within`]: super::solve_value_within
+    pub(crate) skip: u64,
+    pub(crate) skip_ply: usize,
 }
 
 impl<'t, M: TableMemory> Search<'t, M> {
@@ -97,6 +104,8 @@ impl<'t, M: TableMemory> Search<'t, M> {
             nodes: 0,
             tricks: 0,
             stack_low: usize::MAX,
+            skip: 0,
+            skip_ply: 0,
         };
         s.leader[0] = (leader & 3) as u8;
         let mut all = hands[0] | hands[1] | hands[2] | hands[3];
@@ -251,7 +260,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
             }
         }
         let (value, winners) = self.decide_trick_start(ply, beta, ns, left, leader);
-        if use_table {
+        if use_table && (self.skip == 0 || ply != self.skip_ply) {
             let (lower, upper) = if value >= beta {
                 (value.saturating_sub(ns).min(left), left)
             } else {
@@ -412,7 +421,13 @@ impl<'t, M: TableMemory> Search<'t, M> {
         let hand = self.hands[seat];
         let mut best = if ns_turn { 0 } else { u8::MAX };
         let mut winners = 0u64;
-        let mut tried = 0u64;
+        // Cards skipped at the root count as tried: the cards equal to them are skipped too.
+        let skip = if ply == self.skip_ply {
+            self.skip & hand
+        } else {
+            0
+        };
+        let mut tried = skip;
         // Per suit, the lowest rank still worth trying (as a card index).
         let mut floor = [0u8, 13, 26, 39];
         let mut i = 0;
@@ -439,7 +454,9 @@ impl<'t, M: TableMemory> Search<'t, M> {
             if card < floor[s] {
                 continue;
             }
-            if self.config.equivalent_cards && equivalent(card, tried, hand, all) {
+            if skip & (1u64 << card) != 0
+                || (self.config.equivalent_cards && equivalent(card, tried, hand, all))
+            {
                 continue;
             }
             tried |= 1u64 << card;
