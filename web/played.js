@@ -125,10 +125,8 @@ export function setup(call) {
         onProgress: (done, total) => { bar.max = total; bar.value = done; },
       });
       if (shown && shown.index === index) {
-        shown.single = judged;
-        const verdicts = judged.filter((j) => j && j.verdict);
-        const count = (v) => verdicts.filter((j) => j.verdict === v).length;
-        $('played-summary').textContent = `single dummy: ${verdicts.length} cards judged: mistakes ${count('mistake')}, unlucky ${count('unlucky')}, lucky ${count('lucky')}`;
+        shown.single = judged.cards;
+        $('played-summary').textContent = judged.tally;
         renderReplay();
       }
     } catch (e) {

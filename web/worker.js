@@ -71,7 +71,8 @@ const ops = {
     }
     return { boards: playedBoards, analyses };
   },
-  // Every card of board `index` judged single dummy, one a step; a stop keeps what is done.
+  // Every card of board `index` judged single dummy, one a step (a stop keeps what is done),
+  // with the board's single-dummy line.
   async playedJudge(id, index, samples, seed, progress) {
     const n = playedBoards[index]?.play?.length ?? 0;
     const out = [];
@@ -81,7 +82,7 @@ const ops = {
       progress(k + 1, n);
       await breathe();
     }
-    return out;
+    return { cards: out, tally: played.singleTally(index) };
   },
 
   async ppsNew(system, seed) {

@@ -10,7 +10,7 @@ use cardtree_host::bridge::analyse_report::{report_value, to_json};
 use cardtree_host::bridge::played::{BoardError, PlayedBoard};
 use cardtree_host::bridge::played_json::boards_text;
 use cardtree_host::bridge::single_dummy::{
-    CardJudgement, SingleDummyOptions, judge_card, single_json,
+    SingleDummyOptions, judge_analysed, single_json, single_tally as host_single_tally,
 };
 use wasm_bindgen::prelude::*;
 
@@ -126,28 +126,24 @@ impl PlayedSession {
             .get_mut(i)
             .and_then(Option::as_mut)
             .ok_or_else(|| error("the board has no analysis"))?;
-        let Some(r) = &a.review else {
-            return Ok(JsValue::NULL);
-        };
         let k = whole(card, "card", a.board.play.len().saturating_sub(1))?;
-        let cost = r.cards().nth(k).map_or(0, |c| c.cost);
-        let mut p = a.board.start().ok_or_else(|| error("no contract"))?;
-        for &c in a.board.play.iter().take(k) {
-            p.play(c).map_err(error)?;
-        }
-        if p.legal().len() < 2 {
+        if !with_table(|t| judge_analysed(a, k, &options, t))?.map_err(error)? {
             return Ok(JsValue::NULL);
         }
-        let judged = with_table(|t| judge_card(&a.board, k, cost, &options, t))?.map_err(error)?;
-        let entry = CardJudgement::Judged(Box::new(judged));
-        let value = parsed(&single_json(Some(&entry)).to_string())?;
-        if a.single.len() < a.board.play.len() {
-            a.single.resize(a.board.play.len(), None);
-        }
-        if let Some(slot) = a.single.get_mut(k) {
-            *slot = Some(entry);
-        }
-        Ok(value)
+        parsed(&single_json(a.single.get(k).and_then(Option::as_ref)).to_string())
+    }
+
+    /// Board `index`'s single-dummy line, as the command line prints it: the cards judged so
+    /// far and the verdicts (`"single dummy: 12 cards judged (100 layouts each): mistakes 1,
+    /// unlucky 0, lucky 2"`).
+    #[wasm_bindgen(js_name = singleTally)]
+    pub fn single_tally(&self, index: f64) -> Result<String, JsError> {
+        let (i, _) = self.board(index)?;
+        Ok(self
+            .analyses
+            .get(i)
+            .and_then(Option::as_ref)
+            .map_or_else(String::new, host_single_tally))
     }
 
     /// The report of every board judged so far: `{boards, broken, summary}` as Python's

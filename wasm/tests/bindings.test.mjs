@@ -128,3 +128,29 @@ test('a random deal is the first deal of the vectors\' generator', () => {
   assert.equal(ct.randomDeal(42), theirs.pbn);
   assert.equal(ct.parseDeal(theirs.pbn).size, 13);
 });
+
+test('a played record is judged as the command line judges it, double and single dummy', () => {
+  const path = `${root}tests/data/bridge/played/quirks.lin`;
+  const played = new ct.PlayedSession(readFileSync(path, 'utf8'), 'auto');
+  const args = ['bridge', 'analyse', '--lin', path, '--single-dummy', '--samples', '4', '--seed', '9', '--quiet'];
+  const lines = cli(...args, '--json').toString().trim().split('\n').map((l) => JSON.parse(l));
+  const tallies = cli(...args).toString().split('\n').filter((l) => l.startsWith('  single dummy:')).map((l) => l.trim());
+  const boards = lines.filter((l) => !l.summary && !l.error);
+  const read = played.boards();
+  assert.equal(read.filter((b) => b.error).length, lines.filter((l) => l.error).length);
+  let [next, judged] = [0, 0];
+  read.forEach((b, i) => {
+    if (b.error) return;
+    const theirs = boards.shift();
+    assert.deepEqual(played.analyse(i).trace, theirs.trace, `board ${i}`);
+    if (!theirs.cards) return;
+    theirs.cards.forEach((c, k) => {
+      const single = played.judgeCard(i, k, 4, 9, '');
+      assert.deepEqual(single, c.single_dummy, `board ${i}, card ${k}`);
+      if (single) judged += 1;
+    });
+    assert.equal(played.singleTally(i), tallies[next++], `board ${i}`);
+  });
+  assert.equal(next, tallies.length);
+  assert.ok(judged >= 10, `${judged} cards judged`);
+});

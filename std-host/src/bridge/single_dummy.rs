@@ -97,6 +97,33 @@ pub fn judge_card(
     })
 }
 
+/// Judges card `k` of an analysed board (the page's door, one card a call) and keeps the
+/// judgement in the analysis's `single` entries. `Ok(false)`, nothing kept: the board has no
+/// review (no contract) or the card's player had no choice.
+pub fn judge_analysed(
+    a: &mut Analysis,
+    k: usize,
+    options: &SingleDummyOptions,
+    table: &mut crate::bridge::solve::HostTable,
+) -> Result<bool, ViewError> {
+    let Some(r) = &a.review else {
+        return Ok(false);
+    };
+    if !choices(&a.board).contains(&k) {
+        return Ok(false);
+    }
+    let cost = r.cards().nth(k).map_or(0, |c| c.cost);
+    let judged = judge_card(&a.board, k, cost, options, table)?;
+    let n = a.board.play.len().min(52);
+    if a.single.len() < n {
+        a.single.resize(n, None);
+    }
+    if let Some(slot) = a.single.get_mut(k) {
+        *slot = Some(CardJudgement::Judged(Box::new(judged)));
+    }
+    Ok(true)
+}
+
 /// Judges every card with a choice of every reviewed board of `analyses` on `pool`, filling
 /// each one's `single` (one entry a card, `None` where there was no choice); `bar` counts the
 /// cards. A raised `stop` takes no new card: those left are [`CardJudgement::Stopped`].
@@ -181,7 +208,7 @@ pub(crate) fn single_text(j: &Judged) -> String {
 }
 
 /// A board's single-dummy line: cards judged and the verdicts.
-pub(crate) fn single_tally(a: &Analysis) -> String {
+pub fn single_tally(a: &Analysis) -> String {
     let mut counts = [0usize; 4];
     let (mut judged, mut stopped, mut failed, mut samples) = (0, 0, 0, 0);
     for j in a.single.iter().flatten() {
