@@ -13,9 +13,10 @@
 //! is cleared only for another deal or strain). The positions are solved from the last back to
 //! the first. The value after a card is what its player's side can at least take before it,
 //! so one zero-window test (can that side take more?) settles every card that lost nothing,
-//! the opening position included: solved first, that position would need a whole solve on an
-//! empty table, two or three tests. On 1,000 random played hands this searches 11 % fewer
-//! positions than solving from the first card on, and takes 11 % less time.
+//! the opening position included (solved first, it would need a whole solve on an empty
+//! table, two or three tests), and the test leaves the card played out: its value is known.
+//! The analysed session of `docs/bridge.md` searches 19 % fewer positions this way than from
+//! the first card on.
 
 use core::fmt;
 
