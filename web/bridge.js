@@ -1,6 +1,6 @@
 // The bridge tool: a deal's double-dummy table and par, the deal played card by card with the
 // value of every card, a whole session's PBN file with its tags, and the opening-lead advisor.
-import { $, card, fill, h, rank, showError, suit } from './ui.js';
+import { $, card, fill, h, rank, showError, stoppable, suit } from './ui.js';
 
 const SEATS = ['N', 'E', 'S', 'W'];
 const SUITS = ['S', 'H', 'D', 'C'];
@@ -240,9 +240,7 @@ export function setup(call) {
   });
 
   // ---- the opening-lead advisor ----
-  let stop = null;
   $('lead-run').addEventListener('click', async () => {
-    showError('lead-error');
     const spec = {
       hand: $('lead-hand').value,
       contract: $('lead-contract').value,
@@ -252,27 +250,10 @@ export function setup(call) {
       objective: $('lead-objective').value,
       seed: Number($('lead-seed').value),
     };
-    stop = new AbortController();
-    $('lead-run').disabled = true;
-    $('lead-stop').disabled = false;
-    const bar = $('lead-progress');
-    bar.hidden = false;
-    bar.value = 0;
-    try {
-      const report = await call('lead', [spec], {
-        signal: stop.signal,
-        onProgress: (done, total) => { bar.max = total; bar.value = done; },
-      });
-      renderLead(report);
-    } catch (e) {
-      showError('lead-error', e.message);
-    } finally {
-      bar.hidden = true;
-      $('lead-run').disabled = false;
-      $('lead-stop').disabled = true;
-    }
+    const report = await stoppable({ run: 'lead-run', stop: 'lead-stop', bar: 'lead-progress', error: 'lead-error' },
+      (signal, onProgress) => call('lead', [spec], { signal, onProgress }));
+    if (report) renderLead(report);
   });
-  $('lead-stop').addEventListener('click', () => stop?.abort());
 
   function renderLead(report) {
     // Under the set objective the solver decides only whether each card beats the contract:

@@ -2,12 +2,11 @@
 // dummy (the trace, each card's cost and the cards that kept the value), replayed card by
 // card, and judged single dummy on request with progress and Stop. The work is the library's
 // (`cardtree bridge analyse`); this file only shows it.
-import { $, card, fill, h, showError } from './ui.js';
+import { $, card, fill, h, showError, stoppable } from './ui.js';
 
 export function setup(call) {
   let record = null; // { boards, analyses } from the worker
   let shown = null; // { index, at, single }
-  let stop = null;
 
   /** Clears what belongs to a previous record. */
   function reset() {
@@ -111,31 +110,15 @@ export function setup(call) {
 
   $('played-single').addEventListener('click', async () => {
     if (!shown) return;
-    showError('played-error');
     const index = shown.index;
-    stop = new AbortController();
-    $('played-single').disabled = true;
-    $('played-stop').disabled = false;
-    const bar = $('played-progress');
-    bar.hidden = false;
-    bar.value = 0;
-    try {
-      const judged = await call('playedJudge', [index, Number($('played-samples').value), Number($('played-seed').value)], {
-        signal: stop.signal,
-        onProgress: (done, total) => { bar.max = total; bar.value = done; },
-      });
-      if (shown && shown.index === index) {
-        shown.single = judged.cards;
-        $('played-summary').textContent = judged.tally;
-        renderReplay();
-      }
-    } catch (e) {
-      showError('played-error', e.message);
-    } finally {
-      bar.hidden = true;
-      $('played-single').disabled = false;
-      $('played-stop').disabled = true;
+    const args = [index, Number($('played-samples').value), Number($('played-seed').value)];
+    const judged = await stoppable(
+      { run: 'played-single', stop: 'played-stop', bar: 'played-progress', error: 'played-error' },
+      (signal, onProgress) => call('playedJudge', args, { signal, onProgress }));
+    if (judged && shown && shown.index === index) {
+      shown.single = judged.cards;
+      $('played-summary').textContent = judged.tally;
+      renderReplay();
     }
   });
-  $('played-stop').addEventListener('click', () => stop?.abort());
 }

@@ -59,3 +59,33 @@ export function card(code) {
 export function showError(id, message = '') {
   $(id).textContent = message;
 }
+
+/**
+ * Runs `work(signal, onProgress)`, a long call of a tool that a Stop button can end: the
+ * button `run` is disabled and `stop` enabled meanwhile (a click on `stop` aborts `signal`),
+ * the <progress> `bar` is shown and filled by `onProgress(done, total)`, and an error is shown
+ * as text in the element `error`. Resolves with what `work` gives, or `undefined` after an
+ * error.
+ */
+export async function stoppable({ run, stop, bar, error }, work) {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  const progress = $(bar);
+  showError(error);
+  $(stop).addEventListener('click', abort);
+  $(run).disabled = true;
+  $(stop).disabled = false;
+  progress.hidden = false;
+  progress.value = 0;
+  try {
+    return await work(controller.signal, (done, total) => { progress.max = total; progress.value = done; });
+  } catch (e) {
+    showError(error, e.message);
+    return undefined;
+  } finally {
+    progress.hidden = true;
+    $(run).disabled = false;
+    $(stop).disabled = true;
+    $(stop).removeEventListener('click', abort);
+  }
+}

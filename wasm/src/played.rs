@@ -4,8 +4,8 @@
 //! `cardtree bridge analyse` does (`std-host/src/bridge/analyse.rs`); the values are its
 //! `--json`.
 
-use cardtree::bridge::{Constraints, review};
-use cardtree_host::bridge::analyse::{Analysis, Format, read};
+use cardtree::bridge::Constraints;
+use cardtree_host::bridge::analyse::{Analysis, Format, analyse_board, read};
 use cardtree_host::bridge::analyse_report::{report_value, to_json};
 use cardtree_host::bridge::played::{BoardError, PlayedBoard};
 use cardtree_host::bridge::played_json::boards_text;
@@ -76,18 +76,7 @@ impl PlayedSession {
     /// trace, every card's cost and the cards that kept the value, the claim).
     pub fn analyse(&mut self, index: f64) -> Result<JsValue, JsError> {
         let (i, b) = self.board(index)?;
-        let board = b.clone();
-        let r = match board.start() {
-            Some(start) => {
-                Some(with_table(|t| review(&start, &board.play, board.claim, t))?.map_err(error)?)
-            }
-            None => None,
-        };
-        let a = Analysis {
-            board,
-            review: r,
-            single: Vec::new(),
-        };
+        let a = with_table(|t| analyse_board(t, b))?;
         let value = parsed(&to_json(&a).to_string())?;
         if let Some(slot) = self.analyses.get_mut(i) {
             *slot = Some(a);

@@ -17,6 +17,7 @@ use crate::bridge::analyse_report::report;
 pub use crate::bridge::analysis::Analysis;
 use crate::bridge::played::{BoardError, PlayedBoard};
 use crate::bridge::single_dummy::{SingleDummyOptions, judge_session};
+use crate::bridge::solve::HostTable;
 use crate::bridge::solver_pool::SolverPool;
 use crate::error::Error;
 use crate::workers::Stop;
@@ -58,19 +59,23 @@ pub fn read(text: &str, format: Format) -> Vec<Result<PlayedBoard, BoardError>> 
 /// Judges every board on `pool` double dummy, in order; once `stop` is raised the boards
 /// not begun are left out.
 pub fn analyse(boards: Vec<PlayedBoard>, pool: &SolverPool, stop: &Stop) -> Vec<Analysis> {
-    pool.map_until(&boards, stop, |table, b| {
-        let review = b
-            .start()
-            .and_then(|start| review(&start, &b.play, b.claim, table).ok());
-        Analysis {
-            board: b.clone(),
-            review,
-            single: Vec::new(),
-        }
-    })
-    .into_iter()
-    .flatten()
-    .collect()
+    pool.map_until(&boards, stop, analyse_board)
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// Judges one board double dummy with `table`: its review, or none for a board without a
+/// contract (passed out).
+pub fn analyse_board(table: &mut HostTable, board: &PlayedBoard) -> Analysis {
+    let review = board
+        .start()
+        .and_then(|start| review(&start, &board.play, board.claim, table).ok());
+    Analysis {
+        board: board.clone(),
+        review,
+        single: Vec::new(),
+    }
 }
 
 /// `cardtree bridge analyse`: reads `path` with `format`, judges every board (see

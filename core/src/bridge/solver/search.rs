@@ -400,7 +400,10 @@ impl<'t, M: TableMemory> Search<'t, M> {
                 return (if ns_turn { ns + 1 } else { ns + left - 1 }, w);
             }
         }
-        let playable = self.playable(ply);
+        // Cards skipped at the root are not playable here, and count as tried below: the
+        // cards equal to them are skipped too.
+        let skip = if ply == self.skip_ply { self.skip } else { 0 };
+        let playable = self.playable(ply) & !skip;
         let all = self.trick_all[(ply >> 2) & (TRICKS - 1)];
         let mut list = Order::new();
         // The cut-off card first; the rest are ordered only if it does not cut off.
@@ -421,13 +424,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
         let hand = self.hands[seat];
         let mut best = if ns_turn { 0 } else { u8::MAX };
         let mut winners = 0u64;
-        // Cards skipped at the root count as tried: the cards equal to them are skipped too.
-        let skip = if ply == self.skip_ply {
-            self.skip & hand
-        } else {
-            0
-        };
-        let mut tried = skip;
+        let mut tried = skip & hand;
         // Per suit, the lowest rank still worth trying (as a card index).
         let mut floor = [0u8, 13, 26, 39];
         let mut i = 0;
@@ -454,9 +451,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
             if card < floor[s] {
                 continue;
             }
-            if skip & (1u64 << card) != 0
-                || (self.config.equivalent_cards && equivalent(card, tried, hand, all))
-            {
+            if self.config.equivalent_cards && equivalent(card, tried, hand, all) {
                 continue;
             }
             tried |= 1u64 << card;
