@@ -13,6 +13,7 @@ from ._cardtree import (
     Deal,
     Par,
     __version__,
+    _specs,
     analyse_play,
     blackjack_actions,
     blackjack_ev,

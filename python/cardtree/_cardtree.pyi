@@ -1,6 +1,6 @@
 """Type stubs of the extension module `cardtree._cardtree` (re-exported by `cardtree`)."""
 
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, final
+from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union, final
 
 # A default shown as `...` is one the extension computes (the host's own constant, or an
 # empty list), documented in the function's docstring; `python/tests/test_api.py` checks these
@@ -31,6 +31,7 @@ __all__ = [
     "blackjack_strategy",
     "blackjack_play",
     "uct_search",
+    "_specs",
 ]
 
 __version__: str
@@ -286,18 +287,23 @@ def uct_search(
     c: Optional[float] = None,
     p: float = 1.0,
     mckay: bool = False,
-    backup: Optional[str] = None,
-    expansion: Optional[str] = None,
-    final_move: Optional[str] = None,
+    backup: Literal["mean", "power", "returns"] = "power",
+    expansion: Optional[Literal["one-node", "all-children", "one-decision"]] = None,
+    final_move: Optional[Literal["value", "visits", "robust"]] = None,
     normalize: Optional[bool] = None,
     seed: int = 1,
     stream: int = 0,
-    nodes: int = 1 << 20,
+    nodes: int = 1048576,
 ) -> Dict[str, Any]:
     """UCT from a position of "tictactoe[:BOARD]", "dice[:LIMIT:FACES]" or a Deal (with strain
     and leader): standard UCT, or McKay & Kruskal's with `mckay=True`; `p` the power of the
-    backups. Random numbers from stream (seed, stream). Returns best, side, root_value,
-    children (move, value, visits), iterations, nodes, tree_full."""
+    backups and `backup` their rule ("mean" is the mean whatever `p`). Random numbers from
+    stream (seed, stream). Returns best, side, root_value, children (move, value, visits),
+    iterations, nodes, tree_full. The options and limits are `cardtree uct`'s (`_specs()`)."""
+
+def _specs() -> List[Dict[str, Any]]:
+    """Every command's options as the host's specs hold them: [{"command", "options": [{"name",
+    "doc", "kind", "min", "max", "choices", "default"}]}]."""
 
 def read_pbn(text: Union[str, bytes]) -> List[Dict[str, Any]]:
     """The boards of a PBN file's text: [{"board": n, "dealer": "N", "vulnerable": "None",

@@ -6,6 +6,8 @@
 //! - [`bridge`], [`pps`], [`blackjack`]: each game's drivers and file formats;
 //! - [`experiments`]: every experiment of the papers on the one [`runner`];
 //! - [`cli`]: the command line, which parses arguments and calls a driver;
+//! - [`spec`], [`specs`]: one typed spec per command, which every door converts into
+//!   ([`uct_spec`] the first);
 //! - shared: [`error`], [`output`], [`input`], [`json`], [`limits`], [`workers`], [`stats`],
 //!   [`plot`], [`progress`], [`heap_tree`].
 
@@ -25,5 +27,8 @@ pub mod plot;
 pub mod pps;
 pub mod progress;
 pub mod runner;
+pub mod spec;
+pub mod specs;
 pub mod stats;
+pub mod uct_spec;
 pub mod workers;

@@ -124,6 +124,30 @@ const SYSTEM: &str = "{},0,1,2,3,4,5,6,7,8";
 
 const CASES: &[Case] = &[
     Case {
+        command: &["uct"],
+        base: &[("--game", "dice"), ("--iterations", "50")],
+        tail: &[],
+        numbers: &[
+            n("--iterations"),
+            t("--c", "{}"),
+            t("--p", "{}"),
+            n("--seed"),
+            n("--stream"),
+            n("--nodes"),
+        ],
+        text: &[
+            "--game",
+            "--deal",
+            "--strain",
+            "--leader",
+            "--backup",
+            "--expansion",
+            "--final-move",
+            "--normalize",
+            "--out",
+        ],
+    },
+    Case {
         command: &["bridge", "solve"],
         base: &[("--file", DEALS)],
         tail: &[],

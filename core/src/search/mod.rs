@@ -13,6 +13,7 @@ mod flat;
 mod playout;
 mod tree_policy;
 mod uct;
+mod uct_config;
 
 use core::fmt;
 
@@ -25,9 +26,9 @@ pub use flat::{FlatResult, flat_monte_carlo};
 pub use playout::{MoveOrdering, NaturalOrder, Policy, RandomPolicy, playout};
 pub use tree_policy::{PlainTree, TreePolicy};
 pub use uct::{
-    Backup, CLOCK_EVERY, ChildStat, Expansion, Exploration, FinalMove, InformationSet, UctConfig,
-    UctResult, ismcts, keep_subtree, uct, uct_with,
+    CLOCK_EVERY, ChildStat, InformationSet, UctResult, ismcts, keep_subtree, uct, uct_with,
 };
+pub use uct_config::{Backup, BackupRule, Expansion, Exploration, FinalMove, UctConfig};
 
 use crate::game::{Game, Side};
 use crate::power_mean::MeanError;

@@ -10,7 +10,9 @@ pub mod experiment;
 pub mod libdds;
 pub mod playout;
 pub mod pps;
+pub mod spec_args;
 pub mod spelling;
+pub mod uct;
 
 use std::path::PathBuf;
 
@@ -54,6 +56,10 @@ pub enum Command {
     /// shards, resume and merge (and a Slurm job array for a cluster).
     #[command(subcommand, arg_required_else_help = true)]
     Experiment(experiment::ExperimentCommand),
+    /// UCT from a position of one of cardtree's games (tic-tac-toe, the dice duel, a bridge
+    /// position), every setting of its configuration (the options of Python's `uct_search`):
+    /// the root's moves with their values and visits.
+    Uct(uct::UctArgs),
     /// Shell completions for bash, zsh, fish, elvish or PowerShell (e.g. `cardtree completions
     /// bash > /etc/bash_completion.d/cardtree`).
     Completions(CompletionsArgs),
@@ -106,6 +112,7 @@ pub fn run(cli: Cli) -> Result<(), Error> {
         Command::Experiment(cmd) => experiment::run(cmd),
         Command::Blackjack(cmd) => blackjack::run(cmd),
         Command::Pps(cmd) => pps::run(cmd),
+        Command::Uct(a) => uct::run(a),
         Command::Completions(a) => {
             let mut bytes = Vec::new();
             clap_complete::generate(a.shell, &mut Cli::command(), "cardtree", &mut bytes);
