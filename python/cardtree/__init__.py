@@ -5,7 +5,9 @@ deals, the opening-lead advisor and its layouts, Parameterized Poker Squares (sc
 any player, learned tables) and Blackjack (exact values, the computed strategy chart, paired
 hands of the players), hands as played (BBO LIN and PBN play records read, every card judged
 double dummy and single dummy, boards to and from endplay), and the MCTS kernel with McKay's power-mean backups on the games. The work is done in Rust (the `cardtree` crate); long calls
-release the GIL and can be interrupted with Ctrl-C.
+release the GIL and can be interrupted with Ctrl-C. Errors are `cardtree.errors`' classes:
+`InputError` (a `ValueError`) for bad input, `FileError` (an `OSError`), `Interrupted` (a
+`KeyboardInterrupt`), all but the last under `cardtree.Error`.
 """
 
 from ._cardtree import (
@@ -35,11 +37,17 @@ from ._cardtree import (
     solve_board,
     uct_search,
 )
+from .errors import Error, FileError, InputError, InternalError, Interrupted
 from .played import board_from_endplay, board_to_endplay
 
 __all__ = [
     "DdTable",
     "Deal",
+    "Error",
+    "FileError",
+    "InputError",
+    "InternalError",
+    "Interrupted",
     "Par",
     "__version__",
     "analyse_play",

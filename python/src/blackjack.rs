@@ -9,7 +9,7 @@ use cardtree_host::blackjack::strategy::{Layout, card, render};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::{bad, value_error};
+use crate::errors::{bad, host_error, value_error};
 use crate::json::loads;
 use crate::parallel::interruptible;
 
@@ -109,7 +109,7 @@ fn blackjack_ev<'py>(
     let rules = rules(decks, h17, das, split_hands, resplit_aces, surrender, peek)?;
     let json = py
         .detach(|| cardtree_host::blackjack::oracle::ev(rules, SplitPlay::default(), true))
-        .map_err(value_error)?;
+        .map_err(|e| host_error(&e))?;
     loads(py, &json)
 }
 
@@ -134,7 +134,7 @@ fn blackjack_strategy<'py>(
     let rules = rules(decks, h17, das, split_hands, resplit_aces, surrender, peek)?;
     let json = py
         .detach(|| render(&card(rules)?, Layout::Json))
-        .map_err(value_error)?;
+        .map_err(|e| host_error(&e))?;
     loads(py, &json)
 }
 

@@ -9,7 +9,7 @@ use cardtree_host::bridge::solve::DEFAULT_TABLE_MIB;
 use pyo3::prelude::*;
 
 use crate::bridge::PyDeal;
-use crate::errors::value_error;
+use crate::errors::host_error;
 use crate::parallel::interruptible;
 
 /// Values every opening lead from `hand` against `contract` by `declarer`, on layouts of the
@@ -62,10 +62,10 @@ fn lead<'py>(
         table_mib,
     }
     .options()
-    .map_err(value_error)?;
-    let (problem, run) = advisor::prepare(&o).map_err(value_error)?;
+    .map_err(|e| host_error(&e))?;
+    let (problem, run) = advisor::prepare(&o).map_err(|e| host_error(&e))?;
     let e = interruptible(py, |stop| evaluate_until(&problem, &run, stop))?;
-    let json = advisor::to_json(&e, &run.method, o.objective).map_err(value_error)?;
+    let json = advisor::to_json(&e, &run.method, o.objective).map_err(|e| host_error(&e))?;
     crate::json::loads(py, &json)
 }
 
@@ -99,8 +99,8 @@ fn layouts(
         ..LeadSpec::default()
     }
     .options()
-    .map_err(value_error)?;
-    let (problem, _) = advisor::prepare(&o).map_err(value_error)?;
+    .map_err(|e| host_error(&e))?;
+    let (problem, _) = advisor::prepare(&o).map_err(|e| host_error(&e))?;
     py.detach(|| {
         (0..u64::from(count))
             .map(|i| {
@@ -112,7 +112,7 @@ fn layouts(
             })
             .collect::<Result<Vec<_>, String>>()
     })
-    .map_err(value_error)
+    .map_err(crate::errors::value_error)
 }
 
 /// Adds the advisor's functions to the module.

@@ -11,15 +11,15 @@ use cardtree_host::error::Error;
 use cardtree_host::workers::{Stop, map_until};
 use pyo3::prelude::*;
 
-use crate::errors::value_error;
+use crate::errors::{host_error, value_error};
 
 /// How often the calling thread checks for Ctrl-C.
 const SIGNAL_CHECK: Duration = Duration::from_millis(20);
 
 /// Runs `work(stop)` with the GIL released, checking Python's signals meanwhile: a signal's
 /// handler that raises (Ctrl-C's `KeyboardInterrupt`) raises `stop`, which `work` should check
-/// between its items and then return; the exception is then this call's. `work`'s own error
-/// is a `ValueError`.
+/// between its items and then return; the exception (Ctrl-C's as `cardtree.Interrupted`) is
+/// then this call's. `work`'s own error is the exception of its kind (`errors::host_error`).
 pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&Stop) -> Result<T, Error> + Send,
@@ -49,9 +49,9 @@ pub(crate) fn interruptible<T: Send>(
         })
     });
     if let Some(e) = interrupted {
-        return Err(e);
+        return Err(crate::errors::interrupted(e));
     }
-    result.map_err(value_error)
+    result.map_err(|e| host_error(&e))
 }
 
 /// `f(state, item)` for every item on `threads` threads (0: one per core), each thread with its

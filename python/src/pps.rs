@@ -13,7 +13,7 @@ use cardtree_host::pps::score::{parse_inputs, score_json};
 use cardtree_host::pps::train::{Training, train};
 use pyo3::prelude::*;
 
-use crate::errors::{bad, checked, value_error};
+use crate::errors::{bad, checked, host_error};
 use crate::json::loads;
 use crate::parallel::interruptible;
 
@@ -24,7 +24,7 @@ use crate::parallel::interruptible;
 #[pyfunction]
 #[pyo3(signature = (grid, system = "american"))]
 fn pps_score<'py>(py: Python<'py>, grid: &str, system: &str) -> PyResult<Bound<'py, PyAny>> {
-    let (grid, system) = parse_inputs(grid, system).map_err(value_error)?;
+    let (grid, system) = parse_inputs(grid, system).map_err(|e| host_error(&e))?;
     loads(py, &score_json(&grid, &system))
 }
 
@@ -174,7 +174,7 @@ fn pps_train<'py>(
             cardtree_host::output::check_writable(&out)?;
             train(&training, &out)
         })
-        .map_err(value_error)?;
+        .map_err(|e| host_error(&e))?;
     let d = pyo3::types::PyDict::new(py);
     d.set_item("games", done.games)?;
     d.set_item("played", done.played)?;

@@ -33,5 +33,6 @@ def test_ctrl_c_stops_a_long_call(call):
     start = time.monotonic()
     out, err = p.communicate(timeout=60)
     assert "KeyboardInterrupt" in err, err
+    assert "cardtree.errors.Interrupted" in err, err
     assert "finished" not in out
     assert time.monotonic() - start < 10
