@@ -123,25 +123,27 @@ def solve_board(
 def lead(
     hand: str,
     contract: str,
+    seat: Optional[_Seat] = None,
     declarer: _Seat = "S",
     constraints: str = "",
     samples: int = 100,
-    method: str = "solver",
+    method: Literal["solver", "uct", "ismcts"] = "solver",
     playouts: Optional[int] = None,
     c: float = 16.0,
     p: float = 1.0,
     seed: int = 1,
-    objective: str = "set",
+    objective: Literal["tricks", "set"] = "set",
     max_tries: int = 1_000_000,
-    threads: Optional[int] = None,
-    table_mib: int = ...,
+    threads: int = 0,
+    table_mib: int = 16,
 ) -> Dict[str, Any]:
     """Every opening lead from `hand` against `contract` by `declarer`, valued on layouts of the
     unseen hands that fit `constraints` ("S: 15-17 hcp, 2-4 S; N: 8-15 hcp") by `method`
     ("solver", "uct" or "ismcts"): what `cardtree bridge lead --json` prints, as a dict. With
     the solver and `objective="set"` only whether each card beats the contract is found (one
-    zero-window test a card): each card's `tricks` is then None. The GIL is released; Ctrl-C
-    stops it between layouts."""
+    zero-window test a card): each card's `tricks` is then None. `seat`, if given, must be the
+    opening leader; `threads` 0 is one per core. The options and limits are `cardtree bridge
+    lead`'s (`_specs()`). The GIL is released; Ctrl-C stops it between layouts."""
 
 def layouts(
     hand: str,

@@ -5,12 +5,13 @@
 use cardtree_host::bridge::advisor;
 use cardtree_host::bridge::lead::evaluate_until;
 use cardtree_host::bridge::lead_spec::LeadSpec;
-use cardtree_host::bridge::solve::DEFAULT_TABLE_MIB;
+use cardtree_host::spec::Value;
 use pyo3::prelude::*;
 
 use crate::bridge::PyDeal;
-use crate::errors::host_error;
+use crate::errors::{bad, host_error};
 use crate::parallel::interruptible;
+use crate::spec::{self, choice, text};
 
 /// Values every opening lead from `hand` against `contract` by `declarer`, on layouts of the
 /// unseen hands that fit `constraints` ("S: 15-17 hcp, 2-4 S; N: 8-15 hcp"): the exact solver
@@ -24,46 +25,50 @@ use crate::parallel::interruptible;
 /// stops the layouts (an `ismcts` search runs to its end).
 #[pyfunction]
 #[pyo3(signature = (
-    hand, contract, declarer = "S", constraints = "", samples = 100, method = "solver",
-    playouts = None, c = 16.0, p = 1.0, seed = 1, objective = "set", max_tries = 1_000_000,
-    threads = None, table_mib = DEFAULT_TABLE_MIB
+    hand, contract, seat = None, declarer = "S", constraints = "", samples = 100,
+    method = "solver", playouts = None, c = 16.0, p = 1.0, seed = 1, objective = "set",
+    max_tries = 1_000_000, threads = 0, table_mib = 16
 ))]
 fn lead<'py>(
     py: Python<'py>,
     hand: &str,
     contract: &str,
+    seat: Option<&str>,
     declarer: &str,
     constraints: &str,
-    samples: u32,
+    samples: i128,
     method: &str,
-    playouts: Option<u32>,
+    playouts: Option<i128>,
     c: f64,
     p: f64,
-    seed: u64,
+    seed: i128,
     objective: &str,
-    max_tries: u32,
-    threads: Option<usize>,
-    table_mib: usize,
+    max_tries: i128,
+    threads: i128,
+    table_mib: i128,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let o = LeadSpec {
-        hand: hand.into(),
-        contract: contract.into(),
-        declarer: declarer.into(),
-        constraints: constraints.into(),
-        samples,
-        method: method.into(),
-        playouts,
-        c,
-        p,
-        seed,
-        objective: objective.into(),
-        max_tries,
-        threads,
-        table_mib,
-    }
-    .options()
-    .map_err(|e| host_error(&e))?;
-    let (problem, run) = advisor::prepare(&o).map_err(|e| host_error(&e))?;
+    let whole = spec::whole::<LeadSpec>;
+    let o: LeadSpec = spec::read(vec![
+        ("hand", text(Some(hand))),
+        ("seat", text(seat)),
+        ("contract", text(Some(contract))),
+        ("declarer", text(Some(declarer))),
+        ("constraints", text(Some(constraints))),
+        ("samples", Some(whole("samples", samples)?)),
+        ("method", choice(Some(method))),
+        (
+            "playouts",
+            playouts.map(|n| whole("playouts", n)).transpose()?,
+        ),
+        ("c", Some(Value::Real(c))),
+        ("p", Some(Value::Real(p))),
+        ("seed", Some(whole("seed", seed)?)),
+        ("objective", choice(Some(objective))),
+        ("max_tries", Some(whole("max_tries", max_tries)?)),
+        ("threads", Some(whole("threads", threads)?)),
+        ("table_mib", Some(whole("table_mib", table_mib)?)),
+    ])?;
+    let (problem, run) = advisor::prepare(&o, false).map_err(|e| host_error(&e))?;
     let e = interruptible(py, |stop| evaluate_until(&problem, &run, stop))?;
     let json = advisor::to_json(&e, &run.method, o.objective).map_err(|e| host_error(&e))?;
     crate::json::loads(py, &json)
@@ -83,24 +88,29 @@ fn layouts(
     contract: &str,
     declarer: &str,
     constraints: &str,
-    count: u32,
-    seed: u64,
-    max_tries: u32,
+    count: i128,
+    seed: i128,
+    max_tries: i128,
 ) -> PyResult<Vec<PyDeal>> {
-    let o = LeadSpec {
-        hand: hand.into(),
-        contract: contract.into(),
-        declarer: declarer.into(),
-        constraints: constraints.into(),
-        samples: count,
-        seed,
-        max_tries,
-        table_mib: 1,
-        ..LeadSpec::default()
-    }
-    .options()
-    .map_err(|e| host_error(&e))?;
-    let (problem, _) = advisor::prepare(&o).map_err(|e| host_error(&e))?;
+    let whole = spec::whole::<LeadSpec>;
+    // The advisor's options: `count` is its `samples`, and is named so when refused.
+    let count_value = u64::try_from(count)
+        .map(Value::Whole)
+        .map_err(|_| bad("count", format!("{count} is not from 1 to {}", u32::MAX)))?;
+    let o: LeadSpec = spec::read_named(
+        vec![
+            ("hand", text(Some(hand))),
+            ("contract", text(Some(contract))),
+            ("declarer", text(Some(declarer))),
+            ("constraints", text(Some(constraints))),
+            ("samples", Some(count_value)),
+            ("seed", Some(whole("seed", seed)?)),
+            ("max_tries", Some(whole("max_tries", max_tries)?)),
+        ],
+        &[("samples", "count")],
+    )?;
+    let (problem, _) = advisor::prepare(&o, false).map_err(|e| host_error(&e))?;
+    let (count, seed, max_tries) = (o.samples, o.seed, o.max_tries);
     py.detach(|| {
         (0..u64::from(count))
             .map(|i| {

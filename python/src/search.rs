@@ -4,7 +4,7 @@
 //! read into it here, checked and decided there.
 
 use cardtree::bridge::BridgePlay;
-use cardtree_host::spec::{self, Door, Given, Kind, Spec, SpecError, Value};
+use cardtree_host::spec::Value;
 use cardtree_host::uct_spec::{UctGame, UctMove, UctSpec, search};
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
@@ -12,36 +12,7 @@ use pyo3::types::{PyDict, PyList};
 
 use crate::bridge::{PyDeal, seat, strain};
 use crate::errors::{bad, value_error};
-
-/// A spec's refusal in Python's words: a `ValueError` naming the keyword.
-fn refused(e: SpecError) -> PyErr {
-    value_error(e.message(Door::Python))
-}
-
-/// The keywords given (`None`: not given) read into the spec's values, each checked.
-fn given(values: Vec<(&str, Option<Value>)>) -> PyResult<Given> {
-    let mut g = Given::new();
-    for (name, v) in values {
-        if let Some(v) = v {
-            g.set(UctSpec::OPTIONS, name, v).map_err(refused)?;
-        }
-    }
-    Ok(g)
-}
-
-/// A whole number from Python: negative ones are refused with the option's limits.
-fn whole(name: &'static str, n: i128) -> PyResult<Value> {
-    u64::try_from(n).map(Value::Whole).map_err(|_| {
-        let o = UctSpec::OPTIONS.iter().find(|o| o.name == name);
-        match o.map(|o| o.kind) {
-            Some(Kind::Whole { min, max }) => refused(SpecError::new(
-                name,
-                format!("{n} is not from {min} to {max}"),
-            )),
-            _ => refused(SpecError::new(name, format!("{n} is not a whole number"))),
-        }
-    })
-}
+use crate::spec::{self, choice};
 
 /// One move as Python sees it: a number, or a card's name.
 fn show<'py>(py: Python<'py>, m: &UctMove) -> PyResult<Bound<'py, PyAny>> {
@@ -86,8 +57,8 @@ fn uct_search<'py>(
     stream: i128,
     nodes: i128,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let choice = |s: Option<&str>| s.map(|s| Value::Choice(s.to_string()));
-    let g = given(vec![
+    let whole = spec::whole::<UctSpec>;
+    let spec: UctSpec = spec::read(vec![
         ("iterations", Some(whole("iterations", iterations)?)),
         ("c", c.map(Value::Real)),
         ("p", Some(Value::Real(p))),
@@ -100,7 +71,6 @@ fn uct_search<'py>(
         ("stream", Some(whole("stream", stream)?)),
         ("nodes", Some(whole("nodes", nodes)?)),
     ])?;
-    let spec = UctSpec::from_given(&g).map_err(refused)?;
     let position = if let Ok(deal) = game.cast::<PyDeal>() {
         let (Some(strain), Some(leader)) = (strain, leader) else {
             return Err(bad("game", "a deal needs strain and leader"));
@@ -147,68 +117,7 @@ fn uct_search<'py>(
     Ok(d)
 }
 
-/// Every command's options as the host's specs hold them (the walk test's reference): a list
-/// of `{"command", "options": [{"name", "doc", "kind", "min", "max", "choices", "default"}]}`,
-/// `default` None where the command decides.
-#[pyfunction]
-fn _specs(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
-    let out = PyList::empty(py);
-    for (command, options) in cardtree_host::specs::ALL {
-        let list = PyList::empty(py);
-        for o in *options {
-            let d = PyDict::new(py);
-            d.set_item("name", o.name)?;
-            d.set_item("doc", o.doc)?;
-            let (kind, min, max, choices) = match o.kind {
-                Kind::Whole { min, max } => (
-                    "whole",
-                    min.into_bound_py_any(py)?,
-                    max.into_bound_py_any(py)?,
-                    vec![],
-                ),
-                Kind::Real { min, max } => (
-                    "real",
-                    min.into_bound_py_any(py)?,
-                    max.into_bound_py_any(py)?,
-                    vec![],
-                ),
-                Kind::Choice(names) => (
-                    "choice",
-                    py.None().into_bound(py),
-                    py.None().into_bound(py),
-                    names.to_vec(),
-                ),
-                Kind::Flag => (
-                    "flag",
-                    py.None().into_bound(py),
-                    py.None().into_bound(py),
-                    vec![],
-                ),
-            };
-            d.set_item("kind", kind)?;
-            d.set_item("min", min)?;
-            d.set_item("max", max)?;
-            d.set_item("choices", choices)?;
-            let default = match o.fallback {
-                spec::Fallback::Whole(n) => n.into_bound_py_any(py)?,
-                spec::Fallback::Real(x) => x.into_bound_py_any(py)?,
-                spec::Fallback::Choice(s) => s.into_bound_py_any(py)?,
-                spec::Fallback::Flag(b) => b.into_bound_py_any(py)?,
-                spec::Fallback::Decided => py.None().into_bound(py),
-            };
-            d.set_item("default", default)?;
-            list.append(d)?;
-        }
-        let c = PyDict::new(py);
-        c.set_item("command", command)?;
-        c.set_item("options", list)?;
-        out.append(c)?;
-    }
-    Ok(out)
-}
-
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(uct_search, m)?)?;
-    m.add_function(wrap_pyfunction!(_specs, m)?)?;
     Ok(())
 }

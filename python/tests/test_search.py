@@ -71,39 +71,3 @@ def test_a_mean_backup_is_the_mean_whatever_the_power():
     assert mean == cardtree.uct_search("dice", iterations=800, seed=2, p=1.0)
     power = cardtree.uct_search("dice", iterations=800, seed=2, p=4.0)
     assert power != mean
-
-
-def _spec(command):
-    return next(s for s in cardtree._specs() if s["command"] == command)["options"]
-
-
-def test_the_keywords_are_the_spec_s():
-    """The walk test, Python's door: every option of `cardtree uct`'s spec is a keyword of
-    uct_search with the spec's default, and every limit is refused naming the keyword."""
-    import inspect
-
-    params = inspect.signature(cardtree.uct_search).parameters
-    options = _spec("uct")
-    assert [o["name"] for o in options] == [
-        n for n in params if n not in ("game", "strain", "leader")
-    ]
-    for o in options:
-        assert params[o["name"]].default == o["default"], o["name"]
-        assert o["doc"]
-        bad = []
-        if o["kind"] == "whole":
-            bad = [o["min"] - 1] if o["min"] > 0 else [-1]
-            if o["max"] < 2**64 - 1:
-                bad.append(int(o["max"]) + 1)
-        elif o["kind"] == "real":
-            bad = [float("nan"), o["min"] - 0.5]
-        elif o["kind"] == "choice":
-            bad = ["nonesuch"]
-        for value in bad:
-            with pytest.raises(ValueError) as e:
-                cardtree.uct_search("tictactoe", **{o["name"]: value})
-            assert str(e.value).startswith(o["name"] + ": "), (o["name"], str(e.value))
-            assert "--" not in str(e.value)
-        if o["kind"] == "choice":
-            for name in o["choices"]:
-                cardtree.uct_search("tictactoe", iterations=1, **{o["name"]: name})

@@ -328,7 +328,7 @@ mod tests {
 
         let text = "N:12-10hcp";
         let bad = text.parse::<cardtree::bridge::Constraints>().unwrap_err();
-        let e = crate::bridge::advisor::constraint_error(text, &bad);
+        let e = Error::described(format!("--constraints: {bad}"), bad);
         assert!(e.to_string().starts_with("--constraints: "), "{e}");
         assert_eq!(
             *core_source::<cardtree::bridge::ParseConstraintsError>(&e),

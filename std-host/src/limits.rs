@@ -60,6 +60,11 @@ fn count(text: &str, bytes_each: u64) -> Result<u64, String> {
         .trim()
         .parse()
         .map_err(|_| format!("{text:?} is not a whole number"))?;
+    count_fits(n, bytes_each)
+}
+
+/// [`count`] of a number already read.
+fn count_fits(n: u64, bytes_each: u64) -> Result<u64, String> {
     let most = match bytes_each {
         0 => u64::MAX,
         b => (available_memory() / 2 / b).max(1),
@@ -91,6 +96,11 @@ pub fn hands(text: &str) -> Result<u64, String> {
 pub fn samples(text: &str) -> Result<u32, String> {
     let n = count(text, 1024)?;
     u32::try_from(n).map_err(|_| format!("{n} is more than {} layouts", u32::MAX))
+}
+
+/// [`samples`] of a number already read (a spec's `also`).
+pub fn samples_fit(n: u64) -> Result<(), String> {
+    count_fits(n, 1024).map(|_| ())
 }
 
 /// `--count` of `bridge playout`: the boards are held until written (a few KiB each with
@@ -160,6 +170,11 @@ pub fn table_mib(text: &str) -> Result<usize, String> {
         .trim()
         .parse()
         .map_err(|_| format!("{text:?} is not a whole number of MiB"))?;
+    table_mib_fits(n)
+}
+
+/// [`table_mib`] of a number already read (a spec's `also`).
+pub fn table_mib_fits(n: usize) -> Result<usize, String> {
     let cores = u64::try_from(cores()).unwrap_or(1);
     let most = usize::try_from(available_memory() / cores / (1 << 20))
         .unwrap_or(usize::MAX)

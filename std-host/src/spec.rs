@@ -67,6 +67,9 @@ pub enum Kind {
     Choice(&'static [&'static str]),
     /// Yes or no.
     Flag,
+    /// Text the command reads itself (a hand, a contract, a seat), refusing what does not read
+    /// in [`Spec::from_given`], naming the option.
+    Text,
 }
 
 /// An option's value when it is not given.
@@ -80,12 +83,19 @@ pub enum Fallback {
     Choice(&'static str),
     /// This answer.
     Flag(bool),
+    /// This text.
+    Text(&'static str),
     /// None: the command decides from its other options (its documentation says how).
     Decided,
+    /// None: the option must be given.
+    Required,
 }
 
+/// A limit of an option's value beyond its kind's: what is wrong with the value, if anything.
+pub type Limit = fn(&Value) -> Result<(), String>;
+
 /// One option of a command.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct OptSpec {
     /// Its name, in snake case ([`Door::spell`] gives each door's).
     pub name: &'static str,
@@ -95,6 +105,9 @@ pub struct OptSpec {
     pub kind: Kind,
     /// Its value when not given.
     pub fallback: Fallback,
+    /// A further limit that depends on the machine (its free memory, its cores), checked
+    /// after `kind`'s: what is wrong, if anything.
+    pub also: Option<Limit>,
 }
 
 /// A value a door read, before the spec checks it.
@@ -108,6 +121,8 @@ pub enum Value {
     Choice(String),
     /// Yes or no.
     Flag(bool),
+    /// Text.
+    Text(String),
 }
 
 /// A refusal: the option and what is wrong with its value.
@@ -117,6 +132,9 @@ pub struct SpecError {
     pub option: &'static str,
     /// What is wrong, without the option's name.
     pub problem: String,
+    /// For a fault inside a text: the text around it, and the same with a `^` at the fault
+    /// (the command line shows the caret; the other doors the text).
+    pub near: Option<(String, String)>,
 }
 
 impl SpecError {
@@ -126,20 +144,67 @@ impl SpecError {
         SpecError {
             option,
             problem: problem.to_string(),
+            near: None,
+        }
+    }
+
+    /// The refusal of `option`'s text `text` for `problem` at byte `at`: the problem says the
+    /// character, and up to 40 characters either side are shown (control characters escaped,
+    /// so the message stays one short line whatever the text holds).
+    #[must_use]
+    pub fn at(
+        option: &'static str,
+        text: &str,
+        at: usize,
+        problem: impl fmt::Display,
+    ) -> SpecError {
+        const AROUND: usize = 40;
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let (before, after) = text.split_at(at);
+        let skip = before.chars().count().saturating_sub(AROUND);
+        let lead = if skip > 0 { "..." } else { "" };
+        let near_before: String = before.chars().skip(skip).collect();
+        let near_after: String = after.chars().take(AROUND).collect();
+        let tail = if after.chars().count() > AROUND {
+            "..."
+        } else {
+            ""
+        };
+        let (b, a) = (near_before.escape_debug(), near_after.escape_debug());
+        SpecError {
+            option,
+            problem: format!("{problem} at character {}", before.chars().count() + 1),
+            near: Some((
+                format!("{lead}{b}{a}{tail}"),
+                format!("{lead}{b}^{a}{tail}"),
+            )),
         }
     }
 
     /// The one-line message in `door`'s words: the option as that door spells it, then the
-    /// problem.
+    /// problem (and for a fault in a text, the text near it: with a caret on the command line).
     #[must_use]
     pub fn message(&self, door: Door) -> String {
-        format!("{}: {}", door.spell(self.option), self.problem)
+        let name = door.spell(self.option);
+        match (&self.near, door) {
+            (None, _) => format!("{name}: {}", self.problem),
+            (Some((_, caret)), Door::Cli) => format!("{name}: {}: \"{caret}\"", self.problem),
+            (Some((plain, _)), _) => format!("{name}: {} (near \"{plain}\")", self.problem),
+        }
     }
 }
 
 impl OptSpec {
     /// Whether `value` is of this option's kind and within its limits; what is wrong if not.
     pub fn check(&self, value: &Value) -> Result<(), String> {
+        self.check_kind(value)?;
+        self.also.map_or(Ok(()), |also| also(value))
+    }
+
+    fn check_kind(&self, value: &Value) -> Result<(), String> {
         match (self.kind, value) {
             (Kind::Whole { min, max }, &Value::Whole(n)) if (min..=max).contains(&n) => Ok(()),
             (Kind::Whole { min, max }, Value::Whole(n)) => {
@@ -157,11 +222,12 @@ impl OptSpec {
             (Kind::Choice(names), Value::Choice(s)) => {
                 Err(format!("{s:?} is not one of {}", names.join(", ")))
             }
-            (Kind::Flag, Value::Flag(_)) => Ok(()),
+            (Kind::Flag, Value::Flag(_)) | (Kind::Text, Value::Text(_)) => Ok(()),
             (Kind::Whole { .. }, _) => Err("a whole number is wanted".to_string()),
             (Kind::Real { .. }, _) => Err("a number is wanted".to_string()),
             (Kind::Choice(names), _) => Err(format!("one of {} is wanted", names.join(", "))),
             (Kind::Flag, _) => Err("true or false is wanted".to_string()),
+            (Kind::Text, _) => Err("text is wanted".to_string()),
         }
     }
 
@@ -178,6 +244,7 @@ impl OptSpec {
                 Value::Real(t.parse().map_err(|_| format!("{text:?} is not a number"))?)
             }
             Kind::Choice(_) => Value::Choice(t.to_string()),
+            Kind::Text => Value::Text(text.to_string()),
             Kind::Flag => Value::Flag(match t {
                 "true" => true,
                 "false" => false,
@@ -197,7 +264,8 @@ impl OptSpec {
             Fallback::Real(x) => Some(x.to_string()),
             Fallback::Choice(s) => Some(s.to_string()),
             Fallback::Flag(b) => Some(b.to_string()),
-            Fallback::Decided => None,
+            Fallback::Text(t) => Some(t.to_string()),
+            Fallback::Decided | Fallback::Required => None,
         }
     }
 }
@@ -225,10 +293,10 @@ impl Given {
     ) -> Result<(), SpecError> {
         let Some(o) = options.iter().find(|o| o.name == name) else {
             let known: Vec<&str> = options.iter().map(|o| o.name).collect();
-            return Err(SpecError {
-                option: "options",
-                problem: format!("{name:?} is not one of {}", known.join(", ")),
-            });
+            return Err(SpecError::new(
+                "options",
+                format!("{name:?} is not one of {}", known.join(", ")),
+            ));
         };
         o.check(&value).map_err(|p| SpecError::new(o.name, p))?;
         self.values.retain(|(n, _)| *n != o.name);
@@ -266,6 +334,16 @@ impl Given {
         match (self.get(o), o.fallback) {
             (Some(&Value::Flag(b)), _) | (None, Fallback::Flag(b)) => Some(b),
             _ => None,
+        }
+    }
+
+    /// Text option `o`, given or its fallback; a required option not given is refused.
+    pub fn text(&self, o: &OptSpec) -> Result<Option<&str>, SpecError> {
+        match (self.get(o), o.fallback) {
+            (Some(Value::Text(t)), _) => Ok(Some(t.as_str())),
+            (None, Fallback::Text(t)) => Ok(Some(t)),
+            (None, Fallback::Required) => Err(SpecError::new(o.name, "is needed")),
+            _ => Ok(None),
         }
     }
 
@@ -316,6 +394,7 @@ mod tests {
             doc: "",
             kind: Kind::Whole { min: 1, max: 10 },
             fallback: Fallback::Whole(3),
+            also: None,
         };
         assert!(o.check(&Value::Whole(10)).is_ok());
         assert_eq!(
@@ -341,6 +420,7 @@ mod tests {
             doc: "",
             kind: Kind::Whole { min: 1, max: 10 },
             fallback: Fallback::Whole(3),
+            also: None,
         }];
         let mut g = Given::new();
         assert_eq!(g.whole(&OPTIONS[0]), Some(3));

@@ -41,6 +41,7 @@ const ITERATIONS: OptSpec = OptSpec {
         max: MOST_ITERATIONS as u64,
     },
     fallback: Fallback::Whole(1000),
+    also: None,
 };
 const C: OptSpec = OptSpec {
     name: "c",
@@ -50,6 +51,7 @@ const C: OptSpec = OptSpec {
         max: f64::MAX,
     },
     fallback: Fallback::Decided,
+    also: None,
 };
 const P: OptSpec = OptSpec {
     name: "p",
@@ -59,36 +61,42 @@ const P: OptSpec = OptSpec {
         max: f64::MAX,
     },
     fallback: Fallback::Real(1.0),
+    also: None,
 };
 const MCKAY: OptSpec = OptSpec {
     name: "mckay",
     doc: "McKay & Kruskal's search: c in his convention, power-mean backups, all children on a node's first visit, the child of highest value",
     kind: Kind::Flag,
     fallback: Fallback::Flag(false),
+    also: None,
 };
 const BACKUP: OptSpec = OptSpec {
     name: "backup",
     doc: "The backup: mean (the power is not used), power (McKay's average with p) or returns",
     kind: Kind::Choice(&BackupRule::NAMES),
     fallback: Fallback::Choice("power"),
+    also: None,
 };
 const EXPANSION: OptSpec = OptSpec {
     name: "expansion",
     doc: "How the tree grows: one-node, all-children or one-decision; unless told, the chosen search's (one-node; all-children with mckay)",
     kind: Kind::Choice(&Expansion::NAMES),
     fallback: Fallback::Decided,
+    also: None,
 };
 const FINAL_MOVE: OptSpec = OptSpec {
     name: "final_move",
     doc: "The move returned: value, visits or robust; unless told, the chosen search's (visits; value with mckay)",
     kind: Kind::Choice(&FinalMove::NAMES),
     fallback: Fallback::Decided,
+    also: None,
 };
 const NORMALIZE: OptSpec = OptSpec {
     name: "normalize",
     doc: "Whether values are rescaled to [0, 1] for selection; unless told, the chosen search's (true; false with mckay)",
     kind: Kind::Flag,
     fallback: Fallback::Decided,
+    also: None,
 };
 const SEED: OptSpec = OptSpec {
     name: "seed",
@@ -98,6 +106,7 @@ const SEED: OptSpec = OptSpec {
         max: u64::MAX,
     },
     fallback: Fallback::Whole(1),
+    also: None,
 };
 const STREAM: OptSpec = OptSpec {
     name: "stream",
@@ -107,6 +116,7 @@ const STREAM: OptSpec = OptSpec {
         max: u64::MAX,
     },
     fallback: Fallback::Whole(0),
+    also: None,
 };
 const NODES: OptSpec = OptSpec {
     name: "nodes",
@@ -116,6 +126,7 @@ const NODES: OptSpec = OptSpec {
         max: MOST_NODES,
     },
     fallback: Fallback::Whole(1 << 20),
+    also: None,
 };
 
 impl Spec for UctSpec {

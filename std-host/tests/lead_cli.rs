@@ -156,7 +156,7 @@ fn bad_input_is_one_line_that_says_where() {
     };
     refused(
         &with(&["--constraints", "S: 15-17 hcq"]),
-        "at character 10: \"S: 15-17 ^hcq\"",
+        "--constraints: expected 'hcp' or a suit letter (S, H, D, C) at character 10: \"S: 15-17 ^hcq\"",
     );
     refused(&with(&["--constraints", "S 15 hcp"]), "expected ':'");
     refused(
@@ -193,14 +193,14 @@ fn bad_input_is_one_line_that_says_where() {
             "--contract",
             "3NT",
         ],
-        "12 cards",
+        "--hand: has 12 cards, want 13",
     );
     // A flag's value that does not parse is a usage error: clap's whole message, status 2.
     let out = cardtree(&["bridge", "lead", "--hand", HAND, "--contract", "8NT"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.starts_with("error: invalid value '8NT' for '--contract <CONTRACT>'"),
+        err.starts_with("error: invalid value '8NT' for '--contract <TEXT>'"),
         "{err}"
     );
 }

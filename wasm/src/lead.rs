@@ -9,7 +9,7 @@ use cardtree_host::bridge::lead::{Evaluation, Method, Run, Worker, evaluate, val
 use cardtree_host::bridge::lead_spec::LeadSpec;
 use wasm_bindgen::prelude::*;
 
-use crate::js::{error, options, parsed, whole};
+use crate::js::{error, parsed, whole};
 
 /// One advisor's run: the problem, the layouts valued so far and their tally.
 #[wasm_bindgen]
@@ -31,15 +31,15 @@ pub struct LeadAdvisor {
 
 #[wasm_bindgen]
 impl LeadAdvisor {
-    /// The advisor for `spec`, by `cardtree bridge lead`'s names: `{hand, contract, declarer,
-    /// constraints, samples, method, playouts, c, p, seed, objective, max_tries, table_mib}`
-    /// (`hand` and `contract` needed; the rest default as on the command line). A bad
-    /// option, hand, contract or constraint throws, naming it.
+    /// The advisor for `spec`, `cardtree bridge lead`'s options in camelCase: `{hand,
+    /// contract, seat, declarer, constraints, samples, method, playouts, c, p, seed, objective,
+    /// maxTries, threads, tableMib}` (`hand` and `contract` needed; the rest default as on the
+    /// command line; one spec gives both). A bad option, hand, contract or constraint throws,
+    /// naming the field.
     #[wasm_bindgen(constructor)]
     pub fn new(spec: JsValue) -> Result<LeadAdvisor, JsError> {
-        let spec: LeadSpec = options("lead", &spec)?;
-        let o = spec.options().map_err(error)?;
-        let (problem, run) = advisor::prepare(&o).map_err(error)?;
+        let o: LeadSpec = crate::spec::read("lead", &spec)?;
+        let (problem, run) = advisor::prepare(&o, false).map_err(error)?;
         let worker = Worker::for_method(&run.method, run.table_mib);
         let tally = LeadTally::new(&problem, true, run.method.measure(&problem));
         Ok(LeadAdvisor {

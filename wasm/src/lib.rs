@@ -27,3 +27,4 @@ pub mod played;
 pub mod pps;
 #[cfg(feature = "selfcheck")]
 pub mod selfcheck;
+pub mod spec;

@@ -4,57 +4,21 @@
 
 use std::fmt::Write as _;
 
-use cardtree::bridge::{Constraints, Contract, LeadProblem, LeadReport, Objective};
-use cardtree::{Card, Seat};
+use cardtree::Card;
+use cardtree::bridge::{Constraints, LeadProblem, LeadReport, Objective};
 
 use serde::Serialize;
 
-use crate::bridge::lead::{Evaluation, Method, MethodKind, Run, evaluate};
+use crate::bridge::lead::{Evaluation, Method, Run, evaluate};
+use crate::bridge::lead_spec::LeadSpec;
 use crate::error::{Context, Error};
 use crate::json::{Fixed, Ordered, Shown};
 use crate::output::Output;
 
-/// The options of `cardtree bridge lead` (the flags of the same names).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Options {
-    /// The leader's hand, PBN.
-    pub hand: String,
-    /// The leader, if given (it must be declarer's left-hand opponent).
-    pub seat: Option<Seat>,
-    /// The contract.
-    pub contract: Contract,
-    /// The declarer.
-    pub declarer: Seat,
-    /// What the auction told.
-    pub constraints: String,
-    /// Layouts to value.
-    pub samples: u32,
-    /// How to value the leads.
-    pub method: MethodKind,
-    /// Playouts per layout (UCT) or iterations in all (ISMCTS).
-    pub playouts: Option<u32>,
-    /// McKay's exploration constant.
-    pub c: f64,
-    /// The power of the backups.
-    pub p: f64,
-    /// The seed.
-    pub seed: u64,
-    /// What chooses the best card.
-    pub objective: Objective,
-    /// Tries allowed to draw one layout.
-    pub max_tries: u32,
-    /// Worker threads (0: one per core).
-    pub threads: usize,
-    /// Transposition-table memory per thread, in MiB.
-    pub table_mib: usize,
-    /// A progress bar over the layouts.
-    pub progress: bool,
-}
-
 /// `cardtree bridge lead`: values every card of the leader's hand and reports where
 /// `output` says.
-pub fn command(o: &Options, output: &Output) -> Result<(), Error> {
-    let (problem, run) = prepare(o)?;
+pub fn command(o: &LeadSpec, progress: bool, output: &Output) -> Result<(), Error> {
+    let (problem, run) = prepare(o, progress)?;
     let e = evaluate(&problem, &run)?;
     output.emit(&if output.json {
         format!("{}\n", to_json(&e, &run.method, o.objective)?)
@@ -63,26 +27,11 @@ pub fn command(o: &Options, output: &Output) -> Result<(), Error> {
     })
 }
 
-/// The lead problem and the run `o` describes: the leader's hand checked, the constraints
-/// read (a bad one named with a `^` at the fault), the method made.
-pub fn prepare(o: &Options) -> Result<(LeadProblem, Run), Error> {
-    let leader = o.declarer.next();
-    if let Some(s) = o.seat.filter(|&s| s != leader) {
-        return Err(invalid!(
-            "--seat {s} does not lead against {}: the opening leader is {leader}",
-            o.declarer
-        ));
-    }
-    let hand = cardtree::pbn::hand(&o.hand, leader).context("--hand")?;
-    if hand.len() != 13 {
-        return Err(invalid!("--hand has {} cards, want 13", hand.len()));
-    }
-    let constraints: Constraints =
-        o.constraints
-            .parse()
-            .map_err(|e: cardtree::bridge::ParseConstraintsError| {
-                constraint_error(&o.constraints, &e)
-            })?;
+/// The lead problem and the run `o` describes (its hand, seat and constraints were checked
+/// when it was made), with a progress bar over the layouts if `progress`.
+pub fn prepare(o: &LeadSpec, progress: bool) -> Result<(LeadProblem, Run), Error> {
+    let hand = cardtree::pbn::hand(&o.hand, o.declarer.next()).context("hand")?;
+    let constraints: Constraints = o.constraints.parse().context("constraints")?;
     let problem =
         LeadProblem::opening(hand, o.contract, o.declarer, constraints).map_err(Error::from)?;
     let method = Method::new(o.method, o.objective, o.playouts, o.c, o.p);
@@ -93,7 +42,7 @@ pub fn prepare(o: &Options) -> Result<(LeadProblem, Run), Error> {
         max_tries: o.max_tries,
         threads: o.threads,
         table_mib: o.table_mib,
-        progress: o.progress,
+        progress,
     };
     Ok((problem, run))
 }
@@ -218,35 +167,4 @@ pub fn to_text(
         r.by_set.map_or("-".to_string(), |c| c.to_string())
     );
     out
-}
-
-/// The one-line message for a bad `--constraints` string: what is wrong, and the text with a
-/// `^` before the character at fault.
-#[must_use]
-pub fn constraint_error(text: &str, e: &cardtree::bridge::ParseConstraintsError) -> Error {
-    let mut at = e.at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let (before, after) = text.split_at(at);
-    // Control characters escaped and at most 40 characters either side of the fault, so the
-    // message stays one short line whatever the text holds.
-    const AROUND: usize = 40;
-    let skip = before.chars().count().saturating_sub(AROUND);
-    let near_before: String = before.chars().skip(skip).collect();
-    let near_after: String = after.chars().take(AROUND).collect();
-    let message = format!(
-        "--constraints: {} at character {}: \"{}{}^{}{}\"",
-        e.kind,
-        before.chars().count() + 1,
-        if skip > 0 { "..." } else { "" },
-        near_before.escape_debug(),
-        near_after.escape_debug(),
-        if after.chars().count() > AROUND {
-            "..."
-        } else {
-            ""
-        },
-    );
-    Error::described(message, *e)
 }

@@ -1,31 +1,33 @@
-//! The advisor's options as the Python and web packages take them: by the command line's
-//! names, as text and numbers (keyword arguments; a JSON object), each checked as the command
-//! line checks its flag ([`crate::limits`]) and refused naming the argument.
+//! The opening-lead advisor's options, once ([`LeadSpec`], a [`Spec`]): `cardtree bridge lead`'s
+//! flags are derived from it, Python's `lead` keywords and the page's `LeadAdvisor` fields read
+//! into it. Every option is checked here (the hand against the leader, the contract, the
+//! constraints with the place of a fault), so each door refuses in its own spelling.
 
-use serde::Deserialize;
+use cardtree::Seat;
+use cardtree::bridge::{Constraints, Contract, DEFAULT_MAX_TRIES, Objective};
 
-use crate::bridge::advisor::Options;
 use crate::bridge::lead::MethodKind;
 use crate::bridge::solve::{DEFAULT_TABLE_MIB, parse_seat};
-use crate::error::Error;
 use crate::limits;
+use crate::spec::{Fallback, Given, Kind, OptSpec, Spec, SpecError, Value};
 
-/// `cardtree bridge lead`'s options by name; the defaults are the command line's.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+/// `cardtree bridge lead`'s options, typed and checked.
+#[derive(Clone, Debug, PartialEq)]
 pub struct LeadSpec {
-    /// The leader's hand, PBN (`KQT2.853.AJ9.742`).
+    /// The leader's hand, PBN (`KQT2.853.AJ9.742`): 13 cards.
     pub hand: String,
-    /// The contract (`3NT`, `4SX`).
-    pub contract: String,
-    /// The declarer: `N`, `E`, `S` or `W`.
-    pub declarer: String,
-    /// What the auction told (`S: 15-17 hcp, 2-4 S; N: 8-15 hcp`).
+    /// The contract.
+    pub contract: Contract,
+    /// The leader, if given (declarer's left-hand opponent).
+    pub seat: Option<Seat>,
+    /// The declarer.
+    pub declarer: Seat,
+    /// What the auction told (it reads as [`Constraints`]).
     pub constraints: String,
     /// Layouts to value.
     pub samples: u32,
-    /// `solver`, `uct` or `ismcts`.
-    pub method: String,
+    /// How to value the leads.
+    pub method: MethodKind,
     /// Playouts per layout (UCT) or iterations in all (ISMCTS); `None`: the method's default.
     pub playouts: Option<u32>,
     /// McKay's exploration constant.
@@ -34,75 +36,319 @@ pub struct LeadSpec {
     pub p: f64,
     /// The seed: layout `i` is drawn from stream (`seed`, `i`).
     pub seed: u64,
-    /// `set` or `tricks`: what chooses the best card.
-    pub objective: String,
+    /// What chooses the best card.
+    pub objective: Objective,
     /// Tries allowed to draw one layout.
     pub max_tries: u32,
-    /// Worker threads; `None`: one per core.
-    pub threads: Option<usize>,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
     /// Transposition-table memory per thread, in MiB.
     pub table_mib: usize,
 }
 
-impl Default for LeadSpec {
-    fn default() -> LeadSpec {
-        LeadSpec {
-            hand: String::new(),
-            contract: String::new(),
-            declarer: "S".into(),
-            constraints: String::new(),
-            samples: 100,
-            method: "solver".into(),
-            playouts: None,
-            c: 16.0,
-            p: 1.0,
-            seed: 1,
-            objective: "set".into(),
-            max_tries: 1_000_000,
-            threads: None,
-            table_mib: DEFAULT_TABLE_MIB,
-        }
+const fn text(name: &'static str, doc: &'static str, fallback: Fallback) -> OptSpec {
+    OptSpec {
+        name,
+        doc,
+        kind: Kind::Text,
+        fallback,
+        also: None,
     }
 }
 
-/// `e` about the argument `name`: `samples: ...`.
-fn bad(name: &str, e: impl std::fmt::Display) -> Error {
-    Error::Invalid(e.to_string()).at(name)
+const fn whole(
+    name: &'static str,
+    doc: &'static str,
+    min: u64,
+    max: u64,
+    fallback: Fallback,
+) -> OptSpec {
+    OptSpec {
+        name,
+        doc,
+        kind: Kind::Whole { min, max },
+        fallback,
+        also: None,
+    }
 }
 
-impl LeadSpec {
-    /// The advisor's options, every argument checked.
-    pub fn options(&self) -> Result<Options, Error> {
-        limits::samples(&self.samples.to_string()).map_err(|e| bad("samples", e))?;
-        if let Some(n) = self.playouts {
-            limits::playouts(&n.to_string()).map_err(|e| bad("playouts", e))?;
+const fn real(name: &'static str, doc: &'static str, min: f64, fallback: f64) -> OptSpec {
+    OptSpec {
+        name,
+        doc,
+        kind: Kind::Real { min, max: f64::MAX },
+        fallback: Fallback::Real(fallback),
+        also: None,
+    }
+}
+
+/// A seat's text reads (`N`, `E`, `S` or `W`).
+fn a_seat(v: &Value) -> Result<(), String> {
+    match v {
+        Value::Text(t) => parse_seat(t).map(|_| ()).map_err(|e| e.to_string()),
+        _ => Ok(()),
+    }
+}
+
+/// A contract's text reads.
+fn a_contract(v: &Value) -> Result<(), String> {
+    match v {
+        Value::Text(t) => t.parse::<Contract>().map(|_| ()).map_err(|e| e.to_string()),
+        _ => Ok(()),
+    }
+}
+
+fn samples_fit(v: &Value) -> Result<(), String> {
+    match *v {
+        Value::Whole(n) => limits::samples_fit(n),
+        _ => Ok(()),
+    }
+}
+
+fn table_fits(v: &Value) -> Result<(), String> {
+    match *v {
+        Value::Whole(n) => {
+            limits::table_mib_fits(usize::try_from(n).unwrap_or(usize::MAX)).map(|_| ())
         }
-        for (name, x) in [("c", self.c), ("p", self.p)] {
-            if !x.is_finite() {
-                return Err(bad(name, format!("{x} is not a finite number")));
-            }
+        _ => Ok(()),
+    }
+}
+
+const HAND: OptSpec = text(
+    "hand",
+    "The leader's hand, PBN: spades.hearts.diamonds.clubs, e.g. \"KQT2.853.AJ9.742\"",
+    Fallback::Required,
+);
+const SEAT: OptSpec = OptSpec {
+    also: Some(a_seat),
+    ..text(
+        "seat",
+        "The leader (declarer's left-hand opponent; the default)",
+        Fallback::Decided,
+    )
+};
+const CONTRACT: OptSpec = OptSpec {
+    also: Some(a_contract),
+    ..text(
+        "contract",
+        "The contract: level and strain, e.g. 3NT, 4S, 6Cx",
+        Fallback::Required,
+    )
+};
+const DECLARER: OptSpec = OptSpec {
+    also: Some(a_seat),
+    ..text(
+        "declarer",
+        "The declarer: N, E, S or W",
+        Fallback::Text("S"),
+    )
+};
+const CONSTRAINTS: OptSpec = text(
+    "constraints",
+    "What the auction told: e.g. \"S: 15-17 hcp, 2-4 S; N: 8-15 hcp\"",
+    Fallback::Text(""),
+);
+const SAMPLES: OptSpec = OptSpec {
+    also: Some(samples_fit),
+    ..whole(
+        "samples",
+        "Layouts to value (solver, uct)",
+        1,
+        u32::MAX as u64,
+        Fallback::Whole(100),
+    )
+};
+const METHOD: OptSpec = OptSpec {
+    name: "method",
+    doc: "How to value the leads: solver, uct or ismcts",
+    kind: Kind::Choice(&MethodKind::NAMES),
+    fallback: Fallback::Choice("solver"),
+    also: None,
+};
+const PLAYOUTS: OptSpec = whole(
+    "playouts",
+    "Playouts per layout (uct, default 1000) or iterations in all (ismcts, default 100000)",
+    1,
+    limits::MOST_ITERATIONS as u64,
+    Fallback::Decided,
+);
+const C: OptSpec = real(
+    "c",
+    "McKay's exploration constant c (uct, ismcts)",
+    0.0,
+    16.0,
+);
+const P: OptSpec = real(
+    "p",
+    "The power of the backups, 1 = the mean (uct, ismcts)",
+    1.0,
+    1.0,
+);
+const SEED: OptSpec = whole(
+    "seed",
+    "The seed: layout i is drawn from stream (seed, i)",
+    0,
+    u64::MAX,
+    Fallback::Whole(1),
+);
+const OBJECTIVE: OptSpec = OptSpec {
+    name: "objective",
+    doc: "What chooses the best card: mean tricks or the chance to beat the contract",
+    kind: Kind::Choice(&Objective::NAMES),
+    fallback: Fallback::Choice("set"),
+    also: None,
+};
+const MAX_TRIES: OptSpec = whole(
+    "max_tries",
+    "Tries allowed to draw one layout before the constraints are called impossible",
+    1,
+    u32::MAX as u64,
+    Fallback::Whole(DEFAULT_MAX_TRIES as u64),
+);
+const THREADS: OptSpec = whole(
+    "threads",
+    "Worker threads (0: one per core). Results do not depend on it",
+    0,
+    4096,
+    Fallback::Whole(0),
+);
+const TABLE_MIB: OptSpec = OptSpec {
+    also: Some(table_fits),
+    ..whole(
+        "table_mib",
+        "Transposition-table memory per thread, in MiB (solver)",
+        1,
+        1 << 20,
+        Fallback::Whole(DEFAULT_TABLE_MIB as u64),
+    )
+};
+
+/// A seat option read, refused naming it.
+fn seat(g: &Given, o: &OptSpec) -> Result<Option<Seat>, SpecError> {
+    g.text(o)?
+        .map(|s| parse_seat(s).map_err(|e| SpecError::new(o.name, e)))
+        .transpose()
+}
+
+impl Spec for LeadSpec {
+    const COMMAND: &'static str = "bridge lead";
+    const OPTIONS: &'static [OptSpec] = &[
+        HAND,
+        CONTRACT,
+        SEAT,
+        DECLARER,
+        CONSTRAINTS,
+        SAMPLES,
+        METHOD,
+        PLAYOUTS,
+        C,
+        P,
+        SEED,
+        OBJECTIVE,
+        MAX_TRIES,
+        THREADS,
+        TABLE_MIB,
+    ];
+
+    fn from_given(g: &Given) -> Result<LeadSpec, SpecError> {
+        let declarer = seat(g, &DECLARER)?.unwrap_or(Seat::South);
+        let leader = declarer.next();
+        let seat = seat(g, &SEAT)?;
+        if let Some(s) = seat.filter(|&s| s != leader) {
+            return Err(SpecError::new(
+                SEAT.name,
+                format!("{s} does not lead against {declarer}: the opening leader is {leader}"),
+            ));
         }
-        Ok(Options {
-            hand: self.hand.clone(),
-            seat: None,
-            contract: self.contract.parse().map_err(|e| bad("contract", e))?,
-            declarer: parse_seat(&self.declarer).map_err(|e| bad("declarer", e))?,
-            constraints: self.constraints.clone(),
-            samples: self.samples,
-            method: self
-                .method
-                .parse::<MethodKind>()
-                .map_err(|e| bad("method", e))?,
-            playouts: self.playouts,
-            c: self.c,
-            p: self.p,
-            seed: self.seed,
-            objective: self.objective.parse().map_err(|e| bad("objective", e))?,
-            max_tries: self.max_tries,
-            threads: self.threads.unwrap_or(0),
-            table_mib: limits::table_mib(&self.table_mib.to_string())
-                .map_err(|e| bad("table_mib", e))?,
-            progress: false,
+        let hand = g.text(&HAND)?.unwrap_or_default().to_string();
+        let cards = cardtree::pbn::hand(&hand, leader).map_err(|e| SpecError::new(HAND.name, e))?;
+        if cards.len() != 13 {
+            return Err(SpecError::new(
+                HAND.name,
+                format!("has {} cards, want 13", cards.len()),
+            ));
+        }
+        let contract = g
+            .text(&CONTRACT)?
+            .unwrap_or_default()
+            .parse::<Contract>()
+            .map_err(|e| SpecError::new(CONTRACT.name, e))?;
+        let constraints = g.text(&CONSTRAINTS)?.unwrap_or_default().to_string();
+        if let Err(e) = constraints.parse::<Constraints>() {
+            return Err(SpecError::at(CONSTRAINTS.name, &constraints, e.at, e.kind));
+        }
+        Ok(LeadSpec {
+            hand,
+            seat,
+            contract,
+            declarer,
+            constraints,
+            samples: g.whole(&SAMPLES).unwrap_or(100) as u32,
+            method: g.choice(&METHOD)?.unwrap_or(MethodKind::Solver),
+            playouts: g.whole(&PLAYOUTS).map(|n| n as u32),
+            c: g.real(&C).unwrap_or(16.0),
+            p: g.real(&P).unwrap_or(1.0),
+            seed: g.whole(&SEED).unwrap_or(1),
+            objective: g.choice(&OBJECTIVE)?.unwrap_or(Objective::Set),
+            max_tries: g.whole(&MAX_TRIES).unwrap_or(u64::from(DEFAULT_MAX_TRIES)) as u32,
+            threads: g.whole(&THREADS).unwrap_or(0) as usize,
+            table_mib: g.whole(&TABLE_MIB).unwrap_or(DEFAULT_TABLE_MIB as u64) as usize,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::Door;
+
+    fn given(pairs: &[(&str, &str)]) -> Result<LeadSpec, SpecError> {
+        let mut g = Given::new();
+        for &(name, text) in pairs {
+            let o = LeadSpec::OPTIONS.iter().find(|o| o.name == name).unwrap();
+            let v = o.read(text).map_err(|p| SpecError::new(o.name, p))?;
+            g.set(LeadSpec::OPTIONS, name, v)?;
+        }
+        LeadSpec::from_given(&g)
+    }
+
+    #[test]
+    fn each_refusal_names_the_option_in_each_door() {
+        let ok = given(&[("hand", "KQT2.853.AJ9.742"), ("contract", "3NT")]).unwrap();
+        assert_eq!((ok.declarer, ok.samples, ok.seat), (Seat::South, 100, None));
+        let e = given(&[("hand", "KQT2.853.AJ9.74"), ("contract", "3NT")]).unwrap_err();
+        assert_eq!(e.message(Door::Python), "hand: has 12 cards, want 13");
+        assert_eq!(e.message(Door::Cli), "--hand: has 12 cards, want 13");
+        let e = given(&[("hand", "KQT2.853.AJ9.742")]).unwrap_err();
+        assert_eq!(e.message(Door::Js), "contract: is needed");
+        let e = given(&[
+            ("hand", "KQT2.853.AJ9.742"),
+            ("contract", "3NT"),
+            ("max_tries", "0"),
+        ])
+        .unwrap_err();
+        assert_eq!(
+            e.message(Door::Js),
+            "maxTries: 0 is not from 1 to 4294967295"
+        );
+        let e = given(&[
+            ("hand", "KQT2.853.AJ9.742"),
+            ("contract", "3NT"),
+            ("constraints", "S: 15-17 hcpx"),
+        ])
+        .unwrap_err();
+        let (cli, js) = (e.message(Door::Cli), e.message(Door::Js));
+        assert!(
+            cli.starts_with("--constraints: ") && cli.contains('^'),
+            "{cli}"
+        );
+        assert!(js.starts_with("constraints: ") && !js.contains('^'), "{js}");
+        let e = given(&[
+            ("hand", "KQT2.853.AJ9.742"),
+            ("contract", "3NT"),
+            ("seat", "N"),
+        ])
+        .unwrap_err();
+        assert!(e.message(Door::Cli).starts_with("--seat: N does not lead"));
     }
 }

@@ -4,14 +4,15 @@
 use std::path::PathBuf;
 
 use cardtree::Seat;
-use cardtree::bridge::{Objective, Strain};
+use cardtree::bridge::Strain;
 use clap::Subcommand;
 
 use crate::bridge::hand_record::{self, Source};
-use crate::bridge::lead::MethodKind;
+use crate::bridge::lead_spec::LeadSpec;
 use crate::bridge::solve::{self, DEFAULT_TABLE_MIB};
 use crate::bridge::{ablation, advisor, bench, deals};
 use crate::cli::OutputArgs;
+use crate::cli::spec_args::SpecArgs;
 use crate::cli::spelling::spelled;
 use crate::error::Error;
 use crate::output::Output;
@@ -148,51 +149,9 @@ pub enum BridgeCommand {
     /// n+) and a unit: hcp (high-card points, A=4 K=3 Q=2 J=1) or a suit letter (the length of
     /// that suit). Example: "S: 15-17 hcp, 2-4 S; N: 8-15 hcp".
     Lead {
-        /// The leader's hand, PBN: spades.hearts.diamonds.clubs, e.g. "KQT2.853.AJ9.742".
-        #[arg(long, allow_hyphen_values = true)]
-        hand: String,
-        /// The leader (declarer's left-hand opponent; the default).
-        #[arg(long, value_parser = solve::parse_seat)]
-        seat: Option<Seat>,
-        /// The contract: level and strain, e.g. 3NT, 4S, 6Cx.
-        #[arg(long)]
-        contract: cardtree::bridge::Contract,
-        /// The declarer.
-        #[arg(long, default_value = "S", value_parser = solve::parse_seat)]
-        declarer: Seat,
-        /// What the auction told: e.g. "S: 15-17 hcp, 2-4 S; N: 8-15 hcp".
-        #[arg(long, default_value = "", allow_hyphen_values = true)]
-        constraints: String,
-        /// Layouts to value (solver, uct).
-        #[arg(long, value_parser = crate::limits::samples, default_value_t = 100)]
-        samples: u32,
-        /// How to value the leads.
-        #[arg(long, value_parser = spelled::<MethodKind>(), default_value_t = MethodKind::Solver)]
-        method: MethodKind,
-        /// Playouts per layout (uct, default 1000) or iterations in all (ismcts, default 100000).
-        #[arg(long, value_parser = crate::limits::playouts)]
-        playouts: Option<u32>,
-        /// McKay's exploration constant c (uct, ismcts).
-        #[arg(long, default_value_t = 16.0, allow_hyphen_values = true, value_parser = crate::limits::finite)]
-        c: f64,
-        /// The power of the backups, 1 = the mean (uct, ismcts).
-        #[arg(long, default_value_t = 1.0, allow_hyphen_values = true, value_parser = crate::limits::finite)]
-        p: f64,
-        /// The seed: layout i is drawn from stream (seed, i).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// What chooses the best card: mean tricks or the chance to beat the contract.
-        #[arg(long, value_parser = spelled::<Objective>(), default_value_t = Objective::Set)]
-        objective: Objective,
-        /// Tries allowed to draw one layout before the constraints are called impossible.
-        #[arg(long, default_value_t = cardtree::bridge::DEFAULT_MAX_TRIES)]
-        max_tries: u32,
-        /// Worker threads (default: one per core). Results do not depend on it.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-        /// Transposition-table memory per thread, in MiB (solver).
-        #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
-        table_mib: usize,
+        /// The advisor's options (one spec: `bridge/lead_spec.rs`).
+        #[command(flatten)]
+        options: SpecArgs<LeadSpec>,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
@@ -278,44 +237,10 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             hand_record::command(&source, threads, table_mib, &output.output()?)
         }
         BridgeCommand::Lead {
-            hand,
-            seat,
-            contract,
-            declarer,
-            constraints,
-            samples,
-            method,
-            playouts,
-            c,
-            p,
-            seed,
-            objective,
-            max_tries,
-            threads,
-            table_mib,
+            options,
             quiet,
             output,
-        } => advisor::command(
-            &advisor::Options {
-                hand,
-                seat,
-                contract,
-                declarer,
-                constraints,
-                samples,
-                method,
-                playouts,
-                c,
-                p,
-                seed,
-                objective,
-                max_tries,
-                threads,
-                table_mib,
-                progress: !quiet,
-            },
-            &output.output()?,
-        ),
+        } => advisor::command(&options.options()?, !quiet, &output.output()?),
         #[cfg(feature = "dds")]
         BridgeCommand::Libdds(args) => args.run(),
         BridgeCommand::Ablation {

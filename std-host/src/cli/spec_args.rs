@@ -6,11 +6,22 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
-use crate::spec::{Door, Fallback, Given, Kind, OptSpec, Spec, Value};
+use crate::error::Error;
+use crate::spec::{Door, Fallback, Given, Kind, OptSpec, Spec, SpecError, Value};
 
-/// A [`Spec`] as clap arguments.
+/// A [`Spec`] as clap arguments. Each value is read and checked against its limits as clap
+/// parses it (a usage error, clap's message); what the spec then finds wrong with the options
+/// together (a hand that is not the leader's, a constraint that does not read) is kept for
+/// [`SpecArgs::options`], the command's own error (`cardtree: --hand: ...`, status 1).
 #[derive(Clone, Debug)]
-pub struct SpecArgs<S>(pub S);
+pub struct SpecArgs<S>(Result<S, SpecError>);
+
+impl<S> SpecArgs<S> {
+    /// The options, or what is wrong with them, naming the flag.
+    pub fn options(self) -> Result<S, Error> {
+        self.0.map_err(|e| Error::Invalid(e.message(Door::Cli)))
+    }
+}
 
 fn arg(o: &'static OptSpec) -> Arg {
     let long = Door::Cli.spell(o.name);
@@ -32,10 +43,12 @@ fn arg(o: &'static OptSpec) -> Arg {
         ),
         (Kind::Whole { .. }, _) => a.value_name("N").value_parser(move |s: &str| o.read(s)),
         (Kind::Real { .. }, _) => a.value_name("X").value_parser(move |s: &str| o.read(s)),
+        (Kind::Text, _) => a.value_name("TEXT").value_parser(move |s: &str| o.read(s)),
     };
-    match o.fallback_text() {
-        Some(d) if o.fallback != Fallback::Decided => a.default_value(d),
-        _ => a,
+    match (o.fallback, o.fallback_text()) {
+        (Fallback::Required, _) => a.required(true),
+        (_, Some(d)) => a.default_value(d),
+        (_, None) => a,
     }
 }
 
@@ -52,22 +65,18 @@ impl<S: Spec> Args for SpecArgs<S> {
 impl<S: Spec> FromArgMatches for SpecArgs<S> {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         let mut given = Given::new();
-        let refuse = |e: crate::spec::SpecError| {
-            clap::Error::raw(
-                clap::error::ErrorKind::ValueValidation,
-                format!("{}\n", e.message(Door::Cli)),
-            )
-        };
         for o in S::OPTIONS {
             let value = match (o.kind, o.fallback) {
                 (Kind::Flag, Fallback::Flag(false)) => Some(Value::Flag(m.get_flag(o.name))),
                 _ => m.get_one::<Value>(o.name).cloned(),
             };
-            if let Some(v) = value {
-                given.set(S::OPTIONS, o.name, v).map_err(refuse)?;
+            if let Some(v) = value
+                && let Err(e) = given.set(S::OPTIONS, o.name, v)
+            {
+                return Ok(SpecArgs(Err(e)));
             }
         }
-        S::from_given(&given).map(SpecArgs).map_err(refuse)
+        Ok(SpecArgs(S::from_given(&given)))
     }
 
     fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {

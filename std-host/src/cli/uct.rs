@@ -88,7 +88,7 @@ pub fn run(a: UctArgs) -> Result<(), Error> {
         }
         (None, None) => return Err(invalid!("give --game or --deal")),
     };
-    let r = search(&game, &a.options.0).map_err(Error::core)?;
+    let r = search(&game, &a.options.options()?).map_err(Error::core)?;
     if output.json {
         let report = Report {
             best: r.best.map(|m| m.to_string()),

@@ -1,0 +1,66 @@
+"""The walk test, Python's door: every option of every spec the host holds (`cardtree._specs()`,
+the table `cardtree uct` and `cardtree bridge lead` derive their flags from) is a keyword of the
+Python function for that command, with the spec's default (required: no default), and every
+limit is refused by an InputError naming the keyword."""
+
+import inspect
+
+import pytest
+
+import cardtree
+
+# Each command's Python function, the arguments that make a quick call, and its keywords that
+# are the position (not options).
+DOORS = {
+    "uct": (cardtree.uct_search, {"game": "tictactoe", "iterations": 1}, {"game", "strain", "leader"}),
+    "bridge lead": (
+        cardtree.lead,
+        {"hand": "KQT2.853.AJ9.742", "contract": "3NT", "samples": 1},
+        set(),
+    ),
+}
+
+
+def test_every_spec_has_a_door():
+    assert {s["command"] for s in cardtree._specs()} == set(DOORS)
+
+
+@pytest.mark.parametrize("spec", cardtree._specs(), ids=lambda s: s["command"])
+def test_the_keywords_are_the_spec_s(spec):
+    function, quick, position = DOORS[spec["command"]]
+    params = inspect.signature(function).parameters
+    options = spec["options"]
+    assert [o["name"] for o in options] == [n for n in params if n not in position]
+    for o in options:
+        want = inspect.Parameter.empty if o["required"] else o["default"]
+        assert params[o["name"]].default == want, o["name"]
+        assert o["doc"]
+        bad = []
+        if o["kind"] == "whole":
+            bad = [o["min"] - 1] if o["min"] > 0 else [-1]
+            if o["max"] < 2**64 - 1:
+                bad.append(int(o["max"]) + 1)
+        elif o["kind"] == "real":
+            bad = [float("nan"), o["min"] - 0.5]
+        elif o["kind"] == "choice":
+            bad = ["nonesuch"]
+        for value in bad:
+            with pytest.raises(cardtree.InputError) as e:
+                function(**{**quick, o["name"]: value})
+            assert str(e.value).startswith(o["name"] + ": "), (o["name"], str(e.value))
+            assert "--" not in str(e.value) and "^" not in str(e.value)
+        if o["kind"] == "choice":
+            for name in o["choices"]:
+                function(**{**quick, o["name"]: name})
+
+
+def test_a_fault_in_a_text_is_shown_without_a_caret():
+    with pytest.raises(cardtree.InputError) as e:
+        cardtree.lead("KQT2.853.AJ9.742", "3NT", constraints="S: 15-17 hcpx")
+    message = str(e.value)
+    assert message.startswith("constraints: ") and "at character" in message
+    assert "^" not in message and "--" not in message
+    with pytest.raises(cardtree.InputError, match=r"^hand: has 12 cards, want 13$"):
+        cardtree.lead("KQT2.853.AJ9.74", "3NT")
+    with pytest.raises(cardtree.InputError, match=r"^count: "):
+        cardtree.layouts("KQT2.853.AJ9.742", "3NT", count=0)
