@@ -1,6 +1,6 @@
 """Type stubs of the extension module `cardtree._cardtree` (re-exported by `cardtree`)."""
 
-from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union, final
+from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, final
 
 # A default shown as `...` is one the extension computes (the host's own constant, or an
 # empty list), documented in the function's docstring; `python/tests/test_api.py` checks these
@@ -36,11 +36,50 @@ __all__ = [
 
 __version__: str
 
-_Seat = str
+_Seat = Literal["N", "E", "S", "W", "n", "e", "s", "w"]
 """A seat letter: "N", "E", "S" or "W" (either case)."""
 
-_Strain = str
+_Strain = Literal["NT", "N", "S", "H", "D", "C", "nt", "n", "s", "h", "d", "c"]
 """A strain: "NT" (or "N"), "S", "H", "D" or "C" (either case)."""
+
+class _UctChild(TypedDict):
+    move: Union[int, str]
+    value: float
+    visits: int
+
+class _UctResult(TypedDict):
+    """`uct_search`'s result: moves are numbers (tic-tac-toe's cells, the dice duel's choices)
+    or cards' names ("SA")."""
+
+    best: Union[int, str, None]
+    side: int
+    root_value: float
+    children: List[_UctChild]
+    iterations: int
+    nodes: int
+    tree_full: int
+
+class _LeadCard(TypedDict):
+    tricks: Optional[float]
+    tricks_se: Optional[float]
+    set: Optional[float]
+    set_se: Optional[float]
+    layouts: int
+
+class _LeadResult(TypedDict):
+    """`lead`'s result, `cardtree bridge lead --json`'s object."""
+
+    best: Optional[str]
+    best_tricks: Optional[str]
+    best_set: Optional[str]
+    objective: str
+    cards: Dict[str, _LeadCard]
+    samples: int
+    tries: int
+    method: str
+    work: int
+    memory_bytes: int
+    ms: float
 
 @final
 class Deal:
@@ -136,7 +175,7 @@ def lead(
     max_tries: int = 1_000_000,
     threads: int = 0,
     table_mib: int = 16,
-) -> Dict[str, Any]:
+) -> _LeadResult:
     """Every opening lead from `hand` against `contract` by `declarer`, valued on layouts of the
     unseen hands that fit `constraints` ("S: 15-17 hcp, 2-4 S; N: 8-15 hcp") by `method`
     ("solver", "uct" or "ismcts"): what `cardtree bridge lead --json` prints, as a dict. With
@@ -296,7 +335,7 @@ def uct_search(
     seed: int = 1,
     stream: int = 0,
     nodes: int = 1048576,
-) -> Dict[str, Any]:
+) -> _UctResult:
     """UCT from a position of "tictactoe[:BOARD]", "dice[:LIMIT:FACES]" or a Deal (with strain
     and leader): standard UCT, or McKay & Kruskal's with `mckay=True`; `p` the power of the
     backups and `backup` their rule ("mean" is the mean whatever `p`). Random numbers from

@@ -60,3 +60,36 @@ def test_the_stubs_agree_with_the_module():
     run = subprocess.run([sys.executable, "-m", "mypy.stubtest", "cardtree"],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_a_type_checker_reads_the_package(tmp_path):
+    """mypy --strict on typed use of the package (`typed_use.py`) passes, and the same calls
+    with a seat, a strain or a result key wrong fail: the stubs' literals and typed dicts are
+    what a user's checker sees. Skipped without mypy, unless CARDTREE_REQUIRE_STUBTEST is set."""
+    import importlib.util
+    import os
+
+    import pytest
+
+    if importlib.util.find_spec("mypy") is None:
+        if os.environ.get("CARDTREE_REQUIRE_STUBTEST"):
+            pytest.fail("CARDTREE_REQUIRE_STUBTEST is set but mypy is not installed")
+        pytest.skip("mypy is not installed (pip install mypy)")
+    good = pathlib.Path(__file__).with_name("typed_use.py")
+
+    def mypy(path):
+        return subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                               "--cache-dir", str(tmp_path / "cache"), str(path)],
+                              capture_output=True, text=True)
+
+    run = mypy(good)
+    assert run.returncode == 0, run.stdout + run.stderr
+    for wrong, needle in [
+        ('declarer="S"', 'declarer="X"'),
+        ('tricks("N", "NT")', 'tricks("N", "notrump")'),
+        ('r["children"]', 'r["child"]'),
+    ]:
+        bad = tmp_path / "bad.py"
+        bad.write_text(good.read_text().replace(wrong, needle))
+        run = mypy(bad)
+        assert run.returncode != 0, f"mypy accepted {needle}"
