@@ -21,17 +21,6 @@ function handOf(cards) {
 
 const dealPbn = (hands) => `N:${SEATS.map((s) => handOf(hands[s])).join(' ')}`;
 
-/** The winner of a full trick led by `leader` in `strain`. */
-function winner(trick, leader, strain) {
-  let best = 0;
-  const beats = (a, b) => {
-    if (a[0] === b[0]) return RANKS.indexOf(a[1]) < RANKS.indexOf(b[1]);
-    return a[0] === strain;
-  };
-  for (let i = 1; i < 4; i++) if (beats(trick[i], trick[best])) best = i;
-  return next(leader, best);
-}
-
 export function setup(call) {
   let play = null;
 
@@ -119,11 +108,19 @@ export function setup(call) {
       : `${mover} to play in ${strain}. The numbers are the tricks ${side(mover)} take from here on with each card; ${done}.`;
   }
 
-  function playCard(card) {
-    play.history.push(structuredClone({ hands: play.hands, trick: play.trick, leader: play.leader, won: play.won }));
-    play.trick = [...play.trick, card];
-    if (play.trick.length === 4) {
-      const w = winner(play.trick, play.leader, $('play-strain').value);
+  async function playCard(card) {
+    const p = play;
+    const depth = p.history.length;
+    const before = structuredClone({ hands: p.hands, trick: p.trick, leader: p.leader, won: p.won });
+    const trick = [...p.trick, card];
+    // The trick's winner is the library's rule (trickWinner), asked before anything changes;
+    // if the play moved on while it answered (another card, an undo, a restart), this card
+    // is dropped.
+    const w = trick.length === 4 ? await call('trickWinner', [trick, p.leader, $('play-strain').value]) : null;
+    if (play !== p || p.history.length !== depth) return;
+    play.history.push(before);
+    play.trick = trick;
+    if (w) {
       play.hands = Object.fromEntries(SEATS.map((s) => [s, play.hands[s].filter((c) => !play.trick.includes(c))]));
       play.won = { ...play.won, [side(w)]: play.won[side(w)] + 1 };
       play.leader = w;

@@ -33,6 +33,7 @@ const ops = {
   randomDeal: (seed) => ct.randomDeal(seed),
   ddTable: (pbn, dealer, vulnerable) => ct.ddTable(pbn, dealer, vulnerable),
   solveBoard: (pbn, strain, leader, played) => ct.solveBoard(pbn, strain, leader, played),
+  trickWinner: (trick, leader, strain) => ct.trickWinner(trick, leader, strain),
 
   async session(id, bytes, progress) {
     session = new ct.PbnSession(bytes);

@@ -135,6 +135,22 @@ pub fn solve_board(
     parsed(&serde_json::Value::Array(cards).to_string())
 }
 
+/// The seat that wins a whole trick (`["S2", "HA", "SK", "C3"]`) led by `leader` in `strain`:
+/// the core's rule (`trick_winner`), so the page keeps none of its own.
+#[wasm_bindgen(js_name = trickWinner)]
+pub fn trick_winner(trick: Vec<String>, leader: &str, strain: &str) -> Result<String, JsError> {
+    let cards = trick
+        .iter()
+        .map(|c| c.parse::<Card>().map_err(|e| bad("trick", e)))
+        .collect::<Result<Vec<Card>, JsError>>()?;
+    let cards: [Card; 4] = cards
+        .try_into()
+        .map_err(|v: Vec<Card>| bad("trick", format!("{} cards, want 4", v.len())))?;
+    let strain = self::strain(strain)?;
+    let leader = seat(leader, "leader")?;
+    Ok(cardtree::bridge::trick_winner(&cards, leader, strain).to_string())
+}
+
 /// A PBN file of boards (a club's session): its boards, each solved on request, and the file
 /// written back with the double-dummy tags of those solved (`DoubleDummyTricks`,
 /// `OptimumScore`, `ParContract`, `OptimumResultTable`), everything else as it was: the bytes

@@ -154,3 +154,13 @@ test('a played record is judged as the command line judges it, double and single
   assert.equal(next, tallies.length);
   assert.ok(judged >= 10, `${judged} cards judged`);
 });
+
+test('a trick\'s winner is the library\'s rule', () => {
+  const trick = ['S2', 'HA', 'SK', 'C3'];
+  assert.equal(ct.trickWinner(trick, 'E', 'NT'), 'W');
+  assert.equal(ct.trickWinner(trick, 'E', 'H'), 'S');
+  assert.equal(ct.trickWinner(trick, 'E', 'C'), 'N');
+  assert.equal(ct.trickWinner(trick, 'E', 'S'), 'W');
+  assert.throws(() => ct.trickWinner(trick.slice(0, 3), 'E', 'NT'), (e) => e.message === 'trick: 3 cards, want 4');
+  assert.throws(() => ct.trickWinner(['S2', 'HA', 'SK', 'X9'], 'E', 'NT'), (e) => e.message.startsWith('trick: '));
+});

@@ -63,7 +63,7 @@ pub use lead::{
     evaluate_layout, evaluate_leads, ismcts_lead,
 };
 pub use par::{Declarers, Par, ParContract, par};
-pub use play::{BridgePlay, PositionError};
+pub use play::{BridgePlay, PositionError, trick_winner};
 pub use query::{
     CardQuery, CardScore, Goal, Listed, QueryAnswer, Score, equal_cards, query, query_with,
 };

@@ -219,6 +219,13 @@ impl BridgePlay {
     }
 }
 
+/// The seat that wins `trick`, led by `leader` in `strain`: the highest trump, else the
+/// highest card of the suit led (the one rule every door uses: the page asks it too).
+#[must_use]
+pub fn trick_winner(trick: &[Card; 4], leader: Seat, strain: Strain) -> Seat {
+    leader.offset(winner(trick, strain.trump()))
+}
+
 /// The position in the trick (0 = the lead) of the card that wins `trick`: the highest trump,
 /// else the highest card of the suit led.
 pub(crate) fn winner(trick: &[Card; 4], trump: Option<Suit>) -> u8 {
@@ -341,6 +348,10 @@ mod tests {
         assert_eq!(winner(&trick, None), 2);
         assert_eq!(winner(&trick, Some(Suit::Hearts)), 1);
         assert_eq!(winner(&trick, Some(Suit::Clubs)), 3);
+        assert_eq!(
+            trick_winner(&trick, Seat::East, Strain::NoTrump),
+            Seat::West
+        );
     }
 
     #[test]
