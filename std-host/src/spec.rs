@@ -198,6 +198,72 @@ impl SpecError {
 }
 
 impl OptSpec {
+    /// A whole-number option from `min` to `max`.
+    #[must_use]
+    pub const fn whole(
+        name: &'static str,
+        doc: &'static str,
+        min: u64,
+        max: u64,
+        fallback: Fallback,
+    ) -> OptSpec {
+        OptSpec::of(name, doc, Kind::Whole { min, max }, fallback)
+    }
+
+    /// A real option from `min` to `max`.
+    #[must_use]
+    pub const fn real(
+        name: &'static str,
+        doc: &'static str,
+        min: f64,
+        max: f64,
+        fallback: Fallback,
+    ) -> OptSpec {
+        OptSpec::of(name, doc, Kind::Real { min, max }, fallback)
+    }
+
+    /// An option of one of `names`.
+    #[must_use]
+    pub const fn choice(
+        name: &'static str,
+        doc: &'static str,
+        names: &'static [&'static str],
+        fallback: Fallback,
+    ) -> OptSpec {
+        OptSpec::of(name, doc, Kind::Choice(names), fallback)
+    }
+
+    /// A yes-or-no option.
+    #[must_use]
+    pub const fn flag(name: &'static str, doc: &'static str, fallback: Fallback) -> OptSpec {
+        OptSpec::of(name, doc, Kind::Flag, fallback)
+    }
+
+    /// A text option.
+    #[must_use]
+    pub const fn text(name: &'static str, doc: &'static str, fallback: Fallback) -> OptSpec {
+        OptSpec::of(name, doc, Kind::Text, fallback)
+    }
+
+    const fn of(name: &'static str, doc: &'static str, kind: Kind, fallback: Fallback) -> OptSpec {
+        OptSpec {
+            name,
+            doc,
+            kind,
+            fallback,
+            also: None,
+        }
+    }
+
+    /// This option with the further limit `also`.
+    #[must_use]
+    pub const fn limited(self, also: Limit) -> OptSpec {
+        OptSpec {
+            also: Some(also),
+            ..self
+        }
+    }
+
     /// Whether `value` is of this option's kind and within its limits; what is wrong if not.
     pub fn check(&self, value: &Value) -> Result<(), String> {
         self.check_kind(value)?;

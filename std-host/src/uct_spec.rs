@@ -10,7 +10,7 @@ use cardtree::{Blank, Card, DiceDuel, Game, Power, TicTacToe, rng};
 
 use crate::heap_tree::heap_tree;
 use crate::limits::MOST_ITERATIONS;
-use crate::spec::{Fallback, Given, Kind, OptSpec, Spec, SpecError};
+use crate::spec::{Fallback, Given, OptSpec, Spec, SpecError};
 
 /// McKay's exploration constant unless told (McKay & Kruskal's experiments sweep 0 to 50;
 /// 16 is among their best for 5000 playouts).
@@ -33,101 +33,76 @@ pub struct UctSpec {
     pub nodes: usize,
 }
 
-const ITERATIONS: OptSpec = OptSpec {
-    name: "iterations",
-    doc: "The iterations (playouts) of the search",
-    kind: Kind::Whole {
-        min: 1,
-        max: MOST_ITERATIONS as u64,
-    },
-    fallback: Fallback::Whole(1000),
-    also: None,
-};
-const C: OptSpec = OptSpec {
-    name: "c",
-    doc: "The exploration constant, at least 0: UCB1's sqrt(2) unless told, or with mckay his c (default 16, under a square root)",
-    kind: Kind::Real {
-        min: 0.0,
-        max: f64::MAX,
-    },
-    fallback: Fallback::Decided,
-    also: None,
-};
-const P: OptSpec = OptSpec {
-    name: "p",
-    doc: "The power of the backups, a finite number at least 1 (1: the mean; the larger, the nearer max and min)",
-    kind: Kind::Real {
-        min: 1.0,
-        max: f64::MAX,
-    },
-    fallback: Fallback::Real(1.0),
-    also: None,
-};
-const MCKAY: OptSpec = OptSpec {
-    name: "mckay",
-    doc: "McKay & Kruskal's search: c in his convention, power-mean backups, all children on a node's first visit, the child of highest value",
-    kind: Kind::Flag,
-    fallback: Fallback::Flag(false),
-    also: None,
-};
-const BACKUP: OptSpec = OptSpec {
-    name: "backup",
-    doc: "The backup: mean (the power is not used), power (McKay's average with p) or returns",
-    kind: Kind::Choice(&BackupRule::NAMES),
-    fallback: Fallback::Choice("power"),
-    also: None,
-};
-const EXPANSION: OptSpec = OptSpec {
-    name: "expansion",
-    doc: "How the tree grows: one-node, all-children or one-decision; unless told, the chosen search's (one-node; all-children with mckay)",
-    kind: Kind::Choice(&Expansion::NAMES),
-    fallback: Fallback::Decided,
-    also: None,
-};
-const FINAL_MOVE: OptSpec = OptSpec {
-    name: "final_move",
-    doc: "The move returned: value, visits or robust; unless told, the chosen search's (visits; value with mckay)",
-    kind: Kind::Choice(&FinalMove::NAMES),
-    fallback: Fallback::Decided,
-    also: None,
-};
-const NORMALIZE: OptSpec = OptSpec {
-    name: "normalize",
-    doc: "Whether values are rescaled to [0, 1] for selection; unless told, the chosen search's (true; false with mckay)",
-    kind: Kind::Flag,
-    fallback: Fallback::Decided,
-    also: None,
-};
-const SEED: OptSpec = OptSpec {
-    name: "seed",
-    doc: "The seed of every random number",
-    kind: Kind::Whole {
-        min: 0,
-        max: u64::MAX,
-    },
-    fallback: Fallback::Whole(1),
-    also: None,
-};
-const STREAM: OptSpec = OptSpec {
-    name: "stream",
-    doc: "The stream of the seed (the McKay experiment's item k is stream k)",
-    kind: Kind::Whole {
-        min: 0,
-        max: u64::MAX,
-    },
-    fallback: Fallback::Whole(0),
-    also: None,
-};
-const NODES: OptSpec = OptSpec {
-    name: "nodes",
-    doc: "Nodes of the search tree (16 bytes each for one-byte moves); a full tree is reported",
-    kind: Kind::Whole {
-        min: 1,
-        max: MOST_NODES,
-    },
-    fallback: Fallback::Whole(1 << 20),
-    also: None,
-};
+const ITERATIONS: OptSpec = OptSpec::whole(
+    "iterations",
+    "The iterations (playouts) of the search",
+    1,
+    MOST_ITERATIONS as u64,
+    Fallback::Whole(1000),
+);
+const C: OptSpec = OptSpec::real(
+    "c",
+    "The exploration constant, at least 0: UCB1's sqrt(2) unless told, or with mckay his c (default 16, under a square root)",
+    0.0,
+    f64::MAX,
+    Fallback::Decided,
+);
+const P: OptSpec = OptSpec::real(
+    "p",
+    "The power of the backups, a finite number at least 1 (1: the mean; the larger, the nearer max and min)",
+    1.0,
+    f64::MAX,
+    Fallback::Real(1.0),
+);
+const MCKAY: OptSpec = OptSpec::flag(
+    "mckay",
+    "McKay & Kruskal's search: c in his convention, power-mean backups, all children on a node's first visit, the child of highest value",
+    Fallback::Flag(false),
+);
+const BACKUP: OptSpec = OptSpec::choice(
+    "backup",
+    "The backup: mean (the power is not used), power (McKay's average with p) or returns",
+    &BackupRule::NAMES,
+    Fallback::Choice("power"),
+);
+const EXPANSION: OptSpec = OptSpec::choice(
+    "expansion",
+    "How the tree grows: one-node, all-children or one-decision; unless told, the chosen search's (one-node; all-children with mckay)",
+    &Expansion::NAMES,
+    Fallback::Decided,
+);
+const FINAL_MOVE: OptSpec = OptSpec::choice(
+    "final_move",
+    "The move returned: value, visits or robust; unless told, the chosen search's (visits; value with mckay)",
+    &FinalMove::NAMES,
+    Fallback::Decided,
+);
+const NORMALIZE: OptSpec = OptSpec::flag(
+    "normalize",
+    "Whether values are rescaled to [0, 1] for selection; unless told, the chosen search's (true; false with mckay)",
+    Fallback::Decided,
+);
+const SEED: OptSpec = OptSpec::whole(
+    "seed",
+    "The seed of every random number",
+    0,
+    u64::MAX,
+    Fallback::Whole(1),
+);
+const STREAM: OptSpec = OptSpec::whole(
+    "stream",
+    "The stream of the seed (the McKay experiment's item k is stream k)",
+    0,
+    u64::MAX,
+    Fallback::Whole(0),
+);
+const NODES: OptSpec = OptSpec::whole(
+    "nodes",
+    "Nodes of the search tree (16 bytes each for one-byte moves); a full tree is reported",
+    1,
+    MOST_NODES,
+    Fallback::Whole(1 << 20),
+);
 
 impl Spec for UctSpec {
     const COMMAND: &'static str = "uct";

@@ -9,7 +9,7 @@ use cardtree::bridge::{Constraints, Contract, DEFAULT_MAX_TRIES, Objective};
 use crate::bridge::lead::MethodKind;
 use crate::bridge::solve::{DEFAULT_TABLE_MIB, parse_seat};
 use crate::limits;
-use crate::spec::{Fallback, Given, Kind, OptSpec, Spec, SpecError, Value};
+use crate::spec::{Fallback, Given, OptSpec, Spec, SpecError, Value};
 
 /// `cardtree bridge lead`'s options, typed and checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,42 +46,6 @@ pub struct LeadSpec {
     pub table_mib: usize,
 }
 
-const fn text(name: &'static str, doc: &'static str, fallback: Fallback) -> OptSpec {
-    OptSpec {
-        name,
-        doc,
-        kind: Kind::Text,
-        fallback,
-        also: None,
-    }
-}
-
-const fn whole(
-    name: &'static str,
-    doc: &'static str,
-    min: u64,
-    max: u64,
-    fallback: Fallback,
-) -> OptSpec {
-    OptSpec {
-        name,
-        doc,
-        kind: Kind::Whole { min, max },
-        fallback,
-        also: None,
-    }
-}
-
-const fn real(name: &'static str, doc: &'static str, min: f64, fallback: f64) -> OptSpec {
-    OptSpec {
-        name,
-        doc,
-        kind: Kind::Real { min, max: f64::MAX },
-        fallback: Fallback::Real(fallback),
-        also: None,
-    }
-}
-
 /// A seat's text reads (`N`, `E`, `S` or `W`).
 fn a_seat(v: &Value) -> Result<(), String> {
     match v {
@@ -114,114 +78,104 @@ fn table_fits(v: &Value) -> Result<(), String> {
     }
 }
 
-const HAND: OptSpec = text(
+const HAND: OptSpec = OptSpec::text(
     "hand",
     "The leader's hand, PBN: spades.hearts.diamonds.clubs, e.g. \"KQT2.853.AJ9.742\"",
     Fallback::Required,
 );
-const SEAT: OptSpec = OptSpec {
-    also: Some(a_seat),
-    ..text(
-        "seat",
-        "The leader (declarer's left-hand opponent; the default)",
-        Fallback::Decided,
-    )
-};
-const CONTRACT: OptSpec = OptSpec {
-    also: Some(a_contract),
-    ..text(
-        "contract",
-        "The contract: level and strain, e.g. 3NT, 4S, 6Cx",
-        Fallback::Required,
-    )
-};
-const DECLARER: OptSpec = OptSpec {
-    also: Some(a_seat),
-    ..text(
-        "declarer",
-        "The declarer: N, E, S or W",
-        Fallback::Text("S"),
-    )
-};
-const CONSTRAINTS: OptSpec = text(
+const SEAT: OptSpec = OptSpec::text(
+    "seat",
+    "The leader (declarer's left-hand opponent; the default)",
+    Fallback::Decided,
+)
+.limited(a_seat);
+const CONTRACT: OptSpec = OptSpec::text(
+    "contract",
+    "The contract: level and strain, e.g. 3NT, 4S, 6Cx",
+    Fallback::Required,
+)
+.limited(a_contract);
+const DECLARER: OptSpec = OptSpec::text(
+    "declarer",
+    "The declarer: N, E, S or W",
+    Fallback::Text("S"),
+)
+.limited(a_seat);
+const CONSTRAINTS: OptSpec = OptSpec::text(
     "constraints",
     "What the auction told: e.g. \"S: 15-17 hcp, 2-4 S; N: 8-15 hcp\"",
     Fallback::Text(""),
 );
-const SAMPLES: OptSpec = OptSpec {
-    also: Some(samples_fit),
-    ..whole(
-        "samples",
-        "Layouts to value (solver, uct)",
-        1,
-        u32::MAX as u64,
-        Fallback::Whole(100),
-    )
-};
-const METHOD: OptSpec = OptSpec {
-    name: "method",
-    doc: "How to value the leads: solver, uct or ismcts",
-    kind: Kind::Choice(&MethodKind::NAMES),
-    fallback: Fallback::Choice("solver"),
-    also: None,
-};
-const PLAYOUTS: OptSpec = whole(
+const SAMPLES: OptSpec = OptSpec::whole(
+    "samples",
+    "Layouts to value (solver, uct)",
+    1,
+    u32::MAX as u64,
+    Fallback::Whole(100),
+)
+.limited(samples_fit);
+const METHOD: OptSpec = OptSpec::choice(
+    "method",
+    "How to value the leads: solver, uct or ismcts",
+    &MethodKind::NAMES,
+    Fallback::Choice("solver"),
+);
+const PLAYOUTS: OptSpec = OptSpec::whole(
     "playouts",
     "Playouts per layout (uct, default 1000) or iterations in all (ismcts, default 100000)",
     1,
     limits::MOST_ITERATIONS as u64,
     Fallback::Decided,
 );
-const C: OptSpec = real(
+const C: OptSpec = OptSpec::real(
     "c",
     "McKay's exploration constant c (uct, ismcts)",
     0.0,
-    16.0,
+    f64::MAX,
+    Fallback::Real(16.0),
 );
-const P: OptSpec = real(
+const P: OptSpec = OptSpec::real(
     "p",
     "The power of the backups, 1 = the mean (uct, ismcts)",
     1.0,
-    1.0,
+    f64::MAX,
+    Fallback::Real(1.0),
 );
-const SEED: OptSpec = whole(
+const SEED: OptSpec = OptSpec::whole(
     "seed",
     "The seed: layout i is drawn from stream (seed, i)",
     0,
     u64::MAX,
     Fallback::Whole(1),
 );
-const OBJECTIVE: OptSpec = OptSpec {
-    name: "objective",
-    doc: "What chooses the best card: mean tricks or the chance to beat the contract",
-    kind: Kind::Choice(&Objective::NAMES),
-    fallback: Fallback::Choice("set"),
-    also: None,
-};
-const MAX_TRIES: OptSpec = whole(
+const OBJECTIVE: OptSpec = OptSpec::choice(
+    "objective",
+    "What chooses the best card: mean tricks or the chance to beat the contract",
+    &Objective::NAMES,
+    Fallback::Choice("set"),
+);
+const MAX_TRIES: OptSpec = OptSpec::whole(
     "max_tries",
     "Tries allowed to draw one layout before the constraints are called impossible",
     1,
     u32::MAX as u64,
     Fallback::Whole(DEFAULT_MAX_TRIES as u64),
 );
-const THREADS: OptSpec = whole(
+const THREADS: OptSpec = OptSpec::whole(
     "threads",
     "Worker threads (0: one per core). Results do not depend on it",
     0,
     4096,
     Fallback::Whole(0),
 );
-const TABLE_MIB: OptSpec = OptSpec {
-    also: Some(table_fits),
-    ..whole(
-        "table_mib",
-        "Transposition-table memory per thread, in MiB (solver)",
-        1,
-        1 << 20,
-        Fallback::Whole(DEFAULT_TABLE_MIB as u64),
-    )
-};
+const TABLE_MIB: OptSpec = OptSpec::whole(
+    "table_mib",
+    "Transposition-table memory per thread, in MiB (solver)",
+    1,
+    1 << 20,
+    Fallback::Whole(DEFAULT_TABLE_MIB as u64),
+)
+.limited(table_fits);
 
 /// A seat option read, refused naming it.
 fn seat(g: &Given, o: &OptSpec) -> Result<Option<Seat>, SpecError> {
