@@ -9,8 +9,8 @@ function rules() {
     decks: Number($('bj-decks').value),
     h17: $('bj-h17').checked,
     das: $('bj-das').checked,
-    split_hands: Number($('bj-split').value),
-    resplit_aces: $('bj-rsa').checked,
+    splitHands: Number($('bj-split').value),
+    resplitAces: $('bj-rsa').checked,
     surrender: $('bj-surrender').checked,
     peek: $('bj-peek').checked,
   };

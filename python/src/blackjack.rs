@@ -6,12 +6,14 @@ use cardtree::blackjack::{MEMO_SLOTS, Oracle, Pip, Rules, Shoe, ShoePreset, Slot
 use cardtree_host::blackjack::RuleSpec;
 use cardtree_host::blackjack::play::{BlackjackPlayer, PlayOptions};
 use cardtree_host::blackjack::strategy::{Layout, card, render};
+use cardtree_host::spec::Value;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::{bad, host_error, value_error};
 use crate::json::loads;
 use crate::parallel::interruptible;
+use crate::spec;
 
 /// A card by its label: `A`, `2` .. `9`, `10` (or `T`, `J`, `Q`, `K`: every ten-valued card).
 fn pip(label: &str, argument: &str) -> PyResult<Pip> {
@@ -23,28 +25,28 @@ fn pip(label: &str, argument: &str) -> PyResult<Pip> {
     })
 }
 
-/// The rules from the keyword arguments every blackjack function takes (the flags of the same
-/// names), checked.
+/// The rules from the keyword arguments every blackjack function takes (the host's
+/// `RuleSpec`, the rule flags of the command line), checked, a refusal naming the keyword.
 fn rules(
-    decks: u16,
+    decks: i128,
     h17: bool,
     das: bool,
-    split_hands: u8,
+    split_hands: i128,
     resplit_aces: bool,
     surrender: bool,
     peek: bool,
 ) -> PyResult<Rules> {
-    RuleSpec {
-        decks,
-        h17,
-        das,
-        split_hands,
-        resplit_aces,
-        surrender,
-        peek,
-    }
-    .rules()
-    .map_err(|e| bad("rules", e))
+    let whole = spec::whole::<RuleSpec>;
+    let r: RuleSpec = spec::read(vec![
+        ("decks", Some(whole("decks", decks)?)),
+        ("h17", Some(Value::Flag(h17))),
+        ("das", Some(Value::Flag(das))),
+        ("split_hands", Some(whole("split_hands", split_hands)?)),
+        ("resplit_aces", Some(Value::Flag(resplit_aces))),
+        ("surrender", Some(Value::Flag(surrender))),
+        ("peek", Some(Value::Flag(peek))),
+    ])?;
+    Ok(r.rules)
 }
 
 /// The exact expected value, in bets, of every action for the player's `first` and `second`
@@ -61,10 +63,10 @@ fn blackjack_actions<'py>(
     first: &str,
     second: &str,
     up: &str,
-    decks: u16,
+    decks: i128,
     h17: bool,
     das: bool,
-    split_hands: u8,
+    split_hands: i128,
     resplit_aces: bool,
     surrender: bool,
     peek: bool,
@@ -98,10 +100,10 @@ fn blackjack_actions<'py>(
 ))]
 fn blackjack_ev<'py>(
     py: Python<'py>,
-    decks: u16,
+    decks: i128,
     h17: bool,
     das: bool,
-    split_hands: u8,
+    split_hands: i128,
     resplit_aces: bool,
     surrender: bool,
     peek: bool,
@@ -123,10 +125,10 @@ fn blackjack_ev<'py>(
 ))]
 fn blackjack_strategy<'py>(
     py: Python<'py>,
-    decks: u16,
+    decks: i128,
     h17: bool,
     das: bool,
-    split_hands: u8,
+    split_hands: i128,
     resplit_aces: bool,
     surrender: bool,
     peek: bool,
@@ -157,10 +159,10 @@ fn blackjack_play<'py>(
     shoe: &str,
     iterations: u32,
     c: f64,
-    decks: u16,
+    decks: i128,
     h17: bool,
     das: bool,
-    split_hands: u8,
+    split_hands: i128,
     resplit_aces: bool,
     surrender: bool,
     peek: bool,

@@ -1,5 +1,6 @@
 """The walk test, Python's door: every option of every spec the host holds (`cardtree._specs()`,
-the table `cardtree uct` and `cardtree bridge lead` derive their flags from) is a keyword of the
+the table `cardtree uct`, `cardtree bridge lead` and `cardtree blackjack` derive their flags
+from) is a keyword of the
 Python function for that command, with the spec's default (required: no default), and every
 limit is refused by an InputError naming the keyword."""
 
@@ -13,6 +14,8 @@ import cardtree
 # are the position (not options).
 DOORS = {
     "uct": (cardtree.uct_search, {"game": "tictactoe", "iterations": 1}, {"game", "strain", "leader"}),
+    "blackjack ev": (cardtree.blackjack_ev, {}, set()),
+    "blackjack strategy": (cardtree.blackjack_strategy, {}, set()),
     "bridge lead": (
         cardtree.lead,
         {"hand": "KQT2.853.AJ9.742", "contract": "3NT", "samples": 1},

@@ -108,6 +108,9 @@ pub struct OptSpec {
     /// A further limit that depends on the machine (its free memory, its cores), checked
     /// after `kind`'s: what is wrong, if anything.
     pub also: Option<Limit>,
+    /// For a yes-or-no option with a default: the name of "no" (the command line's switch
+    /// beside `--NAME`), when it is not `no_NAME` (`s17` beside `h17`).
+    pub negation: Option<&'static str>,
 }
 
 /// A value a door read, before the spec checks it.
@@ -252,7 +255,25 @@ impl OptSpec {
             kind,
             fallback,
             also: None,
+            negation: None,
         }
+    }
+
+    /// This yes-or-no option with `no` the name of "no".
+    #[must_use]
+    pub const fn negated_as(self, no: &'static str) -> OptSpec {
+        OptSpec {
+            negation: Some(no),
+            ..self
+        }
+    }
+
+    /// The name of "no" for a yes-or-no option with a default: [`negation`](Self::negation),
+    /// else `no_NAME`.
+    #[must_use]
+    pub fn no_name(&self) -> String {
+        self.negation
+            .map_or_else(|| format!("no_{}", self.name), str::to_string)
     }
 
     /// This option with the further limit `also`.
@@ -461,6 +482,7 @@ mod tests {
             kind: Kind::Whole { min: 1, max: 10 },
             fallback: Fallback::Whole(3),
             also: None,
+            negation: None,
         };
         assert!(o.check(&Value::Whole(10)).is_ok());
         assert_eq!(
@@ -487,6 +509,7 @@ mod tests {
             kind: Kind::Whole { min: 1, max: 10 },
             fallback: Fallback::Whole(3),
             also: None,
+            negation: None,
         }];
         let mut g = Given::new();
         assert_eq!(g.whole(&OPTIONS[0]), Some(3));

@@ -1,5 +1,6 @@
 //! Every command's spec ([`crate::spec`]), as the walk tests and Python's `_specs()` list them.
 
+use crate::blackjack::RuleSpec;
 use crate::bridge::lead_spec::LeadSpec;
 use crate::spec::{Fallback, Kind, OptSpec, Spec};
 use crate::uct_spec::UctSpec;
@@ -8,6 +9,8 @@ use crate::uct_spec::UctSpec;
 pub const ALL: &[(&str, &[OptSpec])] = &[
     (UctSpec::COMMAND, UctSpec::OPTIONS),
     (LeadSpec::COMMAND, LeadSpec::OPTIONS),
+    (RuleSpec::COMMAND, RuleSpec::OPTIONS),
+    ("blackjack strategy", RuleSpec::OPTIONS),
 ];
 
 /// Every spec as JSON, for the doors' walk tests (Python's `_specs()`, JavaScript's `specs()`):

@@ -106,7 +106,14 @@ fn play_is_seeded_and_paired() {
 #[test]
 fn bad_flags_are_usage_errors() {
     for (args, want) in [
-        (&["blackjack", "ev", "--split-hands", "5"][..], "2..=4"),
+        (
+            &["blackjack", "ev", "--split-hands", "5"][..],
+            "'--split-hands <N>': 5 is not from 2 to 4",
+        ),
+        (
+            &["blackjack", "dealer", "--decks", "0"][..],
+            "'--decks <N>': 0 is not from 1 to 1000",
+        ),
         (
             &["blackjack", "dealer", "--s17", "--h17"][..],
             "cannot be used with",
@@ -124,8 +131,6 @@ fn bad_flags_are_usage_errors() {
             "{args:?}: {err}"
         );
     }
-    let out = cardtree(&["blackjack", "dealer", "--decks", "0"]);
-    assert_eq!(out.status.code(), Some(1));
 }
 
 #[test]

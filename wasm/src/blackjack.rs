@@ -9,7 +9,7 @@ use cardtree_host::blackjack::strategy::{Layout, card, render};
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
-use crate::js::{bad, error, options, parsed};
+use crate::js::{bad, error, parsed};
 
 fn pip(label: &str, name: &str) -> Result<Pip, JsError> {
     Pip::from_label(label).ok_or_else(|| {
@@ -20,14 +20,15 @@ fn pip(label: &str, name: &str) -> Result<Pip, JsError> {
     })
 }
 
+/// The rules from `{decks, h17, das, splitHands, resplitAces, surrender, peek}` (each
+/// optional: the host's `RuleSpec`, the command line's rule flags in camelCase).
 fn rules(spec: &JsValue) -> Result<cardtree::blackjack::Rules, JsError> {
-    let spec: RuleSpec = options("rules", spec)?;
-    spec.rules().map_err(|e| bad("rules", e))
+    crate::spec::read::<RuleSpec>("rules", spec).map(|r| r.rules)
 }
 
 /// The exact expected value, in bets, of every action for the player's `first` and `second`
-/// cards against the dealer's `up` card, under `rules` (`{decks, h17, das, split_hands,
-/// resplit_aces, surrender, peek}`, each optional), from the shoe of `rules.decks` decks less
+/// cards against the dealer's `up` card, under `rules` (`{decks, h17, das, splitHands,
+/// resplitAces, surrender, peek}`, each optional), from the shoe of `rules.decks` decks less
 /// those three and the cards `out` (already dealt: `["10", "10", "5"]`; none by default):
 /// `{stand, hit, double, split, surrender, best}` (an action not allowed is `null`).
 #[wasm_bindgen(js_name = blackjackActions)]

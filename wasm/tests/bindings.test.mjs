@@ -79,7 +79,7 @@ test('Blackjack values equal the exact ones', () => {
     if (r.strategy !== 'CDZ-' || !r.double_any_two || r.blackjack_pays !== 1.5) continue;
     const got = ct.blackjackEv({
       decks: r.decks, h17: r.dealer_hits_soft_17, das: r.double_after_split,
-      split_hands: r.max_hands_after_split, resplit_aces: r.resplit_aces,
+      splitHands: r.max_hands_after_split, resplitAces: r.resplit_aces,
       surrender: r.late_surrender, peek: r.dealer_peeks,
     });
     assert.ok(Math.abs(got.ev_total_percent - v.ev_total_percent) < 5e-9, name);

@@ -92,7 +92,7 @@ test('wrong types and numbers out of range are errors', () => {
     () => new ct.LeadAdvisor({ hand: 'KQT2.853.AJ9.742', contract: '3NT', colour: 'red' }),
     () => new ct.LeadAdvisor('not an object'), () => new ct.LeadAdvisor([1, 2]),
     () => new ct.LeadAdvisor({ hand: 'KQT2.853.AJ9.742', contract: '3NT', tableMib: 1e9 }),
-    () => ct.blackjackEv({ decks: 0 }), () => ct.blackjackEv({ decks: 1e6 }), () => ct.blackjackEv({ split_hands: 9 }),
+    () => ct.blackjackEv({ decks: 0 }), () => ct.blackjackEv({ decks: 1e6 }), () => ct.blackjackEv({ splitHands: 9 }),
     () => ct.blackjackStrategy({ h17: 'yes' }), () => ct.blackjackActions('', 'Z', '11', {}),
     () => new ct.PpsGame('american', -3), () => new ct.PpsGame('1,2,3', 1),
     () => new ct.PpsGame('american', 1).place(25), () => new ct.PpsGame('american', 1).place(-1),

@@ -11,14 +11,15 @@ const camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 // Each command JavaScript offers, made from an object of options: the quick options.
 const DOORS = {
   'bridge lead': [(o) => new ct.LeadAdvisor(o), { hand: 'KQT2.853.AJ9.742', contract: '3NT', samples: 1 }],
+  'blackjack ev': [(o) => ct.blackjackEv(o), {}],
+  'blackjack strategy': [(o) => ct.blackjackStrategy(o), {}],
 };
 
-test('every option of the lead advisor is a field, refused by its camelCase name', () => {
-  const specs = ct.specs();
-  const lead = specs.find((s) => s.command === 'bridge lead');
-  assert.ok(lead, 'the lead spec is listed');
-  const [make, quick] = DOORS['bridge lead'];
-  for (const o of lead.options) {
+for (const command of Object.keys(DOORS)) test(`every option of ${command} is a field, refused by its camelCase name`, () => {
+  const spec = ct.specs().find((s) => s.command === command);
+  assert.ok(spec, `${command}'s spec is listed`);
+  const [make, quick] = DOORS[command];
+  for (const o of spec.options) {
     const field = camel(o.name);
     assert.ok(o.doc, o.name);
     let bad = [];
@@ -26,6 +27,7 @@ test('every option of the lead advisor is a field, refused by its camelCase name
     else if (o.kind === 'real') bad = [NaN, o.min - 0.5, 'x'];
     else if (o.kind === 'choice') bad = ['nonesuch', 3];
     else if (o.kind === 'text') bad = ['\u0007?', 7];
+    else if (o.kind === 'flag') bad = ['yes', 1];
     for (const value of bad) {
       assert.throws(() => make({ ...quick, [field]: value }), (e) => {
         assert.ok(e.message.startsWith(`${field}: `), `${field}=${value}: ${e.message}`);
@@ -40,6 +42,10 @@ test('every option of the lead advisor is a field, refused by its camelCase name
       assert.throws(() => make(without), (e) => e.message === `${field}: is needed`);
     }
   }
+});
+
+test('a field that is no option, and the lead advisor\'s own checks', () => {
+  const [make, quick] = DOORS['bridge lead'];
   assert.throws(() => make({ ...quick, max_tries: 5 }), (e) => /"max_tries" is not one of .*maxTries/.test(e.message));
   assert.throws(() => make({ hand: 'KQT2.853.AJ9.74', contract: '3NT' }),
     (e) => e.message === 'hand: has 12 cards, want 13');

@@ -2,65 +2,18 @@
 //! their dispatch to the drivers in `crate::blackjack::play` and `crate::blackjack::strategy`, which
 //! know no clap.
 
-use cardtree::blackjack::{Rules, ShoePreset, SplitPlay};
-use clap::{Args, Subcommand};
+use cardtree::blackjack::{ShoePreset, SplitPlay};
+use clap::Subcommand;
 
+use crate::blackjack::RuleSpec;
 use crate::blackjack::oracle::{dealer, ev};
 use crate::blackjack::play::{BlackjackPlayer, PlayOptions};
 use crate::blackjack::report;
 use crate::blackjack::strategy::{Layout, card, render};
 use crate::cli::OutputArgs;
+use crate::cli::spec_args::SpecArgs;
 use crate::cli::spelling::spelled;
 use crate::error::Error;
-
-/// The rule flags shared by the blackjack commands.
-#[derive(Clone, Copy, Debug, Args)]
-pub struct RuleArgs {
-    /// Decks in the shoe (1..=1000).
-    #[arg(long, default_value_t = 6)]
-    pub decks: u16,
-    /// The dealer stands on soft 17 (the default).
-    #[arg(long, conflicts_with = "h17")]
-    pub s17: bool,
-    /// The dealer hits soft 17.
-    #[arg(long)]
-    pub h17: bool,
-    /// Double after split allowed (the default).
-    #[arg(long, conflicts_with = "no_das")]
-    pub das: bool,
-    /// No double after split.
-    #[arg(long)]
-    pub no_das: bool,
-    /// The most hands splitting may make: 2, 3 or 4.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
-    pub split_hands: u8,
-    /// Aces may be resplit.
-    #[arg(long)]
-    pub resplit_aces: bool,
-    /// Late surrender allowed.
-    #[arg(long)]
-    pub surrender: bool,
-    /// No hole card: the dealer does not peek (a dealer blackjack takes every bet).
-    #[arg(long)]
-    pub no_peek: bool,
-}
-
-impl RuleArgs {
-    /// The rules these flags say (defaults: those of [`Rules::new`]).
-    #[must_use]
-    pub fn rules(&self) -> Rules {
-        Rules {
-            decks: self.decks,
-            dealer_hits_soft_17: self.h17,
-            double_after_split: !self.no_das,
-            max_split_hands: self.split_hands,
-            resplit_aces: self.resplit_aces,
-            late_surrender: self.surrender,
-            dealer_peeks: !self.no_peek,
-            ..Rules::new()
-        }
-    }
-}
 
 /// `cardtree blackjack ...`.
 #[derive(Debug, Subcommand)]
@@ -68,8 +21,9 @@ pub enum BlackjackCommand {
     /// The dealer's exact final-total probabilities per up card, from a full shoe less the up
     /// card, not conditioned on the peek (as tests/data/blackjack/exact_values.json).
     Dealer {
+        /// The rules (one spec: `blackjack::RuleSpec`).
         #[command(flatten)]
-        rules: RuleArgs,
+        rules: SpecArgs<RuleSpec>,
         /// Condition on the dealer having no blackjack (after a peek).
         #[arg(long)]
         peeked: bool,
@@ -79,8 +33,9 @@ pub enum BlackjackCommand {
     },
     /// The exact expected value of a round under optimal composition-dependent play.
     Ev {
+        /// The rules (one spec: `blackjack::RuleSpec`).
         #[command(flatten)]
-        rules: RuleArgs,
+        rules: SpecArgs<RuleSpec>,
         /// How split hands are played: cdz (as an unsplit hand of the same cards, the
         /// analysers' CDZ- and the reference file's model) or optimal (for their own shoe).
         #[arg(long, value_parser = spelled::<SplitPlay>(), default_value_t = SplitPlay::Cdz)]
@@ -92,8 +47,9 @@ pub enum BlackjackCommand {
     /// The total-dependent basic strategy for the rules, computed from exact values, with
     /// the expected return of playing it beside the optimum.
     Strategy {
+        /// The rules (one spec: `blackjack::RuleSpec`).
         #[command(flatten)]
-        rules: RuleArgs,
+        rules: SpecArgs<RuleSpec>,
         /// Print Markdown tables.
         #[arg(long, conflicts_with = "json")]
         markdown: bool,
@@ -103,8 +59,9 @@ pub enum BlackjackCommand {
     },
     /// Play paired hands: every player is dealt the same cards for the same seed.
     Play {
+        /// The rules (one spec: `blackjack::RuleSpec`).
         #[command(flatten)]
-        rules: RuleArgs,
+        rules: SpecArgs<RuleSpec>,
         /// The player.
         #[arg(long, value_parser = spelled::<BlackjackPlayer>(), default_value_t = BlackjackPlayer::Basic)]
         player: BlackjackPlayer,
@@ -164,7 +121,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
             output,
         } => {
             let output = output.output()?;
-            output.emit(&dealer(rules.rules(), peeked, output.json)?)
+            output.emit(&dealer(rules.options()?.rules, peeked, output.json)?)
         }
         BlackjackCommand::Ev {
             rules,
@@ -172,7 +129,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
             output,
         } => {
             let output = output.output()?;
-            output.emit(&ev(rules.rules(), split_play, output.json)?)
+            output.emit(&ev(rules.options()?.rules, split_play, output.json)?)
         }
         BlackjackCommand::Strategy {
             rules,
@@ -187,7 +144,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
             } else {
                 Layout::Text
             };
-            output.emit(&render(&card(rules.rules())?, layout)?)
+            output.emit(&render(&card(rules.options()?.rules)?, layout)?)
         }
         BlackjackCommand::Play {
             rules,
@@ -207,7 +164,7 @@ pub fn run(cmd: BlackjackCommand) -> Result<(), Error> {
             audit,
         } => report::command(
             &PlayOptions {
-                rules: rules.rules(),
+                rules: rules.options()?.rules,
                 player,
                 vs,
                 shoe,

@@ -23,14 +23,36 @@ impl<S> SpecArgs<S> {
     }
 }
 
-fn arg(o: &'static OptSpec) -> Arg {
-    let long = Door::Cli.spell(o.name);
-    let a = Arg::new(o.name)
-        .long(long.trim_start_matches('-').to_string())
-        .help(o.doc);
-    if let (Kind::Flag, Fallback::Flag(false)) = (o.kind, o.fallback) {
-        // A switch: given, true.
-        return a.action(ArgAction::SetTrue);
+/// The id of the "no" switch of option `o`.
+fn no_id(o: &OptSpec) -> String {
+    format!("{}:no", o.name)
+}
+
+/// The long name of `name` (`--final-move` without its dashes).
+fn long(name: &str) -> String {
+    Door::Cli.spell(name).trim_start_matches('-').to_string()
+}
+
+/// Option `o`'s arguments: one flag, or for a yes-or-no option with a default the pair of
+/// switches `--NAME` and `--no-NAME` (or its [`negation`](OptSpec::negation)).
+fn args(o: &'static OptSpec) -> Vec<Arg> {
+    let a = Arg::new(o.name).long(long(o.name)).help(o.doc);
+    if let (Kind::Flag, Fallback::Flag(yes)) = (o.kind, o.fallback) {
+        let no = o.no_name();
+        let (on, off) = if yes {
+            (" (the default)", "")
+        } else {
+            ("", " (the default)")
+        };
+        return vec![
+            a.action(ArgAction::SetTrue)
+                .help(format!("{}{on}", o.doc))
+                .conflicts_with(no_id(o)),
+            Arg::new(no_id(o))
+                .long(long(&no))
+                .action(ArgAction::SetTrue)
+                .help(format!("Not --{}{off}", long(o.name))),
+        ];
     }
     // A value: negative numbers reach the spec's check, which names the limit.
     let a = a.allow_hyphen_values(true);
@@ -45,16 +67,16 @@ fn arg(o: &'static OptSpec) -> Arg {
         (Kind::Real { .. }, _) => a.value_name("X").value_parser(move |s: &str| o.read(s)),
         (Kind::Text, _) => a.value_name("TEXT").value_parser(move |s: &str| o.read(s)),
     };
-    match (o.fallback, o.fallback_text()) {
+    vec![match (o.fallback, o.fallback_text()) {
         (Fallback::Required, _) => a.required(true),
         (_, Some(d)) => a.default_value(d),
         (_, None) => a,
-    }
+    }]
 }
 
 impl<S: Spec> Args for SpecArgs<S> {
     fn augment_args(cmd: Command) -> Command {
-        S::OPTIONS.iter().fold(cmd, |cmd, o| cmd.arg(arg(o)))
+        S::OPTIONS.iter().flat_map(args).fold(cmd, Command::arg)
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {
@@ -67,7 +89,15 @@ impl<S: Spec> FromArgMatches for SpecArgs<S> {
         let mut given = Given::new();
         for o in S::OPTIONS {
             let value = match (o.kind, o.fallback) {
-                (Kind::Flag, Fallback::Flag(false)) => Some(Value::Flag(m.get_flag(o.name))),
+                (Kind::Flag, Fallback::Flag(_)) => {
+                    if m.get_flag(o.name) {
+                        Some(Value::Flag(true))
+                    } else if m.get_flag(&no_id(o)) {
+                        Some(Value::Flag(false))
+                    } else {
+                        None
+                    }
+                }
                 _ => m.get_one::<Value>(o.name).cloned(),
             };
             if let Some(v) = value
