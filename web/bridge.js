@@ -40,7 +40,7 @@ export function setup(call) {
     } catch (e) {
       showError('deal-error', e.message);
     }
-    startPlay(parsed);
+    await startPlay(parsed);
   }
 
   function renderTable(record) {
@@ -58,8 +58,8 @@ export function setup(call) {
   // ---- playing the deal double dummy ----
   function startPlay(parsed) {
     const hands = Object.fromEntries(SEATS.map((s) => [s, cardsOf(parsed.hands[s])]));
-    play = { start: hands, hands, trick: [], leader: $('play-leader').value, won: { NS: 0, EW: 0 }, history: [] };
-    renderPlay();
+    play = { start: hands, hands, trick: [], leader: $('play-leader').value, won: { NS: 0, EW: 0 }, history: [], cards: [] };
+    return renderPlay();
   }
 
   let renders = 0;
@@ -80,6 +80,8 @@ export function setup(call) {
     }
     // A later render (another card, another deal) has started: it draws the board.
     if (token !== renders) return;
+    play.values = values;
+    share();
     const value = Object.fromEntries(values.map((v) => [v.card, v.tricks]));
     const best = Math.max(...values.map((v) => v.tricks));
     const cells = SEATS.map((seat) => {
@@ -118,7 +120,8 @@ export function setup(call) {
     // is dropped.
     const w = trick.length === 4 ? await call('trickWinner', [trick, p.leader, $('play-strain').value]) : null;
     if (play !== p || p.history.length !== depth) return;
-    play.history.push(before);
+    play.history.push({ ...before, cards: [...p.cards] });
+    play.cards = [...p.cards, card];
     play.trick = trick;
     if (w) {
       play.hands = Object.fromEntries(SEATS.map((s) => [s, play.hands[s].filter((c) => !play.trick.includes(c))]));
@@ -126,13 +129,13 @@ export function setup(call) {
       play.leader = w;
       play.trick = [];
     }
-    renderPlay();
+    await renderPlay();
   }
 
   function restart() {
     if (!play) return;
-    play = { ...play, hands: play.start, trick: [], leader: $('play-leader').value, won: { NS: 0, EW: 0 }, history: [] };
-    renderPlay();
+    play = { ...play, hands: play.start, trick: [], leader: $('play-leader').value, won: { NS: 0, EW: 0 }, history: [], cards: [] };
+    return renderPlay();
   }
 
   $('play-reset').addEventListener('click', restart);
@@ -265,6 +268,48 @@ export function setup(call) {
     fill('lead-cards', caption, head, rows);
   }
 
-  // The first table at once: the first deal of seed 1.
-  $('deal-random').click();
+  // ---- the address: the deal, dealer, vulnerability, strain, leader and cards played ----
+  // Written after every change (`#deal=N:...&dealer=N&vul=None&strain=NT&leader=W&play=SA.S2`),
+  // so the address in the bar shows this deal to whoever opens it.
+  function share() {
+    if (!play) return;
+    const params = new URLSearchParams({
+      deal: dealPbn(play.start), dealer: $('deal-dealer').value, vul: $('deal-vul').value,
+      strain: $('play-strain').value, leader: $('play-leader').value,
+    });
+    if (play.cards.length) params.set('play', play.cards.join('.'));
+    history.replaceState(null, '', `#${params}`);
+  }
+  $('deal-dealer').addEventListener('change', share);
+  $('deal-vul').addEventListener('change', share);
+
+  /** A select set to `value` if it offers it (else left as it was). */
+  function choose(id, value) {
+    if (value && [...$(id).options].some((o) => o.value === value)) $(id).value = value;
+  }
+
+  /** The deal of the address, then its cards played one by one: each checked against the
+   * cards the library found legal in its position, the first that is not named as the error. */
+  async function restore(hash) {
+    const params = new URLSearchParams(hash.replace(/^#/, ''));
+    if (!params.get('deal')) return false;
+    choose('deal-dealer', params.get('dealer'));
+    choose('deal-vul', params.get('vul'));
+    choose('play-strain', params.get('strain'));
+    choose('play-leader', params.get('leader'));
+    await solve(params.get('deal'));
+    if (!play) return true;
+    const cards = (params.get('play') || '').split('.').filter((c) => c);
+    for (const [i, c] of cards.entries()) {
+      if (!play.values?.some((v) => v.card === c)) {
+        showError('deal-error', `the address's card ${i + 1}, ${c}, cannot be played here`);
+        break;
+      }
+      await playCard(c);
+    }
+    return true;
+  }
+
+  // The first table at once: the address's deal, else the first deal of seed 1.
+  restore(location.hash).then((restored) => { if (!restored) $('deal-random').click(); });
 }

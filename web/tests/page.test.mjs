@@ -102,6 +102,34 @@ test('a hand played card by card keeps its double-dummy value', async () => {
   await page.screenshot({ path: `${shots}/bridge.png`, fullPage: true });
 });
 
+test('the address holds the deal and the cards played, and opening it restores them', async () => {
+  // Where the test before left the play: West's lead, North to play.
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('play')?.split('.').length === 1);
+  const address = await page.evaluate(() => location.href);
+  const params = new URL(address).hash.slice(1);
+  const deal = await page.inputValue('#deal-pbn');
+  assert.equal(new URLSearchParams(params).get('deal'), deal);
+  const other = await chrome.newPage({ viewport: { width: 1280, height: 1000 } });
+  other.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await other.goto(address);
+    await other.waitForSelector(`#play-board[data-deal="${deal}"][data-played="1"] .N.to-play .playable`);
+    assert.equal(await other.inputValue('#play-strain'), 'NT');
+    assert.equal(await other.inputValue('#play-leader'), 'W');
+    const shown = (p) => p.$$eval('.to-play .playable', (c) => c.map((x) => `${x.dataset.card}=${x.textContent}`));
+    assert.deepEqual(await shown(other), await shown(page));
+    // A card the position does not allow is named, and the play stops before it.
+    const bad = new URLSearchParams(params);
+    bad.set('play', `${bad.get('play')}.ZZ`);
+    await other.goto('about:blank');
+    await other.goto(`${server.url}#${bad}`);
+    await other.waitForSelector('#play-board[data-played="1"] .N.to-play .playable');
+    await other.waitForFunction(() => document.querySelector('#deal-error').textContent.includes("card 2, ZZ, cannot be played"));
+  } finally {
+    await other.close();
+  }
+});
+
 test('a bad deal shows its error on the page', async () => {
   await page.fill('#deal-pbn', 'N:AKQ.T98.765.432 this is not a deal');
   await page.click('#deal-solve');
