@@ -24,30 +24,76 @@ const dealPbn = (hands) => `N:${SEATS.map((s) => handOf(hands[s])).join(' ')}`;
 export function setup(call) {
   let play = null;
 
+  // Results carry the input they answer: a new deal empties the old table, par and board at
+  // once (the table says it is busy), an error leaves none of them under it, and a changed
+  // dealer or vulnerability marks the par as being worked out again.
+  let tables = 0;
+
+  /** Empties the deal's results: `note` where the par was (a busy sign, or nothing). */
+  function clearResults(note = '') {
+    fill('dd-table');
+    delete $('dd-table').dataset.deal;
+    delete $('dd-table').dataset.par;
+    $('dd-table').setAttribute('aria-busy', note ? 'true' : 'false');
+    $('dd-par').textContent = note;
+    $('dd-time').textContent = '';
+  }
+
+  /** The table and par of `pbn` for the dealer and vulnerability chosen, drawn unless a later
+   * request has started meanwhile. */
+  async function table(pbn) {
+    const token = ++tables;
+    const dealer = $('deal-dealer').value;
+    const vul = $('deal-vul').value;
+    try {
+      const record = await call('ddTable', [pbn, dealer, vul]);
+      if (token === tables) renderTable(record, pbn, `${dealer}/${vul}`);
+    } catch (e) {
+      if (token !== tables) return;
+      clearResults();
+      showError('deal-error', e.message);
+    }
+  }
+
   async function solve(pbn) {
+    // A table still on its way (of the deal before, for another dealer) is not drawn.
+    tables++;
     showError('deal-error');
+    clearResults('Solving…');
+    play = null;
+    fill('play-board');
+    $('play-info').textContent = '';
     let parsed;
     try {
       parsed = await call('parseDeal', [pbn]);
     } catch (e) {
+      clearResults();
       showError('deal-error', e.message);
       return;
     }
     $('deal-pbn').value = parsed.pbn;
-    try {
-      const record = await call('ddTable', [parsed.pbn, $('deal-dealer').value, $('deal-vul').value]);
-      renderTable(record);
-    } catch (e) {
-      showError('deal-error', e.message);
-    }
+    await table(parsed.pbn);
     await startPlay(parsed);
   }
 
-  function renderTable(record) {
+  /** The dealer or vulnerability changed: the par is another's; it is worked out again. */
+  async function refreshPar() {
+    const pbn = $('dd-table').dataset.deal;
+    share();
+    if (!pbn) return;
+    $('dd-par').textContent = 'Par: working it out again for the new dealer and vulnerability…';
+    delete $('dd-table').dataset.par;
+    await table(pbn);
+  }
+
+  function renderTable(record, pbn, dealerVul) {
     const head = h('tr', {}, h('th'), STRAINS.map((s) => h('th', {}, s === 'NT' ? 'NT' : suit(s))));
     const rows = SEATS.map((seat) => h('tr', {}, h('th', {}, seat),
       STRAINS.map((s) => h('td', { dataset: { seat, strain: s } }, record.dd[seat][s]))));
     fill('dd-table', head, rows);
+    $('dd-table').dataset.deal = pbn;
+    $('dd-table').dataset.par = dealerVul;
+    $('dd-table').setAttribute('aria-busy', 'false');
     const score = record.par.score_ns;
     $('dd-par').textContent = `Par: ${score > 0 ? '+' : ''}${score} for North-South (${record.par.contracts.join(', ') || 'pass out'})`;
     $('dd-time').textContent = `${record.nodes.toLocaleString()} nodes, ${record.ms.toFixed(0)} ms`;
@@ -79,7 +125,7 @@ export function setup(call) {
       }
     }
     // A later render (another card, another deal) has started: it draws the board.
-    if (token !== renders) return;
+    if (token !== renders || !play) return;
     play.values = values;
     share();
     const value = Object.fromEntries(values.map((v) => [v.card, v.tricks]));
@@ -280,8 +326,8 @@ export function setup(call) {
     if (play.cards.length) params.set('play', play.cards.join('.'));
     history.replaceState(null, '', `#${params}`);
   }
-  $('deal-dealer').addEventListener('change', share);
-  $('deal-vul').addEventListener('change', share);
+  $('deal-dealer').addEventListener('change', refreshPar);
+  $('deal-vul').addEventListener('change', refreshPar);
 
   /** A select set to `value` if it offers it (else left as it was). */
   function choose(id, value) {

@@ -63,12 +63,35 @@ test('a deal entered shows DDS\'s table and par', async () => {
     await page.selectOption('#deal-vul', v.vulnerable === 'Both' ? 'All' : v.vulnerable);
     const before = await page.textContent('#dd-time');
     await page.click('#deal-solve');
-    await page.waitForFunction((t) => document.querySelector('#dd-time').textContent !== t, before);
+    // The old table goes at once; the new one carries the deal and the dealer and vulnerability.
+    await page.waitForFunction((t) => document.querySelector('#dd-table').dataset.deal
+      && document.querySelector('#dd-time').textContent !== t, before);
     assert.deepEqual(await tableOnPage(), v.dd, `deal ${v.id}`);
     const par = await page.textContent('#dd-par');
     assert.ok(par.includes(`${v.par.score_ns > 0 ? '+' : ''}${v.par.score_ns} for North-South`), par);
     for (const c of v.par.contracts) assert.ok(par.includes(c), `${par} lacks ${c}`);
   }
+});
+
+test('a changed vulnerability works the par out again at once', async () => {
+  const parOf = (v, vul) => JSON.parse(cli('bridge', 'table', '--deal', v.pbn, '--dealer', v.dealer,
+    '--vulnerable', vul, '--json')).par;
+  // A deal of the vectors, not vulnerable, whose par changes with both sides vulnerable.
+  const v = vectors.filter((x) => x.vulnerable === 'None').find((x) => parOf(x, 'All').score_ns !== x.par.score_ns);
+  const after = parOf(v, 'All');
+  const shows = (p) => `${p.score_ns > 0 ? '+' : ''}${p.score_ns} for North-South`;
+  await page.fill('#deal-pbn', v.pbn);
+  await page.selectOption('#deal-dealer', v.dealer);
+  await page.selectOption('#deal-vul', 'None');
+  await page.click('#deal-solve');
+  await page.waitForSelector(`#dd-table[data-par="${v.dealer}/None"]`);
+  assert.ok((await page.textContent('#dd-par')).includes(shows(v.par)));
+  await page.selectOption('#deal-vul', 'All');
+  // The old par is gone at once, and the new one is the command line's.
+  assert.ok(!(await page.textContent('#dd-par')).includes(shows(v.par)));
+  await page.waitForSelector(`#dd-table[data-par="${v.dealer}/All"]`);
+  assert.ok((await page.textContent('#dd-par')).includes(shows(after)), await page.textContent('#dd-par'));
+  assert.equal(new URLSearchParams(await page.evaluate(() => location.hash.slice(1))).get('vul'), 'All');
 });
 
 test('a deal clicked card by card into the four hands shows its table', async () => {
@@ -136,6 +159,10 @@ test('a bad deal shows its error on the page', async () => {
   await page.waitForFunction(() => document.querySelector('#deal-error').textContent.length > 0);
   const error = await page.textContent('#deal-error');
   assert.match(error, /^deal: /);
+  // Nothing of the deal before stays under the error.
+  assert.equal(await page.$$eval('#dd-table td', (c) => c.length), 0);
+  assert.equal(await page.textContent('#dd-par'), '');
+  assert.equal(await page.$$eval('#play-board .seat', (c) => c.length), 0);
   await page.locator('#deal-error').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/bridge-error.png` });
 });
