@@ -25,8 +25,12 @@ function table(title, rows, upCards) {
 }
 
 export function setup(call) {
+  // Results carry the rules they answer: a new request empties the old ones at once, and an
+  // error is shown beside the button that asked, with nothing of the old results under it.
   $('bj-chart-run').addEventListener('click', async () => {
     showError('bj-error');
+    fill('bj-chart');
+    $('bj-edge').textContent = '';
     $('bj-progress').hidden = false;
     $('bj-chart-run').disabled = true;
     try {
@@ -50,7 +54,8 @@ export function setup(call) {
   });
 
   $('bj-actions-run').addEventListener('click', async () => {
-    showError('bj-error');
+    showError('bj-actions-error');
+    fill('bj-actions');
     try {
       const out = $('bj-out').value.split(/[\s,]+/).filter((c) => c);
       const a = await call('blackjackActions', [$('bj-first').value, $('bj-second').value, $('bj-up').value, rules(), out]);
@@ -58,7 +63,7 @@ export function setup(call) {
         h('td', {}, k), h('td', {}, a[k] === null ? 'not allowed' : `${(100 * a[k]).toFixed(3)} %`)));
       fill('bj-actions', h('caption', {}, `Best: ${a.best}`), h('tr', {}, h('th', {}, 'Action'), h('th', {}, 'Expected return')), rows);
     } catch (e) {
-      showError('bj-error', e.message);
+      showError('bj-actions-error', e.message);
     }
   });
 }

@@ -296,6 +296,8 @@ export function setup(call) {
       objective: $('lead-objective').value,
       seed: Number($('lead-seed').value),
     };
+    // The cards of an earlier run go at once: what is shown answers this run, or nothing does.
+    fill('lead-cards');
     const report = await stoppable({ run: 'lead-run', stop: 'lead-stop', bar: 'lead-progress', error: 'lead-error' },
       (signal, onProgress) => call('lead', [spec], { signal, onProgress }));
     if (report) renderLead(report);

@@ -239,8 +239,8 @@ test('typed fields holding HTML and script add no element and run nothing', asyn
   assert.ok(quoted.includes(EVIL[2]), `the constraint's error quotes it as text: ${quoted}`);
   await page.fill('#lead-constraints', 'S: 15-17 hcp, 2-4 S, 2-4 H; N: 8-15 hcp');
   await page.click('nav [data-tool=blackjack]');
-  await attempt({ 'bj-out': EVIL[3] }, 'bj-actions-run', 'bj-error');
-  await attempt({ 'bj-first': EVIL[0], 'bj-out': '' }, 'bj-actions-run', 'bj-error');
+  await attempt({ 'bj-out': EVIL[3] }, 'bj-actions-run', 'bj-actions-error');
+  await attempt({ 'bj-first': EVIL[0], 'bj-out': '' }, 'bj-actions-run', 'bj-actions-error');
   await page.fill('#bj-first', '10');
   await page.click('nav [data-tool=bridge]');
   assert.deepEqual(await injected(), { elements: 0, pwned: null });
@@ -282,6 +282,22 @@ test('the lead advisor values every lead', async () => {
   assert.equal(cards, 13);
   await page.locator('#lead-cards').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/bridge-lead.png` });
+  // A long run stopped: the button is back, and no cards of the run before are shown.
+  await page.fill('#lead-samples', '100000');
+  await page.click('#lead-run');
+  await page.waitForSelector('#lead-stop:not([disabled])');
+  assert.equal(await page.$$eval('#lead-cards tr', (r) => r.length), 0);
+  await page.click('#lead-stop');
+  await page.waitForSelector('#lead-run:not([disabled])');
+  assert.ok(await page.isHidden('#lead-progress'));
+  // A bad hand: its error, and nothing under it.
+  const hand = await page.inputValue('#lead-hand');
+  await page.fill('#lead-hand', 'KQT2.853.AJ9.74');
+  await page.fill('#lead-samples', '12');
+  await page.click('#lead-run');
+  await page.waitForFunction(() => document.querySelector('#lead-error').textContent.startsWith('hand: has 12 cards'));
+  assert.equal(await page.$$eval('#lead-cards tr', (r) => r.length), 0);
+  await page.fill('#lead-hand', hand);
 });
 
 test('a played record pasted is judged, replayed card by card, and judged single dummy', async () => {
@@ -375,7 +391,9 @@ test('a Blackjack chart, coloured, and the values of a hand\'s actions', async (
   // Six decks hold 24 eights: the 25th cannot have been dealt.
   await page.fill('#bj-out', Array(25).fill('8').join(' '));
   await page.click('#bj-actions-run');
-  await page.waitForFunction(() => document.querySelector('#bj-error').textContent.includes('out: card 25 (8) is no longer in the shoe'));
+  await page.waitForFunction(() => document.querySelector('#bj-actions-error').textContent.includes('out: card 25 (8) is no longer in the shoe'));
+  // The error stands beside the button, and the values of the hand before are gone.
+  assert.equal(await page.$$eval('#bj-actions tr', (r) => r.length), 0);
   await page.fill('#bj-out', '');
   await page.screenshot({ path: `${shots}/blackjack.png`, fullPage: true });
 });
