@@ -38,7 +38,7 @@ export function setup(call) {
     $('pps-hint').textContent = state.over
       ? `Game over: ${state.score.score} points.`
       : hint ? `${hint.player} would put it in row ${Math.floor(hint.cell / 5) + 1}, column ${hint.cell % 5 + 1}` +
-        (hint.value !== null ? ` (expected final score ${hint.value.toFixed(1)})` : '') : '';
+        (hint.value !== null ? ` (its row and column gain ${hint.value.toFixed(1)} in the learned table's values)` : '') : '';
   }
 
   async function newGame() {

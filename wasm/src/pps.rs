@@ -148,7 +148,8 @@ impl PpsGame {
     }
 
     /// A player's placement of the drawn card: `{cell, value, player, rounds}`, where `value`
-    /// is the learned table's estimate of the final score after it (for the players on one),
+    /// is what the placement is worth to the learned table (for the players on one): the change
+    /// it makes to the learned values of the card's row and column, not a score,
     /// and `rounds` the rollouts or iterations the player ran. `spec`: `{player, iterations,
     /// seconds}` (`best` with its own budget when empty).
     pub fn suggest(&mut self, spec: JsValue) -> Result<JsValue, JsError> {
