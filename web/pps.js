@@ -1,5 +1,6 @@
 // The Poker Squares tool: a game under a point system, placed by hand with the AI's
-// suggestion (and its value) on request, or played by the AI to the end.
+// suggestion (and its value) on request, or played by the AI to the end (Stop, or a new game,
+// ends that).
 import { $, card, fill, h, showError } from './ui.js';
 
 const HANDS = ['high card', 'one pair', 'two pair', 'three of a kind', 'straight', 'flush',
@@ -9,6 +10,10 @@ export function setup(call) {
   let state = null;
   let hint = null;
   let busy = false;
+  // The game on the page (a new game ends the self-play of the one before) and whether Stop
+  // was clicked.
+  let game = 0;
+  let stopped = false;
 
   async function run(op, args) {
     showError('pps-error');
@@ -42,6 +47,8 @@ export function setup(call) {
   }
 
   async function newGame() {
+    game++;
+    stopped = true;
     hint = null;
     state = await run('ppsNew', [$('pps-system').value, Number($('pps-seed').value)]);
     render();
@@ -71,20 +78,30 @@ export function setup(call) {
     }
   });
   $('pps-auto').addEventListener('click', async () => {
-    if (!state) return;
+    if (!state || busy) return;
+    const mine = game;
+    const mineOn = () => game === mine && !stopped;
     busy = true;
+    stopped = false;
     $('pps-auto').disabled = true;
+    $('pps-stop').disabled = false;
     try {
-      while (!state.over) {
-        hint = await suggest();
-        state = await run('ppsPlace', [hint.cell]);
+      while (!state.over && mineOn()) {
+        $('pps-hint').textContent = 'Thinking…';
+        const next = await suggest();
+        // Stopped, or another game started, while it thought: this game's card stays unplaced.
+        if (!mineOn()) break;
+        state = await run('ppsPlace', [next.cell]);
         hint = null;
         render();
       }
     } finally {
       busy = false;
       $('pps-auto').disabled = false;
+      $('pps-stop').disabled = true;
+      if (game === mine && state && !state.over) render();
     }
   });
+  $('pps-stop').addEventListener('click', () => { stopped = true; });
   newGame().catch(() => {});
 }

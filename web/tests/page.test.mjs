@@ -362,6 +362,24 @@ test('a Poker Squares game is played to the end', async () => {
   await page.waitForSelector('#pps-grid button.hint');
   assert.match(await page.textContent('#pps-hint'), /its row and column gain -?[0-9.]+ in the learned table's values/);
   await page.click('#pps-grid button.hint');
+  const placed = () => page.$$eval('#pps-grid button.filled', (b) => b.length);
+  // Stop ends self-play: no card is placed after it (the best player: 0.2 s a card).
+  await page.selectOption('#pps-player', 'best');
+  await page.click('#pps-auto');
+  await page.waitForFunction(() => document.querySelectorAll('#pps-grid button.filled').length >= 3);
+  await page.click('#pps-stop');
+  await page.waitForSelector('#pps-auto:not([disabled])');
+  const atStop = await placed();
+  await page.waitForTimeout(1500);
+  assert.equal(await placed(), atStop, 'no card after Stop');
+  // A new game during self-play ends it: the new game's grid stays empty.
+  await page.click('#pps-auto');
+  await page.waitForFunction((n) => document.querySelectorAll('#pps-grid button.filled').length > n, atStop);
+  await page.click('#pps-new');
+  await page.waitForSelector('#pps-auto:not([disabled])');
+  await page.waitForTimeout(1500);
+  assert.equal(await placed(), 0, 'the new game is not played by the old self-play');
+  await page.selectOption('#pps-player', 'expectimax');
   await page.click('#pps-auto');
   await page.waitForFunction(() => document.querySelector('#pps-hint').textContent.startsWith('Game over'), null, { timeout: 60_000 });
   assert.equal(await page.$$eval('#pps-grid button.filled', (b) => b.length), 25);
