@@ -23,7 +23,7 @@ pub enum Kind {
     /// Yes or no.
     Flag,
     /// Text the command reads itself (a hand, a contract, a seat), refusing what does not read
-    /// in [`Spec::from_given`], naming the option.
+    /// in [`Spec::from_given`](crate::spec::Spec::from_given), naming the option.
     Text,
 }
 
@@ -52,7 +52,7 @@ pub type Limit = fn(&Value) -> Result<(), String>;
 /// One option of a command.
 #[derive(Clone, Copy, Debug)]
 pub struct OptSpec {
-    /// Its name, in snake case ([`Door::spell`] gives each door's).
+    /// Its name, in snake case ([`Door::spell`](crate::spec::Door::spell) gives each door's).
     pub name: &'static str,
     /// One line on what it does (the command line's help, the Python and JavaScript docs).
     pub doc: &'static str,

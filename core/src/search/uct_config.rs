@@ -177,10 +177,10 @@ crate::spelled! {
 pub struct UctConfig {
     /// The most iterations (playouts) to run. Default 1000.
     pub iterations: u32,
-    /// A deadline in the microseconds of the [`Clock`] given to [`uct_with`]: the search stops
-    /// once the clock reads at least this, read before every [`CLOCK_EVERY`]-th iteration
+    /// A deadline in the microseconds of the [`Clock`](super::Clock) given to [`uct_with`](super::uct_with): the search stops
+    /// once the clock reads at least this, read before every [`CLOCK_EVERY`](super::CLOCK_EVERY)-th iteration
     /// after the first (so at least one iteration runs, if `iterations` allows one).
-    /// [`uct`] and [`ismcts`] read no clock ([`NoClock`], which stays at 0). Default `None`:
+    /// [`uct`](super::uct) and [`ismcts`](super::ismcts) read no clock ([`NoClock`](super::NoClock), which stays at 0). Default `None`:
     /// `iterations` alone stops the search, and the clock is never read.
     pub deadline: Option<u64>,
     /// The exploration constant. Default [`Exploration::UCB1`].
@@ -196,7 +196,7 @@ pub struct UctConfig {
     pub normalize: bool,
     /// The longest simulation before the search reports an error. Default 10,000 plies.
     pub max_playout_plies: u32,
-    /// Whether to continue in the tree the caller left (see [`keep_subtree`]) instead of
+    /// Whether to continue in the tree the caller left (see [`keep_subtree`](super::keep_subtree)) instead of
     /// starting afresh. Default `false`.
     pub reuse_tree: bool,
 }
