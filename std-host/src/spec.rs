@@ -131,14 +131,8 @@ mod tests {
 
     #[test]
     fn limits_are_checked_on_typed_values() {
-        let o = OptSpec {
-            name: "count",
-            doc: "",
-            kind: Kind::Whole { min: 1, max: 10 },
-            fallback: Fallback::Whole(3),
-            also: None,
-            negation: None,
-        };
+        static OPTIONS: [OptSpec; 1] = [OptSpec::whole("count", "", 1, 10, Fallback::Whole(3))];
+        let o = OPTIONS[0];
         assert!(o.check(&Value::Whole(10)).is_ok());
         assert_eq!(
             o.check(&Value::Whole(0)).unwrap_err(),
@@ -158,14 +152,6 @@ mod tests {
         assert!(r.read("inf").is_ok());
         assert!(r.read("NaN").is_err());
         assert!(r.read("0.5").is_err());
-        static OPTIONS: [OptSpec; 1] = [OptSpec {
-            name: "count",
-            doc: "",
-            kind: Kind::Whole { min: 1, max: 10 },
-            fallback: Fallback::Whole(3),
-            also: None,
-            negation: None,
-        }];
         let mut g = Given::new();
         assert_eq!(g.whole(&OPTIONS[0]), Some(3));
         g.set(&OPTIONS, "count", Value::Whole(7)).unwrap();
