@@ -25,8 +25,15 @@ function table(title, rows, upCards) {
 }
 
 export function setup(call) {
-  // Results carry the rules they answer: a new request empties the old ones at once, and an
-  // error is shown beside the button that asked, with nothing of the old results under it.
+  // Results carry the rules they answer: a new request, or a changed rule or card, empties the
+  // old ones at once, and an error is shown beside the button that asked, with nothing of the
+  // old results under it.
+  for (const id of ['bj-decks', 'bj-h17', 'bj-das', 'bj-split', 'bj-rsa', 'bj-surrender', 'bj-peek']) {
+    $(id).addEventListener('input', () => { fill('bj-chart'); $('bj-edge').textContent = ''; fill('bj-actions'); });
+  }
+  for (const id of ['bj-first', 'bj-second', 'bj-up', 'bj-out']) {
+    $(id).addEventListener('input', () => { fill('bj-actions'); showError('bj-actions-error'); });
+  }
   $('bj-chart-run').addEventListener('click', async () => {
     showError('bj-error');
     fill('bj-chart');

@@ -224,13 +224,25 @@ export function setup(call) {
         else delete b.dataset.seat;
         const hands = Object.fromEntries(SEATS.map((x) => [x, [...picked].filter(([, v]) => v === x).map(([c]) => c)]));
         const counts = SEATS.map((x) => `${x} ${hands[x].length}`).join(', ');
-        $('deal-pbn').value = dealPbn(hands);
-        if (picked.size === 52) solve(dealPbn(hands));
+        // The deal typed above is left alone until the four hands are whole.
+        if (SEATS.every((x) => hands[x].length === 13)) solve(dealPbn(hands));
         else showError('deal-error', picked.size ? `${counts}: a deal needs 13 cards in each hand` : '');
       });
       picker.append(b);
     }
   }
+  /** The picker shows `hands` (the deal on the page when it opens). */
+  function showPicked(hands) {
+    picked.clear();
+    for (const seat of SEATS) for (const c of hands[seat]) picked.set(c, seat);
+    for (const b of picker.querySelectorAll('button')) {
+      if (picked.has(b.dataset.card)) b.dataset.seat = picked.get(b.dataset.card);
+      else delete b.dataset.seat;
+    }
+  }
+  $('deal-picker').addEventListener('toggle', () => {
+    if ($('deal-picker').open && play) showPicked(play.start);
+  });
   $('pick-clear').addEventListener('click', () => {
     picked.clear();
     for (const b of picker.querySelectorAll('button')) delete b.dataset.seat;
@@ -286,6 +298,10 @@ export function setup(call) {
   });
 
   // ---- the opening-lead advisor ----
+  // A changed input: the cards shown answered other options, so they go at once.
+  for (const id of ['lead-hand', 'lead-contract', 'lead-declarer', 'lead-constraints', 'lead-samples', 'lead-objective', 'lead-seed']) {
+    $(id).addEventListener('input', () => { fill('lead-cards'); showError('lead-error'); });
+  }
   $('lead-run').addEventListener('click', async () => {
     const spec = {
       hand: $('lead-hand').value,

@@ -96,7 +96,16 @@ test('a changed vulnerability works the par out again at once', async () => {
 
 test('a deal clicked card by card into the four hands shows its table', async () => {
   const v = vectors[4];
+  const typed = await page.inputValue('#deal-pbn');
   await page.click('#deal-picker summary');
+  // The picker opens on the deal on the page; a card moved leaves the typed deal alone.
+  await page.waitForFunction(() => document.querySelectorAll('#pick-cards button[data-seat]').length === 52);
+  const first = await page.$eval('#pick-cards button[data-seat]', (b) => [b.dataset.card, b.dataset.seat]);
+  const other = first[1] === 'N' ? 'E' : 'N';
+  await page.check(`input[name=pick-seat][value=${other}]`);
+  await page.click(`#pick-cards button[data-card="${first[0]}"]`);
+  assert.equal(await page.inputValue('#deal-pbn'), typed);
+  assert.match(await page.textContent('#deal-error'), /a deal needs 13 cards in each hand/);
   await page.click('#pick-clear');
   const hands = Object.fromEntries(v.pbn.slice(2).split(' ').map((h, i) => ['NESW'[i], h]));
   for (const [seat, hand] of Object.entries(hands)) {
@@ -282,6 +291,9 @@ test('the lead advisor values every lead', async () => {
   assert.equal(cards, 13);
   await page.locator('#lead-cards').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/bridge-lead.png` });
+  // A changed option: the cards answered the one before, and go at once.
+  await page.fill('#lead-seed', '2');
+  assert.equal(await page.$$eval('#lead-cards tr', (r) => r.length), 0);
   // A long run stopped: the button is back, and no cards of the run before are shown.
   await page.fill('#lead-samples', '100000');
   await page.click('#lead-run');
@@ -400,6 +412,12 @@ test('a Blackjack chart, coloured, and the values of a hand\'s actions', async (
   assert.equal(hard16, theirs.up_cards.length);
   assert.ok(await page.$('#bj-chart td.P') && await page.$('#bj-chart td.D'));
   assert.match(await page.textContent('#bj-edge'), new RegExp(`${theirs.ev_chart_percent.toFixed(3)} %`));
+  await page.screenshot({ path: `${shots}/blackjack.png`, fullPage: true });
+  // A changed rule: the chart answered the rules before, and goes at once.
+  await page.check('#bj-h17');
+  assert.equal(await page.$$eval('#bj-chart table', (t) => t.length), 0);
+  assert.equal(await page.textContent('#bj-edge'), '');
+  await page.uncheck('#bj-h17');
   await page.fill('#bj-first', '8');
   await page.fill('#bj-second', '8');
   await page.fill('#bj-up', '6');
@@ -413,5 +431,4 @@ test('a Blackjack chart, coloured, and the values of a hand\'s actions', async (
   // The error stands beside the button, and the values of the hand before are gone.
   assert.equal(await page.$$eval('#bj-actions tr', (r) => r.length), 0);
   await page.fill('#bj-out', '');
-  await page.screenshot({ path: `${shots}/blackjack.png`, fullPage: true });
 });
