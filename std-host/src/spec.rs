@@ -106,6 +106,12 @@ impl Given {
     }
 }
 
+/// The value `v` read of option `o`, one with a fallback of its own (so always there): the
+/// spec's table holds the default, and [`Spec::from_given`] writes none of its own.
+pub fn had<T>(o: &OptSpec, v: Option<T>) -> Result<T, SpecError> {
+    v.ok_or_else(|| SpecError::new(o.name, "has no value and no default"))
+}
+
 /// A command's typed options, built from one table of [`OptSpec`]s.
 pub trait Spec: Sized {
     /// The command, as the walk test and the messages name it (`uct`).

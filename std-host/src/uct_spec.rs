@@ -10,7 +10,7 @@ use cardtree::{Blank, Card, DiceDuel, Game, Power, TicTacToe, rng};
 
 use crate::heap_tree::heap_tree;
 use crate::limits::MOST_ITERATIONS;
-use crate::spec::{Fallback, Given, OptSpec, Spec, SpecError};
+use crate::spec::{Fallback, Given, OptSpec, Spec, SpecError, had};
 
 /// McKay's exploration constant unless told (McKay & Kruskal's experiments sweep 0 to 50;
 /// 16 is among their best for 5000 playouts).
@@ -111,8 +111,8 @@ impl Spec for UctSpec {
     ];
 
     fn from_given(g: &Given) -> Result<UctSpec, SpecError> {
-        let iterations = g.whole(&ITERATIONS).unwrap_or(1000) as u32;
-        let power = Power::new(g.real(&P).unwrap_or(1.0)).map_err(|e| SpecError::new(P.name, e))?;
+        let iterations = had(&ITERATIONS, g.whole(&ITERATIONS))? as u32;
+        let power = Power::new(had(&P, g.real(&P))?).map_err(|e| SpecError::new(P.name, e))?;
         let c = g.real(&C);
         let mut config = if g.flag(&MCKAY) == Some(true) {
             let e = Exploration::mckay(c.unwrap_or(MCKAY_C))
@@ -130,9 +130,7 @@ impl Spec for UctSpec {
             }
             config
         };
-        let rule = g
-            .choice::<BackupRule>(&BACKUP)?
-            .unwrap_or(BackupRule::Power);
+        let rule = had(&BACKUP, g.choice::<BackupRule>(&BACKUP)?)?;
         config.backup = Backup::of(rule, power);
         if let Some(e) = g.choice::<Expansion>(&EXPANSION)? {
             config.expansion = e;
@@ -145,9 +143,9 @@ impl Spec for UctSpec {
         }
         Ok(UctSpec {
             config,
-            seed: g.whole(&SEED).unwrap_or(1),
-            stream: g.whole(&STREAM).unwrap_or(0),
-            nodes: g.whole(&NODES).unwrap_or(1 << 20) as usize,
+            seed: had(&SEED, g.whole(&SEED))?,
+            stream: had(&STREAM, g.whole(&STREAM))?,
+            nodes: had(&NODES, g.whole(&NODES))? as usize,
         })
     }
 }

@@ -9,7 +9,7 @@ use cardtree::bridge::{Constraints, Contract, DEFAULT_MAX_TRIES, Objective};
 use crate::bridge::lead::MethodKind;
 use crate::bridge::solve::{DEFAULT_TABLE_MIB, parse_seat};
 use crate::limits;
-use crate::spec::{Fallback, Given, OptSpec, Spec, SpecError, Value};
+use crate::spec::{Fallback, Given, OptSpec, Spec, SpecError, Value, had};
 
 /// `cardtree bridge lead`'s options, typed and checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -205,7 +205,7 @@ impl Spec for LeadSpec {
     ];
 
     fn from_given(g: &Given) -> Result<LeadSpec, SpecError> {
-        let declarer = seat(g, &DECLARER)?.unwrap_or(Seat::South);
+        let declarer = had(&DECLARER, seat(g, &DECLARER)?)?;
         let leader = declarer.next();
         let seat = seat(g, &SEAT)?;
         if let Some(s) = seat.filter(|&s| s != leader) {
@@ -237,16 +237,16 @@ impl Spec for LeadSpec {
             contract,
             declarer,
             constraints,
-            samples: g.whole(&SAMPLES).unwrap_or(100) as u32,
-            method: g.choice(&METHOD)?.unwrap_or(MethodKind::Solver),
+            samples: had(&SAMPLES, g.whole(&SAMPLES))? as u32,
+            method: had(&METHOD, g.choice(&METHOD)?)?,
             playouts: g.whole(&PLAYOUTS).map(|n| n as u32),
-            c: g.real(&C).unwrap_or(16.0),
-            p: g.real(&P).unwrap_or(1.0),
-            seed: g.whole(&SEED).unwrap_or(1),
-            objective: g.choice(&OBJECTIVE)?.unwrap_or(Objective::Set),
-            max_tries: g.whole(&MAX_TRIES).unwrap_or(u64::from(DEFAULT_MAX_TRIES)) as u32,
-            threads: g.whole(&THREADS).unwrap_or(0) as usize,
-            table_mib: g.whole(&TABLE_MIB).unwrap_or(DEFAULT_TABLE_MIB as u64) as usize,
+            c: had(&C, g.real(&C))?,
+            p: had(&P, g.real(&P))?,
+            seed: had(&SEED, g.whole(&SEED))?,
+            objective: had(&OBJECTIVE, g.choice(&OBJECTIVE)?)?,
+            max_tries: had(&MAX_TRIES, g.whole(&MAX_TRIES))? as u32,
+            threads: had(&THREADS, g.whole(&THREADS))? as usize,
+            table_mib: had(&TABLE_MIB, g.whole(&TABLE_MIB))? as usize,
         })
     }
 }
