@@ -11,8 +11,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use cardtree_host::bridge::solve::DEFAULT_TABLE_MIB;
 use cardtree_host::bridge::solver_pool::SolverPool;
+use cardtree_host::bridge::table_memory::DEFAULT_TABLE_MIB;
 
 use crate::codes;
 use crate::convert::Code;
@@ -90,7 +90,7 @@ pub(crate) fn free_memory() {
 /// outside `0 .. threads`.
 pub(crate) fn on_thread<R>(
     index: i32,
-    f: impl FnOnce(&mut cardtree_host::bridge::solve::HostTable) -> Result<R, Code>,
+    f: impl FnOnce(&mut cardtree_host::bridge::table_memory::HostTable) -> Result<R, Code>,
 ) -> Result<R, Code> {
     let pool = pool()?;
     let i = usize::try_from(index).map_err(|_| codes::THREAD_INDEX)?;
@@ -101,7 +101,7 @@ pub(crate) fn on_thread<R>(
 /// result.
 pub(crate) fn batch<T: Sync, R: Send>(
     items: &[T],
-    f: impl Fn(&mut cardtree_host::bridge::solve::HostTable, &T) -> Result<R, Code> + Sync,
+    f: impl Fn(&mut cardtree_host::bridge::table_memory::HostTable, &T) -> Result<R, Code> + Sync,
 ) -> Result<Vec<R>, Code> {
     let pool = pool()?;
     if BASIC.load(Ordering::Relaxed) {

@@ -6,7 +6,7 @@ use cardtree::{Card, Deal, Seat, SizeRule, pbn, rng};
 use cardtree_host::bridge::board::{Board, position_after, solve};
 use cardtree_host::bridge::hand_record::JSON_STRAINS;
 use cardtree_host::bridge::pbn_session::PbnSession;
-use cardtree_host::bridge::solve::{DEFAULT_TABLE_MIB, HostTable, host_table};
+use cardtree_host::bridge::table_memory::{DEFAULT_TABLE_MIB, HostTable, host_table};
 use cardtree_host::error::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -14,15 +14,14 @@ use pyo3::types::PyDict;
 use crate::errors::{bad, value_error};
 use crate::parallel::parallel;
 
-/// Reads a seat letter.
+/// Reads a seat (the core's parser).
 pub(crate) fn seat(s: &str, argument: &str) -> PyResult<Seat> {
-    cardtree_host::bridge::solve::parse_seat(s).map_err(|e| bad(argument, e))
+    cardtree_host::text::parse_seat(s).map_err(|e| bad(argument, e))
 }
 
 /// Reads a strain (`NT`, `S`, `H`, `D`, `C`, either case).
 pub(crate) fn strain(s: &str) -> PyResult<Strain> {
-    s.parse()
-        .map_err(|_| bad("strain", format!("{s:?} is not NT, S, H, D or C")))
+    cardtree_host::text::parse_strain(s).map_err(|e| bad("strain", e))
 }
 
 /// Checks a transposition table's size, as the command line does.

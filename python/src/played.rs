@@ -6,7 +6,7 @@ use cardtree_host::bridge::analyse::{AnalyseOptions, Format, analyse_boards, ana
 use cardtree_host::bridge::analyse_report::report_value;
 use cardtree_host::bridge::played_json::{boards_from_text, boards_text};
 use cardtree_host::bridge::single_dummy::SingleDummyOptions;
-use cardtree_host::bridge::solve::DEFAULT_TABLE_MIB;
+use cardtree_host::bridge::table_memory::DEFAULT_TABLE_MIB;
 use pyo3::prelude::*;
 
 use crate::errors::{bad, checked};

@@ -64,7 +64,7 @@ fn count(text: &str, bytes_each: u64) -> Result<u64, String> {
 }
 
 /// [`count`] of a number already read.
-fn count_fits(n: u64, bytes_each: u64) -> Result<u64, String> {
+pub fn count_fits(n: u64, bytes_each: u64) -> Result<u64, String> {
     let most = match bytes_each {
         0 => u64::MAX,
         b => (available_memory() / 2 / b).max(1),

@@ -9,7 +9,7 @@ use cardtree::{BySeat, Deal, Seat, rng};
 #[test]
 fn random_deals_and_endings_agree_with_dds_in_every_strain() {
     let mut dds = dds_bridge::Solver::default();
-    let mut table = cardtree_host::bridge::solve::host_table(16);
+    let mut table = cardtree_host::bridge::table_memory::host_table(16);
     let mut r = rng::seeded(2026);
     let mut checked = 0;
     for i in 0..40u64 {
@@ -45,7 +45,7 @@ fn random_deals_and_endings_agree_with_dds_in_every_strain() {
 fn random_tables_and_par_agree_with_dds() {
     use cardtree::bridge::{DdTable, Vulnerability, dd_table, dealer_of_board, par};
     let mut dds = dds_bridge::Solver::default();
-    let mut table = cardtree_host::bridge::solve::host_table(16);
+    let mut table = cardtree_host::bridge::table_memory::host_table(16);
     let mut r = rng::seeded(15);
     for board in 1..=32u32 {
         let deal = Deal::random(&mut r);

@@ -10,7 +10,8 @@ use cardtree::{Card, Deal, Seat, SizeRule, pbn, rng};
 use cardtree_host::bridge::board::{Board, Record, position_after, solve};
 use cardtree_host::bridge::hand_record;
 use cardtree_host::bridge::pbn_session::PbnSession as HostSession;
-use cardtree_host::bridge::solve::{DEFAULT_TABLE_MIB, HostTable, host_table, parse_seat};
+use cardtree_host::bridge::table_memory::{DEFAULT_TABLE_MIB, HostTable, host_table};
+use cardtree_host::text::{parse_seat};
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
@@ -38,8 +39,7 @@ pub(crate) fn seat(s: &str, name: &str) -> Result<Seat, JsError> {
 }
 
 fn strain(s: &str) -> Result<Strain, JsError> {
-    s.parse()
-        .map_err(|_| bad("strain", format!("{s:?} is not NT, S, H, D or C")))
+    cardtree_host::text::parse_strain(s).map_err(|e| bad("strain", e))
 }
 
 /// A deal in PBN (`N:AKQ.. ...`, every hand the same size: a full deal or an ending).

@@ -69,7 +69,7 @@ pub use query::{
 };
 pub use review::{CardReview, ClaimReview, Review, Role, review, review_with};
 pub use score::{Contract, LevelError, ParseContractError, Penalty, undertricks};
-pub use seat::{BySeat, Seat};
+pub use seat::{BySeat, ParseSeatError, Seat};
 pub use sides_par::{SideContract, SidePar, SidesPar, sides_par};
 pub use solver::{
     Reaching, Solution, SolveStats, SolverConfig, TableMemory, TableStats, TransTable, TtLine,

@@ -2,6 +2,7 @@
 
 use core::fmt;
 use core::ops::{Index, IndexMut};
+use core::str::FromStr;
 
 use crate::card::OutOfRange;
 use crate::game::Side;
@@ -60,6 +61,17 @@ impl Seat {
         }
     }
 
+    /// The seat's name: `North`, `East`, `South` or `West`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Seat::North => "North",
+            Seat::East => "East",
+            Seat::South => "South",
+            Seat::West => "West",
+        }
+    }
+
     /// The seat of a letter (either case), if it names one.
     #[must_use]
     pub const fn from_char(c: char) -> Option<Seat> {
@@ -86,6 +98,37 @@ impl TryFrom<u8> for Seat {
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.char())
+    }
+}
+
+/// A text that names no seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ParseSeatError;
+
+impl fmt::Display for ParseSeatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown seat (want N, E, S or W)")
+    }
+}
+
+impl core::error::Error for ParseSeatError {}
+
+impl FromStr for Seat {
+    type Err = ParseSeatError;
+
+    /// A seat's letter, `N`, `E`, `S` or `W`, or its name (`North`, ...), either case, space
+    /// around it ignored: the one parser of seats every door uses.
+    fn from_str(s: &str) -> Result<Seat, ParseSeatError> {
+        let t = s.trim();
+        let mut chars = t.chars();
+        match (chars.next().and_then(Seat::from_char), chars.next()) {
+            (Some(seat), None) => Ok(seat),
+            _ => Seat::ALL
+                .into_iter()
+                .find(|seat| t.eq_ignore_ascii_case(seat.name()))
+                .ok_or(ParseSeatError),
+        }
     }
 }
 
@@ -133,5 +176,19 @@ mod tests {
         let b = BySeat::from_fn(|s| s as u8 * 2);
         assert_eq!(b[Seat::West], 6);
         assert_eq!(b.iter().map(|(_, v)| *v).sum::<u8>(), 12);
+    }
+
+    #[test]
+    fn a_seat_reads_by_letter_or_name() {
+        for seat in Seat::ALL {
+            let mut letter = [0u8; 4];
+            assert_eq!(seat.char().encode_utf8(&mut letter).parse(), Ok(seat));
+            assert_eq!(seat.name().parse(), Ok(seat));
+        }
+        assert_eq!(" w ".parse(), Ok(Seat::West));
+        assert_eq!("NORTH".parse(), Ok(Seat::North));
+        for bad in ["", "X", "NS", "Nord", "N\u{0}"] {
+            assert_eq!(bad.parse::<Seat>(), Err(ParseSeatError), "{bad:?}");
+        }
     }
 }

@@ -37,25 +37,26 @@ pub const TECHNIQUES: [Technique; 8] = [
 pub fn ablation(path: &Path, mib: usize, budget_s: f64) -> Result<String, Error> {
     let text = std::fs::read(path).map_err(|e| Error::read(path, e))?;
     let tasks = read_tasks(&text, path)?;
-    let mut table = solve::host_table(mib);
-    let run = |table: &mut solve::HostTable, config: &SolverConfig, budget: f64| {
-        let mut costs = Vec::new();
-        let mut seconds = 0.0;
-        for task in &tasks {
-            let s = solve::run_with(task, table, config)?;
-            seconds += s.ms / 1e3;
-            costs.push(Cost {
-                ms: s.ms,
-                nodes: s.solution.stats.nodes,
-                tricks: s.solution.stats.tricks,
-                tests: s.solution.stats.tests,
-            });
-            if seconds > budget {
-                break;
+    let mut table = crate::bridge::table_memory::host_table(mib);
+    let run =
+        |table: &mut crate::bridge::table_memory::HostTable, config: &SolverConfig, budget: f64| {
+            let mut costs = Vec::new();
+            let mut seconds = 0.0;
+            for task in &tasks {
+                let s = solve::run_with(task, table, config)?;
+                seconds += s.ms / 1e3;
+                costs.push(Cost {
+                    ms: s.ms,
+                    nodes: s.solution.stats.nodes,
+                    tricks: s.solution.stats.tricks,
+                    tests: s.solution.stats.tests,
+                });
+                if seconds > budget {
+                    break;
+                }
             }
-        }
-        Ok::<_, Error>(costs)
-    };
+            Ok::<_, Error>(costs)
+        };
     let all_on = run(&mut table, &SolverConfig::default(), f64::INFINITY)?;
     let sum = |c: &[Cost]| {
         c.iter().fold((0.0, 0u64, 0u64), |a, c| {

@@ -17,8 +17,8 @@ use crate::bridge::analyse_report::report;
 pub use crate::bridge::analysis::Analysis;
 use crate::bridge::played::{BoardError, PlayedBoard};
 use crate::bridge::single_dummy::{SingleDummyOptions, judge_session};
-use crate::bridge::solve::HostTable;
 use crate::bridge::solver_pool::SolverPool;
+use crate::bridge::table_memory::HostTable;
 use crate::error::Error;
 use crate::workers::Stop;
 

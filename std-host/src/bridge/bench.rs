@@ -32,7 +32,7 @@ pub fn run(
 ) -> Result<BenchReport, Error> {
     let text = read_input(path, dds)?;
     let tasks = read_tasks(&text, path)?;
-    let mut table = solve::host_table(mib);
+    let mut table = crate::bridge::table_memory::host_table(mib);
     let (mut ours, mut cards) = (Vec::new(), Vec::new());
     let mut blocks = 0usize;
     let mut totals = SolveStats::default();
@@ -203,7 +203,7 @@ pub fn tables(
         return Err(invalid!("{}: no deals", path.display()));
     }
     let rival = macroxue.map(Macroxue::new).transpose()?;
-    let mut table = solve::host_table(mib);
+    let mut table = crate::bridge::table_memory::host_table(mib);
     let (mut ours, mut solved, mut xue) = (Vec::new(), Vec::new(), Vec::new());
     for b in &boards {
         let r = crate::bridge::hand_record::solve(b, &mut table)?;

@@ -55,7 +55,7 @@ pub struct Options {
 }
 
 /// A table through the Rust library, as `tables` gives it.
-fn direct_table(t: &mut crate::bridge::solve::HostTable, d: &Deal) -> Rows {
+fn direct_table(t: &mut crate::bridge::table_memory::HostTable, d: &Deal) -> Rows {
     let mut r = [[0i32; 4]; 5];
     if let Ok(s) = dd_table_in(d, &Strain::ALL, t, &SolverConfig::default()) {
         for strain in Strain::ALL {
@@ -67,7 +67,7 @@ fn direct_table(t: &mut crate::bridge::solve::HostTable, d: &Deal) -> Rows {
 }
 
 /// One of BEN's answers through the Rust library, as `ben` gives it.
-fn direct_answer(t: &mut crate::bridge::solve::HostTable, p: &Position) -> Answer {
+fn direct_answer(t: &mut crate::bridge::table_memory::HostTable, p: &Position) -> Answer {
     let q = CardQuery {
         goal: Goal::Optimum,
         listed: if p.solutions == 1 {
@@ -294,7 +294,7 @@ pub fn run(o: &Options) -> Result<String, Error> {
             ),
         );
     }
-    let pool = SolverPool::new(threads, crate::bridge::solve::DEFAULT_TABLE_MIB)?;
+    let pool = SolverPool::new(threads, crate::bridge::table_memory::DEFAULT_TABLE_MIB)?;
     let [(lt, dt), (lb, db)] = interface_cost(&entries[0], &pool, &deals, &positions)?;
     line(
         &mut out,

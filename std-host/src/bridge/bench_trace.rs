@@ -26,7 +26,8 @@ pub(crate) fn played_hands(
     hands: usize,
     seed: u64,
 ) -> Result<Vec<String>, Error> {
-    let mut table = crate::bridge::solve::host_table(crate::bridge::solve::DEFAULT_TABLE_MIB);
+    let mut table =
+        crate::bridge::table_memory::host_table(crate::bridge::table_memory::DEFAULT_TABLE_MIB);
     // Each library's and the core's seconds a hand (the core last).
     let mut secs: Vec<Vec<f64>> = vec![Vec::with_capacity(hands); entries.len() + 1];
     let mut nodes = 0u64;

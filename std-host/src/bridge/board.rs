@@ -8,7 +8,7 @@ use cardtree::bridge::{
 };
 use cardtree::{BySeat, Card, Deal, Seat};
 
-use crate::bridge::solve::HostTable;
+use crate::bridge::table_memory::HostTable;
 use crate::error::Error;
 
 /// One board to solve.

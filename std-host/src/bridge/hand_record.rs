@@ -10,8 +10,9 @@ use cardtree::bridge::{DdTable, Strain, Vulnerability};
 use serde::Serialize;
 
 pub use crate::bridge::board::{Board, Record, solve};
-use crate::bridge::solve::{self, parse_seat};
+use crate::bridge::solve::{self};
 use crate::json::{Ordered, Shown};
+use crate::text::parse_seat;
 use crate::workers;
 
 /// Reads one line of the `dd_tables.jsonl` format: `pbn` (a full deal), optional `id`,
@@ -42,7 +43,7 @@ pub fn parse_line(line: &str, index: usize) -> Result<Board, Error> {
             .ok_or_else(|| Error::Invalid("vulnerable: not a string".into()))?;
         board.vulnerable = s
             .parse()
-            .with_context(|| format!("vulnerable: {:?}", solve::excerpt(s)))?;
+            .with_context(|| format!("vulnerable: {:?}", crate::text::excerpt(s)))?;
     }
     Ok(board)
 }
@@ -140,7 +141,7 @@ pub fn solve_all(boards: &[Board], threads: usize, mib: usize) -> Vec<Result<Rec
     workers::map(
         boards,
         threads,
-        || solve::host_table(mib),
+        || crate::bridge::table_memory::host_table(mib),
         |table, b| solve(b, table),
     )
 }
@@ -286,7 +287,7 @@ pub fn command(
             let mut b = Board::new(*board, pbn)?;
             b.dealer = dealer.unwrap_or(b.dealer);
             b.vulnerable = vulnerable.unwrap_or(b.vulnerable);
-            let record = solve(&b, &mut crate::bridge::solve::host_table(mib))?;
+            let record = solve(&b, &mut crate::bridge::table_memory::host_table(mib))?;
             output.emit(&if output.json {
                 format!("{}\n", to_json(&b, &record)?)
             } else {

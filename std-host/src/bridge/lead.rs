@@ -13,7 +13,7 @@ use cardtree::bridge::{
 use cardtree::search::{Backup, Expansion, Exploration, FinalMove, UctConfig};
 
 use crate::bridge::lead_tree::{LeadTree, lead_tree};
-use crate::bridge::solve::{HostTable, host_table};
+use crate::bridge::table_memory::{HostTable, host_table};
 use crate::workers::{self, Stop};
 
 /// How each method values the leads.

@@ -143,7 +143,7 @@ pub fn parse_deals(text: &[u8], source: &str) -> Result<Vec<LeadDeal>, Error> {
                 .as_object()
                 .ok_or_else(|| at(Error::Invalid("\"tricks\" is not an object".into())))?;
             for (card, t) in map {
-                let quoted = crate::bridge::solve::quote(card);
+                let quoted = crate::text::quote(card);
                 let c: Card = card
                     .parse()
                     .map_err(|e| at(Error::from(e).at(format!("tricks: {quoted}"))))?;
@@ -200,7 +200,7 @@ fn value_missing(deals: &mut [LeadDeal], table_mib: usize) -> Result<(), Error> 
     let solved = crate::workers::map(
         &missing,
         0,
-        || solve_cmd::host_table(table_mib),
+        || crate::bridge::table_memory::host_table(table_mib),
         |table, &i| {
             let position = shared
                 .get(i)

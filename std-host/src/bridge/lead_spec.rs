@@ -7,9 +7,10 @@ use cardtree::Seat;
 use cardtree::bridge::{Constraints, Contract, DEFAULT_MAX_TRIES, Objective};
 
 use crate::bridge::lead::MethodKind;
-use crate::bridge::solve::{DEFAULT_TABLE_MIB, parse_seat};
 use crate::limits;
+use crate::shared_opts::{TABLE_MIB, THREADS};
 use crate::spec::{Fallback, Given, OptSpec, Spec, SpecError, Value, had};
+use crate::text::parse_seat;
 
 /// `cardtree bridge lead`'s options, typed and checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,15 +66,6 @@ fn a_contract(v: &Value) -> Result<(), String> {
 fn samples_fit(v: &Value) -> Result<(), String> {
     match *v {
         Value::Whole(n) => limits::samples_fit(n),
-        _ => Ok(()),
-    }
-}
-
-fn table_fits(v: &Value) -> Result<(), String> {
-    match *v {
-        Value::Whole(n) => {
-            limits::table_mib_fits(usize::try_from(n).unwrap_or(usize::MAX)).map(|_| ())
-        }
         _ => Ok(()),
     }
 }
@@ -141,13 +133,7 @@ const P: OptSpec = OptSpec::real(
     f64::MAX,
     Fallback::Real(1.0),
 );
-const SEED: OptSpec = OptSpec::whole(
-    "seed",
-    "The seed: layout i is drawn from stream (seed, i)",
-    0,
-    u64::MAX,
-    Fallback::Whole(1),
-);
+const SEED: OptSpec = crate::shared_opts::seed("The seed: layout i is drawn from stream (seed, i)");
 const OBJECTIVE: OptSpec = OptSpec::choice(
     "objective",
     "What chooses the best card: mean tricks or the chance to beat the contract",
@@ -161,22 +147,6 @@ const MAX_TRIES: OptSpec = OptSpec::whole(
     u32::MAX as u64,
     Fallback::Whole(DEFAULT_MAX_TRIES as u64),
 );
-const THREADS: OptSpec = OptSpec::whole(
-    "threads",
-    "Worker threads (0: one per core). Results do not depend on it",
-    0,
-    4096,
-    Fallback::Whole(0),
-);
-const TABLE_MIB: OptSpec = OptSpec::whole(
-    "table_mib",
-    "Transposition-table memory per thread, in MiB (solver)",
-    1,
-    1 << 20,
-    Fallback::Whole(DEFAULT_TABLE_MIB as u64),
-)
-.limited(table_fits);
-
 /// A seat option read, refused naming it.
 fn seat(g: &Given, o: &OptSpec) -> Result<Option<Seat>, SpecError> {
     g.text(o)?

@@ -62,7 +62,7 @@ pub fn parse(stdout: &str) -> Result<DdTable, Error> {
     } else {
         Err(invalid!(
             "macroxue's solver printed no table (a line per strain N, S, H, D, C): {}",
-            crate::bridge::solve::excerpt(stdout)
+            crate::text::excerpt(stdout)
         ))
     }
 }
@@ -105,7 +105,7 @@ impl Macroxue {
             return Err(invalid!(
                 "macroxue's solver failed ({}): {}",
                 out.status,
-                crate::bridge::solve::excerpt(&String::from_utf8_lossy(&out.stderr))
+                crate::text::excerpt(&String::from_utf8_lossy(&out.stderr))
             ));
         }
         Ok((parse(&String::from_utf8_lossy(&out.stdout))?, ms))

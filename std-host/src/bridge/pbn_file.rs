@@ -26,7 +26,7 @@ use cardtree::bridge::{Vulnerability, dealer_of_board};
 use cardtree::{Deal, Seat};
 
 use crate::bridge::board::Board;
-use crate::bridge::solve::excerpt;
+use crate::text::excerpt;
 
 /// One tag pair.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -111,7 +111,7 @@ fn strings<'a>(v: &'a Value, key: &str) -> Result<Option<Vec<&'a str>>, String> 
 }
 
 fn seat(s: &str, key: &str) -> Result<Seat, String> {
-    crate::bridge::solve::parse_seat(s).map_err(|e| format!("{key}: {e}"))
+    crate::text::parse_seat(s).map_err(|e| format!("{key}: {e}"))
 }
 
 /// A board from a JSON object (see the module docs): `deal` is required, the rest optional

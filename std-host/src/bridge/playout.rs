@@ -16,7 +16,7 @@ use cardtree::bridge::{
 use cardtree::{Card, Deal, Seat, rng};
 
 use crate::bridge::played::PlayedBoard;
-use crate::bridge::solve::HostTable;
+use crate::bridge::table_memory::HostTable;
 use crate::error::Error;
 
 /// A board played out, and the errors put in it.

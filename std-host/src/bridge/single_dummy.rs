@@ -75,7 +75,7 @@ pub fn judge_card(
     index: usize,
     cost: u8,
     options: &SingleDummyOptions,
-    table: &mut crate::bridge::solve::HostTable,
+    table: &mut crate::bridge::table_memory::HostTable,
 ) -> Result<Judged, ViewError> {
     let start = board.start().ok_or(ViewError::NotOpeningLead)?;
     let played = board.play.get(..index).unwrap_or_default();
@@ -104,7 +104,7 @@ pub fn judge_analysed(
     a: &mut Analysis,
     k: usize,
     options: &SingleDummyOptions,
-    table: &mut crate::bridge::solve::HostTable,
+    table: &mut crate::bridge::table_memory::HostTable,
 ) -> Result<bool, ViewError> {
     let Some(r) = &a.review else {
         return Ok(false);

@@ -5,27 +5,14 @@ use std::fmt::Write as _;
 use web_time::Instant;
 
 use cardtree::bridge::{
-    BridgePlay, Solution, SolverConfig, Strain, TableMemory, TransTable, TtLine, solve_with,
+    BridgePlay, Solution, SolverConfig, Strain, TableMemory, TransTable, solve_with,
 };
 use cardtree::{Card, Seat, SizeRule, pbn};
 use serde::Serialize;
 
-use crate::bridge::table_memory::HostLines;
+use crate::bridge::table_memory::{HostTable, host_table};
 use crate::json::{Fixed, Ordered};
-
-/// Default transposition-table size per thread, in MiB.
-pub const DEFAULT_TABLE_MIB: usize = 16;
-
-/// A transposition table owned by the host: `mib` MiB of lines on the heap, in huge pages
-/// where the system gives them ([`HostLines`]).
-pub type HostTable = TransTable<HostLines>;
-
-/// A new [`HostTable`] of `mib` MiB (at least one line).
-#[must_use]
-pub fn host_table(mib: usize) -> HostTable {
-    let lines = TtLine::count_for_bytes(mib << 20).max(1);
-    TransTable::new(HostLines::new(lines))
-}
+use crate::text::parse_seat;
 
 /// One position to solve: a deal (full, or an ending at a trick boundary), strain and leader.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,33 +42,6 @@ pub struct Solved {
     pub solution: Solution,
     /// Wall-clock milliseconds.
     pub ms: f64,
-}
-
-/// Reads a seat letter (`N`, `E`, `S`, `W`).
-pub fn parse_seat(s: &str) -> Result<Seat, Error> {
-    let mut chars = s.trim().chars();
-    match (chars.next().and_then(Seat::from_char), chars.next()) {
-        (Some(seat), None) => Ok(seat),
-        _ => Err(invalid!("{:?} is no seat (want N, E, S or W)", excerpt(s))),
-    }
-}
-
-/// What an error message quotes of `s`: its first 40 characters, and `...` when there are
-/// more, so that a hostile input cannot make a one-line message as long as itself.
-#[must_use]
-pub fn excerpt(s: &str) -> String {
-    const MAX: usize = 40;
-    match s.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}...", &s[..end]),
-        None => s.to_string(),
-    }
-}
-
-/// `s` in double quotes for an error message: control characters and quotes escaped, then cut
-/// as [`excerpt`] does, so that a hostile input gives a short, printable message.
-#[must_use]
-pub fn quote(s: &str) -> String {
-    format!("\"{}\"", excerpt(&s.escape_debug().to_string()))
 }
 
 /// Reads one line of the `tests/data/bridge/` format: `pbn`, `leader`, `trump`, optional `id`

@@ -11,7 +11,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::bridge::solve::{HostTable, host_table};
+use crate::bridge::table_memory::{HostTable, host_table};
 use crate::error::Error;
 use crate::workers::{STACK_BYTES, Stop};
 

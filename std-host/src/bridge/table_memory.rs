@@ -10,8 +10,24 @@
 //! 3-10 % off the time of whole tables, more when other processes run between solves; the
 //! same work. Elsewhere, or if the kernel says no, the lines are ordinary heap memory and
 //! everything works the same, only slower.
+//!
+//! [`HostTable`] is the solver's table in them, [`DEFAULT_TABLE_MIB`] its size unless told.
 
-use cardtree::bridge::TtLine;
+use cardtree::bridge::{TransTable, TtLine};
+
+/// Default transposition-table size per thread, in MiB.
+pub const DEFAULT_TABLE_MIB: usize = 16;
+
+/// A transposition table owned by the host: `mib` MiB of lines on the heap, in huge pages
+/// where the system gives them ([`HostLines`]).
+pub type HostTable = TransTable<HostLines>;
+
+/// A new [`HostTable`] of `mib` MiB (at least one line).
+#[must_use]
+pub fn host_table(mib: usize) -> HostTable {
+    let lines = TtLine::count_for_bytes(mib << 20).max(1);
+    TransTable::new(HostLines::new(lines))
+}
 
 /// The size of a huge page on x86-64 and AArch64 Linux.
 const HUGE_PAGE: usize = 2 << 20;

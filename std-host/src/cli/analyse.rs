@@ -6,7 +6,7 @@ use clap::Args;
 
 use crate::bridge::analyse::{self, AnalyseOptions, Format};
 use crate::bridge::single_dummy::SingleDummyOptions;
-use crate::bridge::solve::DEFAULT_TABLE_MIB;
+use crate::bridge::table_memory::DEFAULT_TABLE_MIB;
 use crate::error::Error;
 use crate::workers::Stop;
 

@@ -9,7 +9,8 @@ use clap::Subcommand;
 
 use crate::bridge::hand_record::{self, Source};
 use crate::bridge::lead_spec::LeadSpec;
-use crate::bridge::solve::{self, DEFAULT_TABLE_MIB};
+use crate::bridge::solve::{self};
+use crate::bridge::table_memory::DEFAULT_TABLE_MIB;
 use crate::bridge::{ablation, advisor, bench, deals};
 use crate::cli::OutputArgs;
 use crate::cli::spec_args::SpecArgs;
@@ -29,7 +30,7 @@ pub enum BridgeCommand {
         #[arg(long, allow_hyphen_values = true)]
         deal: Option<String>,
         /// The player on lead (with --deal).
-        #[arg(long, default_value = "W", value_parser = solve::parse_seat)]
+        #[arg(long, default_value = "W", value_parser = crate::text::parse_seat)]
         leader: Seat,
         /// The strain: NT, S, H, D or C (with --deal).
         #[arg(long, default_value = "NT")]
@@ -117,7 +118,7 @@ pub enum BridgeCommand {
         #[arg(long, default_value_t = 1)]
         board: u32,
         /// The dealer of --deal, instead of the board's.
-        #[arg(long, value_parser = solve::parse_seat)]
+        #[arg(long, value_parser = crate::text::parse_seat)]
         dealer: Option<Seat>,
         /// The vulnerability of --deal (None, NS, EW, All), instead of the board's.
         #[arg(long)]
@@ -168,7 +169,7 @@ pub enum BridgeCommand {
         #[arg(long, value_parser = crate::limits::deals, default_value_t = 1)]
         count: usize,
         /// The seat each PBN string starts from.
-        #[arg(long, default_value = "W", value_parser = solve::parse_seat)]
+        #[arg(long, default_value = "W", value_parser = crate::text::parse_seat)]
         first: Seat,
         /// Output format.
         #[arg(long, value_parser = spelled::<deals::Format>(), default_value_t = deals::Format::Jsonl)]

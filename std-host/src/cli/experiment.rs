@@ -7,7 +7,7 @@ use cardtree::poker_squares::PriorMix;
 use cardtree::search::FinalMove;
 use clap::{Parser, Subcommand};
 
-use crate::bridge::solve::DEFAULT_TABLE_MIB;
+use crate::bridge::table_memory::DEFAULT_TABLE_MIB;
 use crate::cli::spelling::spelled;
 use crate::error::Error;
 use crate::experiments::mckay::{self, Constants, Powers, Variant};

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::bridge::solve::DEFAULT_TABLE_MIB;
 use crate::bridge::solver_pool::SolverPool;
+use crate::bridge::table_memory::DEFAULT_TABLE_MIB;
 use crate::error::Error;
 
 /// Hands played out by the solver from random deals, each card double-dummy best except

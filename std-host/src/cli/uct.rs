@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use super::OutputArgs;
 use super::spec_args::SpecArgs;
-use crate::bridge::solve::parse_seat;
 use crate::error::Error;
+use crate::text::parse_seat;
 use crate::uct_spec::{UctGame, UctReport, UctSpec, search};
 
 /// `cardtree uct`.

@@ -130,7 +130,7 @@ fn check_row(columns: &[String], row: &Row) -> Result<(), Error> {
     if let Some(f) = row.iter().find(|f| f.contains([',', '"', '\n', '\r'])) {
         return Err(invalid!(
             "field {:?} holds a comma, quote or line break",
-            crate::bridge::solve::excerpt(f)
+            crate::text::excerpt(f)
         ));
     }
     Ok(())

@@ -7,9 +7,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Shard;
-use crate::bridge::solve::excerpt;
 use crate::json::Shown;
 use crate::output;
+use crate::text::excerpt;
 
 /// The manifest's file name.
 const FILE: &str = "manifest.json";

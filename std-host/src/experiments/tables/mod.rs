@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::bridge::board::{Board, solve};
 use crate::bridge::hand_record::parse_line;
 use crate::bridge::pbn_session::PbnSession;
-use crate::bridge::solve::{HostTable, host_table};
+use crate::bridge::table_memory::{HostTable, host_table};
 use crate::runner::Experiment;
 
 pub use options::{Options, run};

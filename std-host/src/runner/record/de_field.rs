@@ -17,12 +17,9 @@ impl<'de> IntoDeserializer<'de, RecordError> for Field<'de> {
 
 impl Field<'_> {
     fn parse<T: std::str::FromStr>(self, what: &str) -> Result<T, RecordError> {
-        self.0.parse().map_err(|_| {
-            RecordError(format!(
-                "{} is not {what}",
-                crate::bridge::solve::quote(self.0)
-            ))
-        })
+        self.0
+            .parse()
+            .map_err(|_| RecordError(format!("{} is not {what}", crate::text::quote(self.0))))
     }
 }
 

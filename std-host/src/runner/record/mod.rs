@@ -80,7 +80,7 @@ impl Number {
     pub fn value(&self) -> Result<f64, Error> {
         self.0
             .parse()
-            .map_err(|_| invalid!("{} is not a number", crate::bridge::solve::quote(&self.0)))
+            .map_err(|_| invalid!("{} is not a number", crate::text::quote(&self.0)))
     }
 }
 

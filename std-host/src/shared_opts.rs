@@ -1,0 +1,53 @@
+//! Options several commands share, each written once ([`OptSpec`]s the specs put in their
+//! tables): the worker threads, the transposition table's memory, a seed.
+
+use crate::limits;
+use crate::spec::{Fallback, OptSpec, Value};
+
+/// The most worker threads a command may be given (far past any machine's cores; each
+/// thread owns its own table, so more would only ask for memory).
+pub const MOST_THREADS: u64 = 4096;
+
+/// `threads`: worker threads, 0 for one per core.
+pub const THREADS: OptSpec = OptSpec::whole(
+    "threads",
+    "Worker threads (0: one per core). Results do not depend on it",
+    0,
+    MOST_THREADS,
+    Fallback::Whole(0),
+);
+
+/// `table_mib`: the solver's transposition-table memory per thread, within the machine's
+/// free memory.
+pub const TABLE_MIB: OptSpec = OptSpec::whole(
+    "table_mib",
+    "Transposition-table memory per thread, in MiB",
+    1,
+    1 << 20,
+    Fallback::Whole(crate::bridge::table_memory::DEFAULT_TABLE_MIB as u64),
+)
+.limited(table_fits);
+
+/// `seed`, default 1, with the command's own account of what it seeds.
+#[must_use]
+pub const fn seed(doc: &'static str) -> OptSpec {
+    OptSpec::whole("seed", doc, 0, u64::MAX, Fallback::Whole(1))
+}
+
+/// A table of `n` MiB a thread fits in this machine's free memory.
+fn table_fits(v: &Value) -> Result<(), String> {
+    match *v {
+        Value::Whole(n) => {
+            limits::table_mib_fits(usize::try_from(n).unwrap_or(usize::MAX)).map(|_| ())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A count of `n` items each keeping `bytes_each` bytes fits in half the free memory.
+pub fn count_fits(v: &Value, bytes_each: u64) -> Result<(), String> {
+    match *v {
+        Value::Whole(n) => limits::count_fits(n, bytes_each).map(|_| ()),
+        _ => Ok(()),
+    }
+}
