@@ -1,5 +1,6 @@
 """Type stubs of the extension module `cardtree._cardtree` (re-exported by `cardtree`)."""
 
+import os
 from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, final
 
 # A default shown as `...` is one the extension computes (the host's own constant, or an
@@ -225,31 +226,41 @@ def pps_score(grid: str, system: str = "american") -> Dict[str, Any]:
     ("AS KS ... --" row by row) under a point system ("american", "random:42", ten integers)."""
 
 def pps_play(
-    player: str = "best",
-    games: int = 1,
+    player: Literal[
+        "random", "rules", "flat", "greedy", "mcts", "learned", "expectimax", "rollout", "best"
+    ] = "mcts",
+    games: int = 100,
     seed: int = 1,
     system: str = "american",
     iterations: Optional[int] = None,
     game_seconds: Optional[float] = None,
-    threads: Optional[int] = None,
+    threads: int = 0,
     candidates: int = 0,
-    lookahead: int = 1,
-    playout_lookahead: int = 0,
+    lookahead: Literal[1, 2] = 1,
+    playout_lookahead: Literal[0, 1, 2] = 0,
     guard: Optional[float] = None,
     control_variate: bool = False,
-    values: Optional[str] = None,
-    selection: str = "prune-uct",
-    simulation: str = "best-move",
-    squash: str = "none",
-    cp: float = ...,
+    values: Optional[Union[str, "os.PathLike[str]"]] = None,
+    selection: Literal["uct", "uct-calc", "best-move", "prune-uct"] = "prune-uct",
+    simulation: Literal[
+        "random", "random-calc", "prune-random", "best-move", "rules", "auto", "learned",
+        "learned-value",
+    ] = "best-move",
+    squash: Literal["none", "precise", "imprecise", "max200", "max2000"] = "none",
+    cp: float = 141.4213562373095,
     weights: str = "tuned",
-    prior_mix: str = "sum",
-    delta: float = ...,
+    prior_mix: Literal["sum", "conditional", "made-in-full"] = "sum",
+    delta: float = 1.3,
+    apriori: Optional[str] = None,
+    symmetry: bool = True,
+    simple_rules: bool = True,
+    net: Optional[Union[str, "os.PathLike[str]"]] = None,
     *,
     first: int = 0,
 ) -> Dict[str, Any]:
     """Games first .. first + games of the run `seed` by `player`: what `cardtree pps play --json`
-    prints (mean, sd, ci95, first, scores, iterations, ...)."""
+    prints (mean, sd, ci95, first, scores, iterations, ...). The options are `pps play`'s, with
+    its defaults (one spec)."""
 
 def pps_train(
     out: str,

@@ -5,17 +5,18 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use cardtree::poker_squares::{PriorMix, Selection, Simulation, Squash};
-use cardtree_host::pps::options::{PlayOptions, PlayerKind};
 use cardtree_host::pps::play::play_each;
+use cardtree_host::pps::play_spec::PlaySpec;
 use cardtree_host::pps::report::{Tally, play_json};
 use cardtree_host::pps::score::{parse_inputs, score_json};
 use cardtree_host::pps::train::{Training, train};
+use cardtree_host::spec::Value;
 use pyo3::prelude::*;
 
-use crate::errors::{bad, checked, host_error};
+use crate::errors::{bad, host_error};
 use crate::json::loads;
 use crate::parallel::interruptible;
+use crate::spec::{self, choice, text};
 
 /// The score of `grid` (25 cells row by row, cards like `"AS"` or `"TD"`, `"--"` for an empty
 /// cell) under `system` (`"american"`, `"british"`, `"random:42"`, ... or ten integers by class
@@ -38,25 +39,25 @@ fn pps_score<'py>(py: Python<'py>, grid: &str, system: &str) -> PyResult<Bound<'
 /// the games are played.
 #[pyfunction]
 #[pyo3(signature = (
-    player = "best", games = 1, seed = 1, system = "american", iterations = None,
-    game_seconds = None, threads = None, candidates = 0, lookahead = 1, playout_lookahead = 0,
+    player = "mcts", games = 100, seed = 1, system = "american", iterations = None,
+    game_seconds = None, threads = 0, candidates = 0, lookahead = 1, playout_lookahead = 0,
     guard = None, control_variate = false, values = None, selection = "prune-uct",
-    simulation = "best-move", squash = "none", cp = cardtree::poker_squares::PAPER_CP,
-    weights = "tuned", prior_mix = "sum", delta = cardtree_host::pps::options::DEFAULT_DELTA,
-    *, first = 0
+    simulation = "best-move", squash = "none", cp = 141.4213562373095,
+    weights = "tuned", prior_mix = "sum", delta = 1.3,
+    apriori = None, symmetry = true, simple_rules = true, net = None, *, first = 0
 ))]
 fn pps_play<'py>(
     py: Python<'py>,
     player: &str,
-    games: u64,
-    seed: u64,
+    games: i128,
+    seed: i128,
     system: &str,
-    iterations: Option<u32>,
+    iterations: Option<i128>,
     game_seconds: Option<f64>,
-    threads: Option<usize>,
-    candidates: usize,
-    lookahead: u8,
-    playout_lookahead: u8,
+    threads: i128,
+    candidates: i128,
+    lookahead: i128,
+    playout_lookahead: i128,
     guard: Option<f64>,
     control_variate: bool,
     values: Option<PathBuf>,
@@ -67,62 +68,55 @@ fn pps_play<'py>(
     weights: &str,
     prior_mix: &str,
     delta: f64,
-    first: u64,
+    apriori: Option<&str>,
+    symmetry: bool,
+    simple_rules: bool,
+    net: Option<PathBuf>,
+    first: i128,
 ) -> PyResult<Bound<'py, PyAny>> {
-    use cardtree_host::limits;
-    checked("games", limits::games(&games.to_string()))?;
-    let Some(end) = first.checked_add(games) else {
-        return Err(bad(
-            "first",
-            format!(
-                "{first} with games {games}: the last game's index is past {}",
-                u64::MAX
-            ),
-        ));
-    };
-    if let Some(n) = iterations {
-        checked("iterations", limits::playouts(&n.to_string()))?;
-    }
-    if let Some(t) = game_seconds {
-        checked("game_seconds", limits::seconds(&t.to_string()))?;
-    }
-    if let Some(z) = guard {
-        checked("guard", limits::non_negative(&z.to_string()))?;
-    }
-    if !(1..=2).contains(&lookahead) {
-        return Err(bad("lookahead", "1 or 2 cards"));
-    }
-    if playout_lookahead > 2 {
-        return Err(bad("playout_lookahead", "0, 1 or 2 cards"));
-    }
-    let options = PlayOptions {
-        system: system.to_string(),
-        player: player.parse::<PlayerKind>().map_err(|e| bad("player", e))?,
-        selection: selection
-            .parse::<Selection>()
-            .map_err(|e| bad("selection", e))?,
-        simulation: simulation
-            .parse::<Simulation>()
-            .map_err(|e| bad("simulation", e))?,
-        squash: squash.parse::<Squash>().map_err(|e| bad("squash", e))?,
-        cp,
-        weights: weights.to_string(),
-        apriori: None,
-        prior_mix: prior_mix
-            .parse::<PriorMix>()
-            .map_err(|e| bad("prior_mix", e))?,
-        delta,
-        iterations,
-        game_seconds,
-        candidates,
-        lookahead,
-        playout_lookahead,
-        guard,
-        control_variate,
-        values,
-        ..PlayOptions::default()
-    };
-    let threads = threads.unwrap_or(0);
+    let whole = spec::whole::<PlaySpec>;
+    let path = |p: Option<PathBuf>| p.map(|p| Value::Text(p.to_string_lossy().into_owned()));
+    let o: PlaySpec = spec::read(vec![
+        ("player", choice(Some(player))),
+        ("games", Some(whole("games", games)?)),
+        ("seed", Some(whole("seed", seed)?)),
+        ("system", text(Some(system))),
+        (
+            "iterations",
+            iterations.map(|n| whole("iterations", n)).transpose()?,
+        ),
+        ("game_seconds", game_seconds.map(Value::Real)),
+        ("threads", Some(whole("threads", threads)?)),
+        ("candidates", Some(whole("candidates", candidates)?)),
+        ("lookahead", Some(whole("lookahead", lookahead)?)),
+        (
+            "playout_lookahead",
+            Some(whole("playout_lookahead", playout_lookahead)?),
+        ),
+        ("guard", guard.map(Value::Real)),
+        ("control_variate", Some(Value::Flag(control_variate))),
+        ("values", path(values)),
+        ("selection", choice(Some(selection))),
+        ("simulation", choice(Some(simulation))),
+        ("squash", choice(Some(squash))),
+        ("cp", Some(Value::Real(cp))),
+        ("weights", text(Some(weights))),
+        ("prior_mix", choice(Some(prior_mix))),
+        ("delta", Some(Value::Real(delta))),
+        ("apriori", text(apriori)),
+        ("symmetry", Some(Value::Flag(symmetry))),
+        ("simple_rules", Some(Value::Flag(simple_rules))),
+        ("net", path(net)),
+        ("first", Some(whole("first", first)?)),
+    ])?;
+    let PlaySpec {
+        options,
+        games,
+        first,
+        seed,
+        threads,
+    } = o;
+    let end = first + games;
     // Ctrl-C stops the games after those under way.
     let json = interruptible(py, |stop| {
         let config = options.resolve(threads)?;

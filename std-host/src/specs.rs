@@ -2,6 +2,7 @@
 
 use crate::blackjack::RuleSpec;
 use crate::bridge::lead_spec::LeadSpec;
+use crate::pps::play_spec::PlaySpec;
 use crate::spec::{Fallback, Kind, OptSpec, Spec};
 use crate::uct_spec::UctSpec;
 
@@ -10,6 +11,7 @@ pub const ALL: &[(&str, &[OptSpec])] = &[
     (UctSpec::COMMAND, UctSpec::OPTIONS),
     (LeadSpec::COMMAND, LeadSpec::OPTIONS),
     (RuleSpec::COMMAND, RuleSpec::OPTIONS),
+    (PlaySpec::COMMAND, PlaySpec::OPTIONS),
     ("blackjack strategy", RuleSpec::OPTIONS),
 ];
 

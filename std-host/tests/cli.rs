@@ -221,16 +221,20 @@ fn negative_numbers_are_values_in_both_spellings() {
             "--c",
             "--c must be a finite number at least 0",
         ),
-        (&["pps", "play", "--games", "1"], "--cp", "--cp must be"),
+        (
+            &["pps", "play", "--games", "1"],
+            "--cp",
+            "-1 is not a finite number at least 0",
+        ),
         (
             &["pps", "play", "--games", "1"],
             "--delta",
-            "--delta must be",
+            "-1 is not a finite number at least 0",
         ),
         (
             &["pps", "play", "--games", "1"],
             "--game-seconds",
-            "-1 is not a time budget",
+            "-1 is not a number from 0 to 86400",
         ),
     ];
     for (command, flag, message) in cases {
@@ -413,8 +417,16 @@ fn out_is_checked_before_the_work() {
     for args in [
         &["bridge", "solve", "--file", missing, "--out", out][..],
         &["bridge", "table", "--file", missing, "--out", out][..],
+        // A file that is there (so the spec takes it) but no table: only the work finds that.
         &[
-            "pps", "play", "--player", "learned", "--values", missing, "--out", out,
+            "pps",
+            "play",
+            "--player",
+            "learned",
+            "--values",
+            "Cargo.toml",
+            "--out",
+            out,
         ][..],
         &["pps", "train", "--system", "nonsense", "--out", out][..],
         &[

@@ -11,7 +11,7 @@ use cardtree_host::bridge::board::{Board, Record, position_after, solve};
 use cardtree_host::bridge::hand_record;
 use cardtree_host::bridge::pbn_session::PbnSession as HostSession;
 use cardtree_host::bridge::table_memory::{DEFAULT_TABLE_MIB, HostTable, host_table};
-use cardtree_host::text::{parse_seat};
+use cardtree_host::text::parse_seat;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 

@@ -8,11 +8,13 @@ use cardtree::poker_squares::{
 };
 use cardtree::rng::{self, Xoshiro256PlusPlus};
 use cardtree_host::heap_tree::heap_tree;
-use cardtree_host::pps::options::{PlayOptions, PlayerKind};
+use cardtree_host::pps::options::PlayerKind;
 use cardtree_host::pps::play::{
     HostClock, PlayConfig, PpsPlayer, TREE_NODES, UsePlacer, with_placer,
 };
+use cardtree_host::pps::play_spec::PlaySpec;
 use cardtree_host::pps::score::{parse_inputs, score_json};
+use cardtree_host::spec::Door;
 use serde::Deserialize;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
@@ -203,15 +205,18 @@ impl PpsGame {
         {
             return Ok(config.clone());
         }
-        if let Some(n) = iterations {
-            cardtree_host::limits::playouts(&n.to_string()).map_err(|e| bad("iterations", e))?;
+        // The options by `pps play`'s spec, so a refusal names the field as JavaScript does.
+        let count = iterations.map(|n| n.to_string());
+        let mut given = vec![
+            ("system", self.system_name.as_str()),
+            ("player", kind.name()),
+        ];
+        if let Some(n) = &count {
+            given.push(("iterations", n));
         }
-        let options = PlayOptions {
-            system: self.system_name.clone(),
-            player: kind,
-            iterations,
-            ..PlayOptions::default()
-        };
+        let options = PlaySpec::with(&given)
+            .map_err(|e| JsError::new(&e.message(Door::Js)))?
+            .options;
         let config = options.resolve(1).map_err(error)?;
         self.player = Some((kind, iterations, config.clone()));
         Ok(config)

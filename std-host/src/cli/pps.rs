@@ -1,127 +1,17 @@
 //! `cardtree pps`: the command line of Parameterized Poker Squares (clap types, and the
 //! dispatch to the drivers in [`crate::pps`]).
 
-use cardtree::poker_squares::{PAPER_CP, PriorMix, Selection, Simulation, Squash, Teacher};
-use clap::{Args, Subcommand};
+use cardtree::poker_squares::Teacher;
+use clap::Subcommand;
 
 use crate::cli::OutputArgs;
+use crate::cli::spec_args::SpecArgs;
 use crate::cli::spelling::spelled;
 use crate::error::Error;
 use crate::output::emit;
-use crate::pps::options::{PlayOptions, PlayerKind};
+use crate::pps::play_spec::PlaySpec;
 use crate::pps::train::{self, Training};
 use crate::pps::{apriori, report, score};
-
-/// Everything that defines a player and its budget, as given on the command line.
-#[derive(Clone, Debug, Args)]
-pub struct PlayArgs {
-    /// The point system (see `pps score --help`).
-    #[arg(long, default_value = "american", allow_hyphen_values = true)]
-    pub system: String,
-    /// The player.
-    #[arg(long, value_parser = spelled::<PlayerKind>(), default_value_t = PlayerKind::Mcts)]
-    pub player: PlayerKind,
-    /// MCTS selection.
-    #[arg(long, value_parser = spelled::<Selection>(), default_value_t = Selection::PruneUct)]
-    pub selection: Selection,
-    /// MCTS simulation.
-    #[arg(long, value_parser = spelled::<Simulation>(), default_value_t = Simulation::BestMove)]
-    pub simulation: Simulation,
-    /// Reward squashing.
-    #[arg(long, value_parser = spelled::<Squash>(), default_value_t = Squash::None)]
-    pub squash: Squash,
-    /// UCT's Cp (default 200/sqrt 2, the papers').
-    #[arg(long, default_value_t = PAPER_CP, allow_hyphen_values = true)]
-    pub cp: f64,
-    /// Weights alpha,beta,gamma of one-, two-, three-card hands (default the papers' tuned
-    /// 0.1,0.3,0.85; "paper" for 0.2,0.4,0.6).
-    #[arg(long, default_value = "tuned", allow_hyphen_values = true)]
-    pub weights: String,
-    /// The a-priori class probabilities, ten numbers by class id (default the table in
-    /// `cardtree::poker_squares::APRIORI`).
-    #[arg(long, allow_hyphen_values = true)]
-    pub apriori: Option<String>,
-    /// How one- to three-card hands combine the a-priori probabilities (the papers' text
-    /// allows several readings; std-host/results/pps/audit.md).
-    #[arg(long, value_parser = spelled::<PriorMix>(), default_value_t = PriorMix::Sum)]
-    pub prior_mix: PriorMix,
-    /// Pruning threshold factor delta.
-    #[arg(long, default_value_t = crate::pps::options::DEFAULT_DELTA, allow_hyphen_values = true)]
-    pub delta: f64,
-    /// One child per free cell, even where empty rows or columns make cells alike.
-    #[arg(long)]
-    pub no_symmetry: bool,
-    /// Search every move (no simple rules for moves 1, 2, 24, 25).
-    #[arg(long)]
-    pub no_simple_rules: bool,
-    /// Iterations per searched move (MCTS) or playouts per move (flat); the default budget.
-    #[arg(long, conflicts_with = "game_seconds", value_parser = crate::limits::playouts)]
-    pub iterations: Option<u32>,
-    /// A time budget per game in seconds, shared over its searched moves.
-    #[arg(long, value_parser = crate::limits::seconds, allow_hyphen_values = true)]
-    pub game_seconds: Option<f64>,
-    /// How many placements the rollout player compares by rollouts: the best by the learned
-    /// values (0: every placement).
-    #[arg(long, default_value_t = 0)]
-    pub candidates: usize,
-    /// How many cards the expectimax player looks ahead: 1 (the next card) or 2 (the next two;
-    /// seconds a game instead of milliseconds).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-    pub lookahead: u8,
-    /// How the rollout player's playouts place: 0 greedily on the learned values, 1 or 2 by
-    /// expectimax over the next card or two.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
-    pub playout_lookahead: u8,
-    /// The rollout player, guarded: expectimax over the next card ranks the candidates and
-    /// its choice stands unless another's rollouts beat it by more than Z standard errors.
-    #[arg(long, value_name = "Z", value_parser = crate::limits::non_negative, allow_hyphen_values = true)]
-    pub guard: Option<f64>,
-    /// The rollout player's playouts place by expectimax over the next card, and each
-    /// playout's score is corrected by what the learned values predicted of its draws (a
-    /// control variate: the same expectation, less of the cards' luck).
-    #[arg(long)]
-    pub control_variate: bool,
-    /// The learned values of the learned, expectimax and rollout players and of MCTS's
-    /// learned simulations: a table written by `pps train` (default: the table cardtree
-    /// ships for the point system, American or British).
-    #[arg(long)]
-    pub values: Option<std::path::PathBuf>,
-    /// A whole-grid network written by `pps train --net`, or `shipped` for the one cardtree
-    /// ships for the point system (American, British): the learned, expectimax and rollout
-    /// players play on it instead of the per-line values.
-    #[arg(long, value_name = "FILE|shipped", conflicts_with = "values")]
-    pub net: Option<std::path::PathBuf>,
-}
-
-impl PlayArgs {
-    /// The options these arguments give.
-    #[must_use]
-    pub fn options(&self) -> PlayOptions {
-        PlayOptions {
-            system: self.system.clone(),
-            player: self.player,
-            selection: self.selection,
-            simulation: self.simulation,
-            squash: self.squash,
-            cp: self.cp,
-            weights: self.weights.clone(),
-            apriori: self.apriori.clone(),
-            prior_mix: self.prior_mix,
-            delta: self.delta,
-            no_symmetry: self.no_symmetry,
-            no_simple_rules: self.no_simple_rules,
-            iterations: self.iterations,
-            game_seconds: self.game_seconds,
-            candidates: self.candidates,
-            lookahead: self.lookahead,
-            playout_lookahead: self.playout_lookahead,
-            guard: self.guard,
-            control_variate: self.control_variate,
-            values: self.values.clone(),
-            net: self.net.clone(),
-        }
-    }
-}
 
 /// The subcommands of `cardtree pps`.
 #[derive(Debug, Subcommand)]
@@ -142,24 +32,9 @@ pub enum PpsCommand {
     /// Play games and print the mean score, its standard deviation and 95 % interval. Game i
     /// deals the same cards (from the seed and i) to every configuration: paired games.
     Play {
-        /// The player and its budget.
+        /// The player, its budget and the games (one spec: `pps/play_spec.rs`).
         #[command(flatten)]
-        args: PlayArgs,
-        /// Games to play.
-        #[arg(long, value_parser = crate::limits::games, default_value_t = 100)]
-        games: u64,
-        /// The first game's index: plays games FIRST..FIRST+GAMES-1 of the run, the same games
-        /// a longer run from 0 plays (a run stopped after K games goes on with --first K).
-        #[arg(long, default_value_t = 0)]
-        first: u64,
-        /// Seed of the run.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads, one game each at a time (default: one per core). Results under
-        /// --iterations do not depend on it; under --game-seconds each game's time is its
-        /// thread's.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
+        options: SpecArgs<PlaySpec>,
         /// Print each game's score as CSV (index,score,iterations) as soon as it and the games
         /// before it are played, then the summary (text output; the JSON has every score).
         #[arg(long)]
@@ -250,22 +125,10 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             output.emit(&score::score(&grid, &system, output.json)?)
         }
         PpsCommand::Play {
-            args,
-            games,
-            first,
-            seed,
-            threads,
+            options,
             per_game,
             output,
-        } => report::command(
-            &args.options(),
-            first,
-            games,
-            seed,
-            threads,
-            per_game,
-            &output.output()?,
-        ),
+        } => report::command(&options.options()?, per_game, &output.output()?),
         PpsCommand::Train {
             system,
             games,
@@ -318,23 +181,5 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             seed,
             rounds,
         } => emit(apriori::command(games, seed, rounds)?.as_bytes(), None),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Play {
-        #[command(flatten)]
-        play: PlayArgs,
-    }
-
-    #[test]
-    fn the_flags_defaults_are_the_options_defaults() {
-        let bare = Play::try_parse_from(["pps-play"]).unwrap();
-        assert_eq!(bare.play.options(), PlayOptions::default());
     }
 }

@@ -12,6 +12,7 @@ pub mod net_curve;
 pub mod net_train;
 pub mod options;
 pub mod play;
+pub mod play_spec;
 pub mod report;
 pub mod score;
 pub mod tables;

@@ -425,7 +425,7 @@ mod tests {
                     assert!(game.unwrap().score > 0, "{player}");
                 }
                 Err(e) => assert!(
-                    player == PlayerKind::Mcts && e.to_string().contains("--net is for"),
+                    player == PlayerKind::Mcts && e.to_string().contains("net: is for"),
                     "{e}"
                 ),
             }

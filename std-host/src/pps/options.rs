@@ -3,13 +3,13 @@
 //! its default budget, which table it plays on and when one must be learned first.
 
 use cardtree::poker_squares::{
-    Budget, HeuristicConfig, Lookahead, MctsConfig, PointSystem, PriorMix, Selection, Simulation,
-    Squash,
+    Budget, Lookahead, MctsConfig, PointSystem, PriorMix, Selection, Simulation, Squash,
 };
 use cardtree::search::Exploration;
 
-use crate::error::{Context, Error};
+use crate::error::Error;
 use crate::pps::play::{PlayConfig, PpsPlayer, RolloutSettings, committed_table};
+use crate::pps::play_spec::{PlaySpec, parse_apriori, parse_weights};
 
 /// The players of `cardtree pps play`, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,33 +117,13 @@ pub struct PlayOptions {
 pub const DEFAULT_DELTA: f64 = 1.3;
 
 impl Default for PlayOptions {
-    /// `cardtree pps play`'s defaults: MCTS with prune + UCT and best-move simulation, the
-    /// papers' Cp and tuned weights, on the American system, 1,000 iterations a move
-    /// (`cli/pps.rs` checks that its flags' defaults are these).
+    /// `cardtree pps play`'s defaults, its spec's ([`PlaySpec`]): MCTS with prune + UCT and
+    /// best-move simulation, the papers' Cp and tuned weights, on the American system, 1,000
+    /// iterations a move.
     fn default() -> Self {
-        PlayOptions {
-            system: "american".to_string(),
-            player: PlayerKind::Mcts,
-            selection: Selection::PruneUct,
-            simulation: Simulation::BestMove,
-            squash: Squash::None,
-            cp: cardtree::poker_squares::PAPER_CP,
-            weights: "tuned".to_string(),
-            apriori: None,
-            prior_mix: PriorMix::Sum,
-            delta: DEFAULT_DELTA,
-            no_symmetry: false,
-            no_simple_rules: false,
-            iterations: None,
-            game_seconds: None,
-            candidates: 0,
-            lookahead: 1,
-            playout_lookahead: 0,
-            guard: None,
-            control_variate: false,
-            values: None,
-            net: None,
-        }
+        PlaySpec::with(&[])
+            .map(|s| s.options)
+            .expect("the spec's defaults are within its limits (tested)")
     }
 }
 
@@ -171,82 +151,22 @@ pub fn lookahead(cards: u8) -> Lookahead {
     }
 }
 
-/// The weights of `--weights`.
-pub fn parse_weights(s: &str) -> Result<HeuristicConfig, Error> {
-    match s {
-        "tuned" => Ok(HeuristicConfig::TUNED),
-        "paper" | "default" => Ok(HeuristicConfig::PAPER),
-        _ => {
-            let v: Vec<f64> = s
-                .split(',')
-                .map(|x| x.trim().parse::<f64>())
-                .collect::<Result<_, _>>()
-                .map_err(|_| invalid!("bad --weights {s:?}: three numbers alpha,beta,gamma"))?;
-            let [alpha, beta, gamma] = v[..] else {
-                return Err(invalid!(
-                    "bad --weights {s:?}: three numbers alpha,beta,gamma"
-                ));
-            };
-            if !v.iter().all(|w| w.is_finite() && *w >= 0.0) {
-                return Err(invalid!(
-                    "bad --weights {s:?}: alpha, beta and gamma are finite numbers at least 0"
-                ));
-            }
-            Ok(HeuristicConfig {
-                alpha,
-                beta,
-                gamma,
-                ..HeuristicConfig::TUNED
-            })
-        }
-    }
-}
-
 impl PlayOptions {
     /// The configuration these options name. `--player best` for a point system cardtree
     /// ships no table for, without `--values`, learns one first
     /// ([`Training::unshipped`](crate::pps::train::Training::unshipped), on `threads` workers).
     pub fn resolve(&self, threads: usize) -> Result<PlayConfig, Error> {
-        let system: PointSystem = self.system.parse().context("bad --system")?;
+        let system: PointSystem = self.system.parse().map_err(|e| invalid!("system: {e}"))?;
         let mut mcts = MctsConfig::new();
-        if !(self.cp.is_finite() && self.cp >= 0.0) {
-            return Err(invalid!(
-                "--cp must be a finite number at least 0 (UCT's exploration constant), got {}",
-                self.cp
-            ));
-        }
         // The papers' convention, `X_j + 2 Cp sqrt(2 ln n / n_j)`.
-        let exploration = Exploration::kocsis_szepesvari(self.cp).ok_or_else(|| {
-            invalid!(
-                "--cp {:e} is too large: UCT's constant 2 sqrt(2) Cp must be finite",
-                self.cp
-            )
-        })?;
-        if !(self.delta.is_finite() && self.delta >= 0.0) {
-            return Err(invalid!(
-                "--delta must be a finite number at least 0 (the pruning threshold factor), got {}",
-                self.delta
-            ));
-        }
-        mcts.exploration = exploration;
+        mcts.exploration = Exploration::kocsis_szepesvari(self.cp)
+            .ok_or_else(|| invalid!("cp: {:e} is too large", self.cp))?;
         mcts.selection = self.selection;
         mcts.simulation = self.simulation;
         mcts.squash = self.squash;
-        mcts.heuristic = parse_weights(&self.weights)?;
+        mcts.heuristic = parse_weights(&self.weights).map_err(|e| invalid!("weights: {e}"))?;
         if let Some(text) = &self.apriori {
-            let v: Vec<f64> = text
-                .split(',')
-                .map(|x| x.trim().parse::<f64>())
-                .collect::<Result<_, _>>()
-                .map_err(|_| Error::Invalid("bad --apriori: ten numbers".into()))?;
-            if !v.iter().all(|p| (0.0..=1.0).contains(p)) {
-                return Err(Error::Invalid(
-                    "bad --apriori: ten probabilities, each from 0 to 1".into(),
-                ));
-            }
-            mcts.heuristic.apriori = v
-                .try_into()
-                .map_err(|_| Error::Invalid("bad --apriori: ten numbers".into()))?;
+            mcts.heuristic.apriori = parse_apriori(text).map_err(|e| invalid!("apriori: {e}"))?;
         }
         mcts.heuristic.mix = self.prior_mix;
         mcts.prune.delta = self.delta;
@@ -254,7 +174,7 @@ impl PlayOptions {
         mcts.symmetry = !self.no_symmetry;
         mcts.budget = match (self.iterations, self.game_seconds) {
             (_, Some(t)) if t > 0.0 => Budget::GameMicros((t * 1e6) as u64),
-            (_, Some(_)) => return Err(Error::Invalid("--game-seconds must be positive".into())),
+            (_, Some(t)) => return Err(invalid!("game_seconds: {t} is no budget")),
             (Some(k), None) => Budget::Iterations(k),
             (None, None) => Budget::Iterations(1000),
         };
@@ -319,7 +239,7 @@ impl PlayOptions {
                 ) =>
             {
                 return Err(invalid!(
-                    "--net is for the learned, expectimax, rollout and best players, not --player {}",
+                    "net: is for the learned, expectimax, rollout and best players, not {}",
                     self.player
                 ));
             }

@@ -138,26 +138,30 @@ fn game_range(first: u64, games: u64) -> Result<std::ops::Range<u64>, Error> {
     match first.checked_add(games) {
         Some(end) => Ok(first..end),
         None => Err(crate::invalid!(
-            "--first {first} with --games {games}: the last game's index is past {}",
+            "first: {first} with {games} games: the last game's index is past {}",
             u64::MAX
         )),
     }
 }
 
-/// `cardtree pps play`: the player `options` name plays `games` games of the run `seed` from
-/// index `first` on `threads` threads. The text output streams: with `per_game` each game's
+/// `cardtree pps play`: the player `spec` names plays its games of the run from index `first`
+/// on its threads. The text output streams: with `per_game` each game's
 /// `index,score,iterations` is written as soon as it and the games before it are done, then
 /// the summary; the JSON ([`play_json`]) is one line at the end. Either goes where `output` says.
 pub fn command(
-    options: &crate::pps::options::PlayOptions,
-    first: u64,
-    games: u64,
-    seed: u64,
-    threads: usize,
+    spec: &crate::pps::play_spec::PlaySpec,
     per_game: bool,
     output: &crate::output::Output,
 ) -> Result<(), Error> {
-    let range = game_range(first, games)?;
+    let crate::pps::play_spec::PlaySpec {
+        options,
+        games,
+        first,
+        seed,
+        threads,
+    } = spec;
+    let (first, seed, threads) = (*first, *seed, *threads);
+    let range = game_range(first, *games)?;
     let config = options.resolve(threads)?;
     let start = Instant::now();
     let per_game = per_game && !output.json;
