@@ -24,12 +24,22 @@ DOORS = {
     ),
 }
 
+# Commands with no Python door, and why.
+COMMAND_LINE_ONLY = {
+    "experiment pps": "an experiment writes a directory of shards to resume and merge; "
+    "Python plays the same players with pps_play",
+}
+
 
 def test_every_spec_has_a_door():
-    assert {s["command"] for s in cardtree._specs()} == set(DOORS)
+    assert {s["command"] for s in cardtree._specs()} == set(DOORS) | set(COMMAND_LINE_ONLY)
 
 
-@pytest.mark.parametrize("spec", cardtree._specs(), ids=lambda s: s["command"])
+@pytest.mark.parametrize(
+    "spec",
+    [s for s in cardtree._specs() if s["command"] not in COMMAND_LINE_ONLY],
+    ids=lambda s: s["command"],
+)
 def test_the_keywords_are_the_spec_s(spec):
     function, quick, position = DOORS[spec["command"]]
     params = inspect.signature(function).parameters

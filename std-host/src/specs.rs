@@ -2,6 +2,7 @@
 
 use crate::blackjack::RuleSpec;
 use crate::bridge::lead_spec::LeadSpec;
+use crate::experiments::pps::Options as PpsExperiment;
 use crate::pps::play_spec::PlaySpec;
 use crate::spec::{Fallback, Kind, OptSpec, Spec};
 use crate::uct_spec::UctSpec;
@@ -12,6 +13,7 @@ pub const ALL: &[(&str, &[OptSpec])] = &[
     (LeadSpec::COMMAND, LeadSpec::OPTIONS),
     (RuleSpec::COMMAND, RuleSpec::OPTIONS),
     (PlaySpec::COMMAND, PlaySpec::OPTIONS),
+    (PpsExperiment::COMMAND, PpsExperiment::OPTIONS),
     ("blackjack strategy", RuleSpec::OPTIONS),
 ];
 

@@ -16,6 +16,17 @@ fn base(command: &str) -> Vec<&'static str> {
         "blackjack ev" => vec!["cardtree", "blackjack", "ev"],
         "blackjack strategy" => vec!["cardtree", "blackjack", "strategy"],
         "pps play" => vec!["cardtree", "pps", "play", "--games", "1"],
+        "experiment pps" => vec![
+            "cardtree",
+            "experiment",
+            "pps",
+            "--table",
+            "cp",
+            "--games",
+            "1",
+            "--out",
+            "/no/such/dir",
+        ],
         "bridge lead" => vec![
             "cardtree",
             "bridge",

@@ -3,15 +3,14 @@
 
 use std::path::PathBuf;
 
-use cardtree::poker_squares::PriorMix;
 use cardtree::search::FinalMove;
 use clap::{Parser, Subcommand};
 
 use crate::bridge::table_memory::DEFAULT_TABLE_MIB;
+use crate::cli::spec_args::SpecArgs;
 use crate::cli::spelling::spelled;
 use crate::error::Error;
 use crate::experiments::mckay::{self, Constants, Powers, Variant};
-use crate::experiments::pps::PpsTable;
 use crate::experiments::{self, blackjack, leads, pps, tables};
 use crate::output::emit;
 use crate::runner::{self, RunOptions, Shard};
@@ -148,50 +147,9 @@ pub struct LeadsArgs {
 /// `cardtree experiment pps`.
 #[derive(Debug, clap::Args)]
 pub struct PpsExperimentArgs {
-    /// Which table.
-    #[arg(long, value_parser = spelled::<PpsTable>())]
-    table: PpsTable,
-    /// The point system.
-    #[arg(long, default_value = "american", allow_hyphen_values = true)]
-    system: String,
-    /// Paired games per configuration.
-    #[arg(long, value_parser = crate::limits::games, default_value_t = 100)]
-    games: u64,
-    /// Seed of the run: game i deals from stream (seed, i) for every configuration.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Iterations per searched move (deterministic; the default budget, 1000).
-    #[arg(long, conflicts_with = "game_seconds", value_parser = crate::limits::playouts)]
-    iterations: Option<u32>,
-    /// Seconds per game instead (the papers' 30; needed for the "+ Calc." rows).
-    #[arg(long, value_parser = crate::limits::seconds, allow_hyphen_values = true)]
-    game_seconds: Option<f64>,
-    /// How every configuration's heuristic combines the a-priori probabilities of 1-3 card
-    /// hands (the papers' text does not say; `std-host/results/pps/audit.md`).
-    #[arg(long, value_parser = spelled::<PriorMix>(), default_value_t = PriorMix::Sum)]
-    prior_mix: PriorMix,
-    /// The rollout table's placements compared by rollouts each move, the best by the learned
-    /// values (0: every placement).
-    #[arg(long, default_value_t = 0)]
-    candidates: usize,
-    /// The rollout table's playouts: 0 greedy on the learned values, 1 or 2 by expectimax.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
-    playout_lookahead: u8,
-    /// The rollout table's guard: expectimax's choice stands unless another candidate's
-    /// rollouts beat it by more than Z standard errors.
-    #[arg(long, value_name = "Z", value_parser = crate::limits::non_negative, allow_hyphen_values = true)]
-    guard: Option<f64>,
-    /// The rollout table's playouts by expectimax with the control variate (as `pps play`).
-    #[arg(long)]
-    control_variate: bool,
-    /// The expectimax table's lookahead: the next card (1) or the next two (2).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-    lookahead: u8,
-    /// The rollout and expectimax tables' learned values (from `cardtree pps train`; default
-    /// the table cardtree ships for the point system). The run's fingerprint records the
-    /// file's hash.
-    #[arg(long)]
-    values: Option<PathBuf>,
+    /// The table and its players' options (one spec: `experiments/pps/options.rs`).
+    #[command(flatten)]
+    options: SpecArgs<pps::Options>,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -300,24 +258,7 @@ pub fn run(cmd: ExperimentCommand) -> Result<(), Error> {
             },
             &a.run.options(a.out),
         ),
-        ExperimentCommand::Pps(a) => pps::run(
-            &pps::Options {
-                table: a.table,
-                system: a.system,
-                games: a.games,
-                seed: a.seed,
-                iterations: a.iterations,
-                game_seconds: a.game_seconds,
-                prior_mix: a.prior_mix,
-                candidates: a.candidates,
-                playout_lookahead: a.playout_lookahead,
-                guard: a.guard,
-                control_variate: a.control_variate,
-                lookahead: a.lookahead,
-                values: a.values,
-            },
-            &a.run.options(a.out),
-        ),
+        ExperimentCommand::Pps(a) => pps::run(&a.options.options()?, &a.run.options(a.out)),
         ExperimentCommand::Tables(a) => {
             let (file, format) = match (a.file, a.pbn) {
                 (Some(f), _) => (f, tables::Format::Jsonl),

@@ -142,14 +142,14 @@ const PLAYER: OptSpec = OptSpec::choice(
     &PlayerKind::NAMES,
     Fallback::Choice("mcts"),
 );
-const GAMES: OptSpec = OptSpec::whole(
-    "games",
-    "Games to play",
-    1,
-    MOST_ITEMS,
-    Fallback::Whole(100),
-)
-.limited(games_fit);
+/// `games`, with the command's own account of them: each game's result is kept, so at most
+/// what half the free memory holds.
+#[must_use]
+pub const fn games(doc: &'static str) -> OptSpec {
+    OptSpec::whole("games", doc, 1, MOST_ITEMS, Fallback::Whole(100)).limited(games_fit)
+}
+
+const GAMES: OptSpec = games("Games to play");
 const SEED: OptSpec = seed("Seed of the run: game i deals from stream (seed, i)");
 /// The point system: a name (`american`, `british`, `random:42`, ...) or ten integers.
 pub const SYSTEM: OptSpec = OptSpec::text(
