@@ -312,11 +312,11 @@ def blackjack_strategy(
     """The computed basic-strategy chart and its value: what `cardtree blackjack strategy --json` prints."""
 
 def blackjack_play(
-    player: str = "basic",
+    player: Literal["mcts", "timid", "basic", "default", "optimal"] = "basic",
     hands: int = 10_000,
     seed: int = 1,
-    vs: Optional[str] = None,
-    shoe: str = "standard",
+    vs: Optional[Literal["mcts", "timid", "basic", "default", "optimal"]] = None,
+    shoe: Literal["standard", "high", "low", "even", "odd", "random"] = "standard",
     iterations: int = 100,
     c: float = 2.0,
     decks: int = 6,
@@ -326,10 +326,15 @@ def blackjack_play(
     resplit_aces: bool = False,
     surrender: bool = False,
     peek: bool = True,
-    threads: Optional[int] = None,
+    threads: int = 0,
+    closed_loop: bool = False,
+    basic_rollout: bool = False,
+    unprune_after: int = 0,
+    audit: bool = False,
 ) -> Dict[str, Any]:
     """Paired hands of `player` (and `vs` on the same cards): what `cardtree blackjack play --json`
-    prints. The GIL is released; Ctrl-C stops it between hands."""
+    prints. The options are `blackjack play`'s, with its defaults (one spec). The GIL is
+    released; Ctrl-C stops it between hands."""
 
 def uct_search(
     game: Any,

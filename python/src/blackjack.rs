@@ -2,9 +2,9 @@
 //! round, the computed strategy chart, and paired hands of the players, as `cardtree blackjack
 //! ...` gives them (`std-host/src/blackjack/`).
 
-use cardtree::blackjack::{MEMO_SLOTS, Oracle, Pip, Rules, Shoe, ShoePreset, Slot, SplitPlay};
+use cardtree::blackjack::{MEMO_SLOTS, Oracle, Pip, Rules, Shoe, Slot, SplitPlay};
 use cardtree_host::blackjack::RuleSpec;
-use cardtree_host::blackjack::play::{BlackjackPlayer, PlayOptions};
+use cardtree_host::blackjack::play::PlayOptions;
 use cardtree_host::blackjack::strategy::{Layout, card, render};
 use cardtree_host::spec::Value;
 use pyo3::prelude::*;
@@ -13,7 +13,7 @@ use pyo3::types::PyDict;
 use crate::errors::{bad, host_error, value_error};
 use crate::json::loads;
 use crate::parallel::interruptible;
-use crate::spec;
+use crate::spec::{self, choice};
 
 /// A card by its label: `A`, `2` .. `9`, `10` (or `T`, `J`, `Q`, `K`: every ten-valued card).
 fn pip(label: &str, argument: &str) -> PyResult<Pip> {
@@ -148,16 +148,17 @@ fn blackjack_strategy<'py>(
 #[pyo3(signature = (
     player = "basic", hands = 10_000, seed = 1, vs = None, shoe = "standard", iterations = 100,
     c = 2.0, decks = 6, h17 = false, das = true, split_hands = 2, resplit_aces = false,
-    surrender = false, peek = true, threads = None
+    surrender = false, peek = true, threads = 0, closed_loop = false, basic_rollout = false,
+    unprune_after = 0, audit = false
 ))]
 fn blackjack_play<'py>(
     py: Python<'py>,
     player: &str,
-    hands: u64,
-    seed: u64,
+    hands: i128,
+    seed: i128,
     vs: Option<&str>,
     shoe: &str,
-    iterations: u32,
+    iterations: i128,
     c: f64,
     decks: i128,
     h17: bool,
@@ -166,27 +167,37 @@ fn blackjack_play<'py>(
     resplit_aces: bool,
     surrender: bool,
     peek: bool,
-    threads: Option<usize>,
+    threads: i128,
+    closed_loop: bool,
+    basic_rollout: bool,
+    unprune_after: i128,
+    audit: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    cardtree_host::limits::hands(&hands.to_string()).map_err(|e| bad("hands", e))?;
-    cardtree_host::limits::playouts(&iterations.to_string()).map_err(|e| bad("iterations", e))?;
-    let parse_player = |s: &str, name: &str| s.parse::<BlackjackPlayer>().map_err(|e| bad(name, e));
-    let o = PlayOptions {
-        rules: rules(decks, h17, das, split_hands, resplit_aces, surrender, peek)?,
-        player: parse_player(player, "player")?,
-        vs: vs.map(|v| parse_player(v, "vs")).transpose()?,
-        shoe: shoe.parse::<ShoePreset>().map_err(|e| bad("shoe", e))?,
-        hands,
-        seed,
-        iterations,
-        c,
-        closed_loop: false,
-        basic_rollout: false,
-        unprune_after: 0,
-        threads: threads.unwrap_or(0),
-        dump: None,
-        audit: false,
-    };
+    let whole = spec::whole::<PlayOptions>;
+    let o: PlayOptions = spec::read(vec![
+        ("player", choice(Some(player))),
+        ("hands", Some(whole("hands", hands)?)),
+        ("seed", Some(whole("seed", seed)?)),
+        ("vs", choice(vs)),
+        ("shoe", choice(Some(shoe))),
+        ("iterations", Some(whole("iterations", iterations)?)),
+        ("c", Some(Value::Real(c))),
+        ("decks", Some(whole("decks", decks)?)),
+        ("h17", Some(Value::Flag(h17))),
+        ("das", Some(Value::Flag(das))),
+        ("split_hands", Some(whole("split_hands", split_hands)?)),
+        ("resplit_aces", Some(Value::Flag(resplit_aces))),
+        ("surrender", Some(Value::Flag(surrender))),
+        ("peek", Some(Value::Flag(peek))),
+        ("threads", Some(whole("threads", threads)?)),
+        ("closed_loop", Some(Value::Flag(closed_loop))),
+        ("basic_rollout", Some(Value::Flag(basic_rollout))),
+        (
+            "unprune_after",
+            Some(whole("unprune_after", unprune_after)?),
+        ),
+        ("audit", Some(Value::Flag(audit))),
+    ])?;
     let json = interruptible(py, |stop| cardtree_host::blackjack::report::json(&o, stop))?;
     loads(py, &json)
 }

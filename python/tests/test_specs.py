@@ -16,6 +16,7 @@ DOORS = {
     "uct": (cardtree.uct_search, {"game": "tictactoe", "iterations": 1}, {"game", "strain", "leader"}),
     "blackjack ev": (cardtree.blackjack_ev, {}, set()),
     "blackjack strategy": (cardtree.blackjack_strategy, {}, set()),
+    "blackjack play": (cardtree.blackjack_play, {"hands": 1}, set()),
     "pps play": (cardtree.pps_play, {"player": "greedy", "games": 1, "iterations": 1}, set()),
     "bridge lead": (
         cardtree.lead,

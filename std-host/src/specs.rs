@@ -1,6 +1,7 @@
 //! Every command's spec ([`crate::spec`]), as the walk tests and Python's `_specs()` list them.
 
 use crate::blackjack::RuleSpec;
+use crate::blackjack::play::PlayOptions as BlackjackPlay;
 use crate::bridge::lead_spec::LeadSpec;
 use crate::experiments::pps::Options as PpsExperiment;
 use crate::pps::play_spec::PlaySpec;
@@ -15,6 +16,7 @@ pub const ALL: &[(&str, &[OptSpec])] = &[
     (PlaySpec::COMMAND, PlaySpec::OPTIONS),
     (PpsExperiment::COMMAND, PpsExperiment::OPTIONS),
     ("blackjack strategy", RuleSpec::OPTIONS),
+    (BlackjackPlay::COMMAND, BlackjackPlay::OPTIONS),
 ];
 
 /// Every spec as JSON, for the doors' walk tests (Python's `_specs()`, JavaScript's `specs()`):

@@ -15,6 +15,7 @@ fn base(command: &str) -> Vec<&'static str> {
         "uct" => vec!["cardtree", "uct", "--game", "dice"],
         "blackjack ev" => vec!["cardtree", "blackjack", "ev"],
         "blackjack strategy" => vec!["cardtree", "blackjack", "strategy"],
+        "blackjack play" => vec!["cardtree", "blackjack", "play", "--hands", "1"],
         "pps play" => vec!["cardtree", "pps", "play", "--games", "1"],
         "experiment pps" => vec![
             "cardtree",

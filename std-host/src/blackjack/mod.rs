@@ -7,6 +7,7 @@
 
 pub mod oracle;
 pub mod play;
+pub mod play_spec;
 pub mod report;
 pub mod strategy;
 
@@ -23,42 +24,42 @@ pub struct RuleSpec {
     pub rules: Rules,
 }
 
-const DECKS: OptSpec = OptSpec::whole(
+pub(crate) const DECKS: OptSpec = OptSpec::whole(
     "decks",
     "Decks in the shoe",
     1,
     Rules::MAX_DECKS as u64,
     Fallback::Whole(Rules::new().decks as u64),
 );
-const H17: OptSpec = OptSpec::flag(
+pub(crate) const H17: OptSpec = OptSpec::flag(
     "h17",
     "The dealer hits soft 17 (--s17: stands)",
     Fallback::Flag(Rules::new().dealer_hits_soft_17),
 )
 .negated_as("s17");
-const DAS: OptSpec = OptSpec::flag(
+pub(crate) const DAS: OptSpec = OptSpec::flag(
     "das",
     "Double after split allowed",
     Fallback::Flag(Rules::new().double_after_split),
 );
-const SPLIT_HANDS: OptSpec = OptSpec::whole(
+pub(crate) const SPLIT_HANDS: OptSpec = OptSpec::whole(
     "split_hands",
     "The most hands splitting may make: 2, 3 or 4",
     2,
     4,
     Fallback::Whole(Rules::new().max_split_hands as u64),
 );
-const RESPLIT_ACES: OptSpec = OptSpec::flag(
+pub(crate) const RESPLIT_ACES: OptSpec = OptSpec::flag(
     "resplit_aces",
     "Aces may be resplit",
     Fallback::Flag(Rules::new().resplit_aces),
 );
-const SURRENDER: OptSpec = OptSpec::flag(
+pub(crate) const SURRENDER: OptSpec = OptSpec::flag(
     "surrender",
     "Late surrender allowed",
     Fallback::Flag(Rules::new().late_surrender),
 );
-const PEEK: OptSpec = OptSpec::flag(
+pub(crate) const PEEK: OptSpec = OptSpec::flag(
     "peek",
     "The dealer peeks for blackjack under an ace or a ten (without: no hole card, a dealer blackjack takes every bet)",
     Fallback::Flag(Rules::new().dealer_peeks),

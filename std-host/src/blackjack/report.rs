@@ -83,7 +83,7 @@ fn mcts_config(o: &PlayOptions) -> Result<MctsConfig, Error> {
     // The paper's `C` in `mean + C sqrt(ln N / n)`: the canonical constant.
     let exploration = Exploration::new(o.c).ok_or_else(|| {
         invalid!(
-            "--c must be a finite number at least 0 (the UCB exploration constant), got {}",
+            "c: {} is not a finite number at least 0 (the UCB exploration constant)",
             o.c
         )
     })?;
