@@ -6,13 +6,15 @@ use cardtree::{Card, Deal, Seat, SizeRule, pbn, rng};
 use cardtree_host::bridge::board::{Board, position_after, solve};
 use cardtree_host::bridge::hand_record::JSON_STRAINS;
 use cardtree_host::bridge::pbn_session::PbnSession;
-use cardtree_host::bridge::table_memory::{DEFAULT_TABLE_MIB, HostTable, host_table};
+use cardtree_host::bridge::table_memory::{HostTable, host_table};
+use cardtree_host::bridge::table_spec::TableSpec;
 use cardtree_host::error::Error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::{bad, value_error};
 use crate::parallel::parallel;
+use crate::spec;
 
 /// Reads a seat (the core's parser).
 pub(crate) fn seat(s: &str, argument: &str) -> PyResult<Seat> {
@@ -24,9 +26,15 @@ pub(crate) fn strain(s: &str) -> PyResult<Strain> {
     cardtree_host::text::parse_strain(s).map_err(|e| bad("strain", e))
 }
 
-/// Checks a transposition table's size, as the command line does.
-pub(crate) fn table_mib(mib: usize) -> PyResult<usize> {
-    cardtree_host::limits::table_mib(&mib.to_string()).map_err(|e| bad("table_mib", e))
+/// `threads` and `table_mib` read by `bridge table`'s spec (0 threads: one per core), a
+/// refusal naming the keyword.
+pub(crate) fn solver_options(threads: i128, table_mib: i128) -> PyResult<(usize, usize)> {
+    let whole = spec::whole::<TableSpec>;
+    let o: TableSpec = spec::read(vec![
+        ("threads", Some(whole("threads", threads)?)),
+        ("table_mib", Some(whole("table_mib", table_mib)?)),
+    ])?;
+    Ok((o.threads, o.table_mib))
 }
 
 /// A deal: four hands that share no card, a full deal or an ending (every hand the same size).
@@ -232,9 +240,9 @@ impl PyPar {
 /// The double-dummy table of `deal` (a full deal or an ending), on a transposition table of
 /// `table_mib` MiB. The GIL is released while it is solved.
 #[pyfunction]
-#[pyo3(signature = (deal, table_mib = DEFAULT_TABLE_MIB))]
-fn dd_table(py: Python<'_>, deal: &PyDeal, table_mib: usize) -> PyResult<PyDdTable> {
-    let mib = self::table_mib(table_mib)?;
+#[pyo3(signature = (deal, table_mib = 16))]
+fn dd_table(py: Python<'_>, deal: &PyDeal, table_mib: i128) -> PyResult<PyDdTable> {
+    let (_, mib) = solver_options(0, table_mib)?;
     let d = deal.deal;
     py.detach(move || cardtree::bridge::dd_table(&d, &mut host_table(mib)))
         .map(|s| PyDdTable { table: s.table })
@@ -244,19 +252,19 @@ fn dd_table(py: Python<'_>, deal: &PyDeal, table_mib: usize) -> PyResult<PyDdTab
 /// The double-dummy tables of `deals`, in order, on `threads` threads (default: one per core),
 /// each with a table of `table_mib` MiB. The GIL is released; Ctrl-C stops it between deals.
 #[pyfunction]
-#[pyo3(signature = (deals, threads = None, table_mib = DEFAULT_TABLE_MIB))]
+#[pyo3(signature = (deals, threads = 0, table_mib = 16))]
 fn dd_tables(
     py: Python<'_>,
     deals: Vec<PyRef<'_, PyDeal>>,
-    threads: Option<usize>,
-    table_mib: usize,
+    threads: i128,
+    table_mib: i128,
 ) -> PyResult<Vec<PyDdTable>> {
-    let mib = self::table_mib(table_mib)?;
+    let (threads, mib) = solver_options(threads, table_mib)?;
     let deals: Vec<Deal> = deals.iter().map(|d| d.deal).collect();
     let tables = parallel(
         py,
         &deals,
-        threads.unwrap_or(0),
+        threads,
         || host_table(mib),
         |t: &mut HostTable, d: &Deal| {
             cardtree::bridge::dd_table(d, t)
@@ -281,16 +289,16 @@ fn par(table: &PyDdTable, dealer: &str, vulnerability: &str) -> PyResult<PyPar> 
 /// the trick, `played` the cards already played to it in order from the leader (0 to 3 of
 /// them, still in `deal`'s hands). A dict `{"SA": 9, ...}`, highest card first.
 #[pyfunction]
-#[pyo3(signature = (deal, strain, leader, played = Vec::new(), table_mib = DEFAULT_TABLE_MIB))]
+#[pyo3(signature = (deal, strain, leader, played = Vec::new(), table_mib = 16))]
 fn solve_board<'py>(
     py: Python<'py>,
     deal: &PyDeal,
     strain: &str,
     leader: &str,
     played: Vec<String>,
-    table_mib: usize,
+    table_mib: i128,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let mib = self::table_mib(table_mib)?;
+    let (_, mib) = solver_options(0, table_mib)?;
     let strain = self::strain(strain)?;
     let leader = seat(leader, "leader")?;
     let cards = played
@@ -346,14 +354,14 @@ fn read_pbn<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Vec<Boun
 /// the bytes `cardtree bridge table --pbn` writes, solved on `threads` threads (default one per
 /// core) with the GIL released. A malformed board is a `ValueError` naming it and its line.
 #[pyfunction]
-#[pyo3(signature = (text, threads = None, table_mib = DEFAULT_TABLE_MIB))]
+#[pyo3(signature = (text, threads = 0, table_mib = 16))]
 fn pbn_with_tables<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
-    threads: Option<usize>,
-    table_mib: usize,
+    threads: i128,
+    table_mib: i128,
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-    let mib = self::table_mib(table_mib)?;
+    let (threads, mib) = solver_options(threads, table_mib)?;
     let session = PbnSession::read(pbn_bytes(text)?);
     let mut games = Vec::new();
     let mut boards = Vec::new();
@@ -364,7 +372,7 @@ fn pbn_with_tables<'py>(
     let records = parallel(
         py,
         &boards,
-        threads.unwrap_or(0),
+        threads,
         || host_table(mib),
         |t: &mut HostTable, b: &Board| solve(b, t),
     )?;

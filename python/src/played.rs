@@ -6,7 +6,6 @@ use cardtree_host::bridge::analyse::{AnalyseOptions, Format, analyse_boards, ana
 use cardtree_host::bridge::analyse_report::report_value;
 use cardtree_host::bridge::played_json::{boards_from_text, boards_text};
 use cardtree_host::bridge::single_dummy::SingleDummyOptions;
-use cardtree_host::bridge::table_memory::DEFAULT_TABLE_MIB;
 use pyo3::prelude::*;
 
 use crate::errors::{bad, checked};
@@ -42,7 +41,7 @@ fn read_pbn_play<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>
 #[pyfunction]
 #[pyo3(signature = (
     source, format = "lin", single_dummy = false, samples = 100, seed = 1, constraints = "",
-    threads = None, table_mib = DEFAULT_TABLE_MIB
+    threads = 0, table_mib = 16
 ))]
 fn analyse_play<'py>(
     py: Python<'py>,
@@ -52,8 +51,8 @@ fn analyse_play<'py>(
     samples: u32,
     seed: u64,
     constraints: &str,
-    threads: Option<usize>,
-    table_mib: usize,
+    threads: i128,
+    table_mib: i128,
 ) -> PyResult<Bound<'py, PyAny>> {
     let format = match format {
         "lin" => Format::Lin,
@@ -69,11 +68,7 @@ fn analyse_play<'py>(
         "samples",
         cardtree_host::limits::samples(&samples.to_string()),
     )?;
-    let threads = match threads {
-        Some(t) => checked("threads", cardtree_host::limits::threads(&t.to_string()))?,
-        None => 0,
-    };
-    let table_mib = crate::bridge::table_mib(table_mib)?;
+    let (threads, table_mib) = crate::bridge::solver_options(threads, table_mib)?;
     let constraints = constraints.parse().map_err(|e| bad("constraints", e))?;
     let options = AnalyseOptions {
         threads,

@@ -1,5 +1,6 @@
 //! Options several commands share, each written once ([`OptSpec`]s the specs put in their
-//! tables): the worker threads, the transposition table's memory, a seed.
+//! tables): the worker threads, the transposition table's memory, a seed; and the limits
+//! several options share (a text that reads as a seat, a count that fits in memory).
 
 use crate::limits;
 use crate::spec::{Fallback, OptSpec, Value};
@@ -50,4 +51,30 @@ pub fn count_fits(v: &Value, bytes_each: u64) -> Result<(), String> {
         Value::Whole(n) => limits::count_fits(n, bytes_each).map(|_| ()),
         _ => Ok(()),
     }
+}
+
+/// Text `v` read by `read`: what is wrong with it if it does not read.
+pub fn reads<T, E: std::fmt::Display>(
+    v: &Value,
+    read: impl Fn(&str) -> Result<T, E>,
+) -> Result<(), String> {
+    match v {
+        Value::Text(t) => read(t).map(|_| ()).map_err(|e| e.to_string()),
+        _ => Ok(()),
+    }
+}
+
+/// A seat's text reads (`N`, `E`, `S`, `W` or its name).
+pub fn a_seat(v: &Value) -> Result<(), String> {
+    reads(v, crate::text::parse_seat)
+}
+
+/// A seat option read, refused naming it.
+pub fn seat_of(
+    g: &crate::spec::Given,
+    o: &OptSpec,
+) -> Result<Option<cardtree::Seat>, crate::spec::SpecError> {
+    g.text(o)?
+        .map(|s| crate::text::parse_seat(s).map_err(|e| crate::spec::SpecError::new(o.name, e)))
+        .transpose()
 }

@@ -3,6 +3,8 @@
 use crate::blackjack::RuleSpec;
 use crate::blackjack::play::PlayOptions as BlackjackPlay;
 use crate::bridge::lead_spec::LeadSpec;
+use crate::bridge::solve::Options as SolveOptions;
+use crate::bridge::table_spec::TableSpec;
 use crate::experiments::pps::Options as PpsExperiment;
 use crate::pps::play_spec::PlaySpec;
 use crate::spec::{Fallback, Kind, OptSpec, Spec};
@@ -11,6 +13,8 @@ use crate::uct_spec::UctSpec;
 /// Every spec: the command (its words on the command line) and its options.
 pub const ALL: &[(&str, &[OptSpec])] = &[
     (UctSpec::COMMAND, UctSpec::OPTIONS),
+    (SolveOptions::COMMAND, SolveOptions::OPTIONS),
+    (TableSpec::COMMAND, TableSpec::OPTIONS),
     (LeadSpec::COMMAND, LeadSpec::OPTIONS),
     (RuleSpec::COMMAND, RuleSpec::OPTIONS),
     (PlaySpec::COMMAND, PlaySpec::OPTIONS),

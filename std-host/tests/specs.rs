@@ -14,6 +14,8 @@ fn base(command: &str) -> Vec<&'static str> {
     match command {
         "uct" => vec!["cardtree", "uct", "--game", "dice"],
         "blackjack ev" => vec!["cardtree", "blackjack", "ev"],
+        "bridge solve" => vec!["cardtree", "bridge", "solve", "--file", "/no/such/file"],
+        "bridge table" => vec!["cardtree", "bridge", "table", "--file", "/no/such/file"],
         "blackjack strategy" => vec!["cardtree", "blackjack", "strategy"],
         "blackjack play" => vec!["cardtree", "blackjack", "play", "--hands", "1"],
         "pps play" => vec!["cardtree", "pps", "play", "--games", "1"],

@@ -8,9 +8,8 @@ use cardtree::bridge::{Constraints, Contract, DEFAULT_MAX_TRIES, Objective};
 
 use crate::bridge::lead::MethodKind;
 use crate::limits;
-use crate::shared_opts::{TABLE_MIB, THREADS};
+use crate::shared_opts::{TABLE_MIB, THREADS, a_seat, reads, seat_of};
 use crate::spec::{Fallback, Given, OptSpec, Spec, SpecError, Value, had};
-use crate::text::parse_seat;
 
 /// `cardtree bridge lead`'s options, typed and checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,20 +46,9 @@ pub struct LeadSpec {
     pub table_mib: usize,
 }
 
-/// A seat's text reads (`N`, `E`, `S` or `W`).
-fn a_seat(v: &Value) -> Result<(), String> {
-    match v {
-        Value::Text(t) => parse_seat(t).map(|_| ()).map_err(|e| e.to_string()),
-        _ => Ok(()),
-    }
-}
-
 /// A contract's text reads.
 fn a_contract(v: &Value) -> Result<(), String> {
-    match v {
-        Value::Text(t) => t.parse::<Contract>().map(|_| ()).map_err(|e| e.to_string()),
-        _ => Ok(()),
-    }
+    reads(v, str::parse::<Contract>)
 }
 
 fn samples_fit(v: &Value) -> Result<(), String> {
@@ -147,13 +135,6 @@ const MAX_TRIES: OptSpec = OptSpec::whole(
     u32::MAX as u64,
     Fallback::Whole(DEFAULT_MAX_TRIES as u64),
 );
-/// A seat option read, refused naming it.
-fn seat(g: &Given, o: &OptSpec) -> Result<Option<Seat>, SpecError> {
-    g.text(o)?
-        .map(|s| parse_seat(s).map_err(|e| SpecError::new(o.name, e)))
-        .transpose()
-}
-
 impl Spec for LeadSpec {
     const COMMAND: &'static str = "bridge lead";
     const OPTIONS: &'static [OptSpec] = &[
@@ -175,9 +156,9 @@ impl Spec for LeadSpec {
     ];
 
     fn from_given(g: &Given) -> Result<LeadSpec, SpecError> {
-        let declarer = had(&DECLARER, seat(g, &DECLARER)?)?;
+        let declarer = had(&DECLARER, seat_of(g, &DECLARER)?)?;
         let leader = declarer.next();
-        let seat = seat(g, &SEAT)?;
+        let seat = seat_of(g, &SEAT)?;
         if let Some(s) = seat.filter(|&s| s != leader) {
             return Err(SpecError::new(
                 SEAT.name,

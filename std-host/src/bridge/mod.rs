@@ -52,6 +52,8 @@ pub mod played_json;
 pub mod playout;
 pub mod single_dummy;
 pub mod solve;
+pub mod solve_spec;
 pub mod solver_pool;
 pub mod table_memory;
+pub mod table_spec;
 pub mod trace_plot;

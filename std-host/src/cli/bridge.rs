@@ -4,13 +4,13 @@
 use std::path::PathBuf;
 
 use cardtree::Seat;
-use cardtree::bridge::Strain;
 use clap::Subcommand;
 
 use crate::bridge::hand_record::{self, Source};
 use crate::bridge::lead_spec::LeadSpec;
 use crate::bridge::solve::{self};
 use crate::bridge::table_memory::DEFAULT_TABLE_MIB;
+use crate::bridge::table_spec::TableSpec;
 use crate::bridge::{ablation, advisor, bench, deals};
 use crate::cli::OutputArgs;
 use crate::cli::spec_args::SpecArgs;
@@ -26,24 +26,13 @@ pub enum BridgeCommand {
     /// {"tricks":{"SA":9,...},"best":9,"nodes":N,"ms":T}.
     #[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "file"])))]
     Solve {
-        /// A PBN deal, full or an ending at a trick boundary: "W:AKQ.JT9.876.5432 ...".
-        #[arg(long, allow_hyphen_values = true)]
-        deal: Option<String>,
-        /// The player on lead (with --deal).
-        #[arg(long, default_value = "W", value_parser = crate::text::parse_seat)]
-        leader: Seat,
-        /// The strain: NT, S, H, D or C (with --deal).
-        #[arg(long, default_value = "NT")]
-        trump: Strain,
+        /// The deal, its leader and strain, threads and table (one spec:
+        /// `bridge/solve_spec.rs`).
+        #[command(flatten)]
+        options: SpecArgs<solve::Options>,
         /// JSON lines with fields pbn, leader, trump and optional id (tricks is ignored).
         #[arg(long)]
         file: Option<PathBuf>,
-        /// Worker threads for --file, each with its own table (default: one per core).
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-        /// Transposition-table memory per thread, in MiB.
-        #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
-        table_mib: usize,
         /// --json (see the command's help for its form); --out FILE.
         #[command(flatten)]
         output: OutputArgs,
@@ -111,18 +100,10 @@ pub enum BridgeCommand {
     /// line a board with the fields of dd_tables.jsonl.
     #[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "file", "pbn"])))]
     Table {
-        /// A full PBN deal: "N:AKQ.JT9.876.5432 ...".
-        #[arg(long, allow_hyphen_values = true)]
-        deal: Option<String>,
-        /// The board number of --deal (dealer and vulnerability follow the cycle of 16).
-        #[arg(long, default_value_t = 1)]
-        board: u32,
-        /// The dealer of --deal, instead of the board's.
-        #[arg(long, value_parser = crate::text::parse_seat)]
-        dealer: Option<Seat>,
-        /// The vulnerability of --deal (None, NS, EW, All), instead of the board's.
-        #[arg(long)]
-        vulnerable: Option<cardtree::bridge::Vulnerability>,
+        /// The deal, its board, dealer and vulnerability, threads and table (one spec:
+        /// `bridge/table_spec.rs`).
+        #[command(flatten)]
+        options: SpecArgs<TableSpec>,
         /// JSON lines with a field pbn and optional id, dealer, vulnerable.
         #[arg(long)]
         file: Option<PathBuf>,
@@ -130,13 +111,6 @@ pub enum BridgeCommand {
         /// (or replaced), other tags untouched.
         #[arg(long)]
         pbn: Option<PathBuf>,
-        /// Worker threads, each with its own table (default: one per core). Results do not
-        /// depend on it.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-        /// Transposition-table memory per thread, in MiB.
-        #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
-        table_mib: usize,
         /// --json (see the command's help for its form); --out FILE.
         #[command(flatten)]
         output: OutputArgs,
@@ -212,22 +186,18 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             &output.output()?,
         ),
         BridgeCommand::Table {
-            deal,
-            board,
-            dealer,
-            vulnerable,
+            options,
             file,
             pbn,
-            threads,
-            table_mib,
             output,
         } => {
-            let source = match (deal, pbn, file) {
+            let o = options.options()?;
+            let source = match (o.deal, pbn, file) {
                 (Some(pbn), _, _) => Source::Deal {
                     pbn,
-                    board,
-                    dealer,
-                    vulnerable,
+                    board: o.board,
+                    dealer: o.dealer,
+                    vulnerable: o.vulnerable,
                 },
                 (None, Some(path), _) => Source::Pbn(path),
                 (None, None, Some(path)) => Source::Lines(path),
@@ -235,7 +205,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
                     return Err(Error::Invalid("give --deal, --file or --pbn".into()));
                 }
             };
-            hand_record::command(&source, threads, table_mib, &output.output()?)
+            hand_record::command(&source, o.threads, o.table_mib, &output.output()?)
         }
         BridgeCommand::Lead {
             options,
@@ -256,21 +226,13 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
         BridgeCommand::Analyse(args) => args.run(),
         BridgeCommand::Playout(args) => args.run(),
         BridgeCommand::Solve {
-            deal,
-            leader,
-            trump,
+            options,
             file,
-            threads,
-            table_mib,
             output,
         } => solve::command(
             &solve::Options {
-                deal,
-                leader,
-                trump,
                 file,
-                threads,
-                table_mib,
+                ..options.options()?
             },
             &output.output()?,
         ),

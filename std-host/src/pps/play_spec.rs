@@ -11,7 +11,7 @@ use cardtree::search::Exploration;
 
 use crate::limits::{MOST_ITEMS, MOST_ITERATIONS, MOST_SECONDS};
 use crate::pps::options::{DEFAULT_DELTA, PlayOptions, PlayerKind};
-use crate::shared_opts::{THREADS, count_fits, seed};
+use crate::shared_opts::{THREADS, count_fits, reads, seed};
 use crate::spec::{Fallback, Given, OptSpec, Spec, SpecError, Value, had};
 
 /// `cardtree pps play`'s options, typed and checked: the player and its budget, and the
@@ -37,16 +37,8 @@ fn games_fit(v: &Value) -> Result<(), String> {
     count_fits(v, BYTES_A_GAME)
 }
 
-/// Text `v` read by `read`, its problem if it does not.
-fn reads<T>(v: &Value, read: fn(&str) -> Result<T, String>) -> Result<(), String> {
-    match v {
-        Value::Text(t) => read(t).map(|_| ()),
-        _ => Ok(()),
-    }
-}
-
 fn a_system(v: &Value) -> Result<(), String> {
-    reads(v, |t| t.parse::<PointSystem>().map_err(|e| e.to_string()))
+    reads(v, str::parse::<PointSystem>)
 }
 
 fn some_weights(v: &Value) -> Result<(), String> {
@@ -59,7 +51,7 @@ fn an_apriori(v: &Value) -> Result<(), String> {
 
 /// A file that is there (the learned table, the network).
 fn a_file(v: &Value) -> Result<(), String> {
-    reads(v, |t| {
+    reads(v, |t: &str| {
         if std::path::Path::new(t).is_file() {
             Ok(())
         } else {
