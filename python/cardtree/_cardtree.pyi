@@ -269,7 +269,8 @@ def pps_train(
     seed: int = 1,
     batch: int = 20_000,
     explore_ppm: int = 50_000,
-    threads: Optional[int] = None,
+    threads: int = 0,
+    teacher: Literal["greedy", "expectimax"] = "greedy",
 ) -> Dict[str, Any]:
     """Learns a table of abstract-hand values into the file `out` (resuming it if it holds one):
     {"games", "played", "states_seen", "last_batch_mean"}."""

@@ -9,11 +9,12 @@ use cardtree_host::pps::play::play_each;
 use cardtree_host::pps::play_spec::PlaySpec;
 use cardtree_host::pps::report::{Tally, play_json};
 use cardtree_host::pps::score::{parse_inputs, score_json};
-use cardtree_host::pps::train::{Training, train};
+use cardtree_host::pps::train::train;
+use cardtree_host::pps::train_spec::TrainSpec;
 use cardtree_host::spec::Value;
 use pyo3::prelude::*;
 
-use crate::errors::{bad, host_error};
+use crate::errors::host_error;
 use crate::json::loads;
 use crate::parallel::interruptible;
 use crate::spec::{self, choice, text};
@@ -139,30 +140,32 @@ fn pps_play<'py>(
 /// the same file resumes it. Returns what the table holds: `{"games", "played", "states_seen",
 /// "last_batch_mean"}`. The GIL is released.
 #[pyfunction]
-#[pyo3(signature = (out, games = 200_000, system = "american", seed = 1, batch = 20_000, explore_ppm = 50_000, threads = None))]
+#[pyo3(signature = (
+    out, games = 200_000, system = "american", seed = 1, batch = 20_000, explore_ppm = 50_000,
+    threads = 0, teacher = "greedy"
+))]
 fn pps_train<'py>(
     py: Python<'py>,
     out: PathBuf,
-    games: u64,
+    games: i128,
     system: &str,
-    seed: u64,
-    batch: u64,
-    explore_ppm: u32,
-    threads: Option<usize>,
+    seed: i128,
+    batch: i128,
+    explore_ppm: i128,
+    threads: i128,
+    teacher: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    for (name, n) in [("games", games), ("batch", batch)] {
-        cardtree_host::limits::items(&n.to_string()).map_err(|e| bad(name, e))?;
-    }
-    let training = Training {
-        system_text: system.to_string(),
-        games,
-        seed,
-        batch,
-        explore_ppm,
-        teacher: cardtree::poker_squares::Teacher::Greedy,
-        threads: threads.unwrap_or(0),
-        progress: false,
-    };
+    let whole = spec::whole::<TrainSpec>;
+    let training = spec::read::<TrainSpec>(vec![
+        ("games", Some(whole("games", games)?)),
+        ("system", text(Some(system))),
+        ("seed", Some(whole("seed", seed)?)),
+        ("batch", Some(whole("batch", batch)?)),
+        ("explore_ppm", Some(whole("explore_ppm", explore_ppm)?)),
+        ("threads", Some(whole("threads", threads)?)),
+        ("teacher", choice(Some(teacher))),
+    ])?
+    .training;
     let done = py
         .detach(|| {
             cardtree_host::output::check_writable(&out)?;

@@ -38,6 +38,6 @@ def test_bad_input_is_an_input_error(call):
 
 def test_a_file_that_cannot_be_written_is_a_file_error(tmp_path):
     with pytest.raises(cardtree.FileError) as e:
-        cardtree.pps_train(tmp_path / "no-such-folder" / "table.txt", games=1)
+        cardtree.pps_train(tmp_path / "no-such-folder" / "table.txt", games=1, batch=1)
     assert isinstance(e.value, OSError) and e.value.errno == errno.ENOENT
     assert "no-such-folder" in str(e.value)

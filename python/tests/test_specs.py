@@ -5,14 +5,17 @@ Python function for that command, with the spec's default (required: no default)
 limit is refused by an InputError naming the keyword."""
 
 import inspect
+import os
+import tempfile
 
 import pytest
 
 import cardtree
 
-# Each command's Python function, the arguments that make a quick call, its keywords that are
-# the position (not options), and the spec's options it does not take (Python passes a Deal,
-# not a PBN text, and one position needs no threads).
+# Each command's Python function, the arguments that make a quick call (or a function making
+# them), its keywords that are the position (not options), and the spec's options it does not
+# take (Python passes a Deal, not a PBN text; one position needs no threads; Python trains
+# tables, not networks).
 DOORS = {
     "bridge solve": (
         cardtree.solve_board,
@@ -30,6 +33,13 @@ DOORS = {
     "blackjack ev": (cardtree.blackjack_ev, {}, set()),
     "blackjack strategy": (cardtree.blackjack_strategy, {}, set()),
     "blackjack play": (cardtree.blackjack_play, {"hands": 1}, set()),
+    "pps train": (
+        cardtree.pps_train,
+        # A new file each call (a file already trained otherwise is refused).
+        lambda: {"out": os.path.join(tempfile.mkdtemp(), "table.txt"), "games": 1, "batch": 1},
+        {"out"},
+        {"net", "alpha", "lambda_ppm", "eval_every", "plot"},
+    ),
     "pps play": (cardtree.pps_play, {"player": "greedy", "games": 1, "iterations": 1}, set()),
     "bridge lead": (
         cardtree.lead,
@@ -55,7 +65,11 @@ def test_every_spec_has_a_door():
     ids=lambda s: s["command"],
 )
 def test_the_keywords_are_the_spec_s(spec):
-    function, quick, position, *rest = DOORS[spec["command"]]
+    function, made, position, *rest = DOORS[spec["command"]]
+
+    def quick():
+        return made() if callable(made) else made
+
     absent = rest[0] if rest else set()
     params = inspect.signature(function).parameters
     assert absent <= {o["name"] for o in spec["options"]}, "absent options are the spec's"
@@ -77,12 +91,12 @@ def test_the_keywords_are_the_spec_s(spec):
             bad = ["nonesuch"]
         for value in bad:
             with pytest.raises(cardtree.InputError) as e:
-                function(**{**quick, o["name"]: value})
+                function(**{**quick(), o["name"]: value})
             assert str(e.value).startswith(o["name"] + ": "), (o["name"], str(e.value))
             assert "--" not in str(e.value) and "^" not in str(e.value)
         if o["kind"] == "choice":
             for name in o["choices"]:
-                function(**{**quick, o["name"]: name})
+                function(**{**quick(), o["name"]: name})
 
 
 def test_a_fault_in_a_text_is_shown_without_a_caret():

@@ -46,6 +46,12 @@ impl Given {
         Ok(())
     }
 
+    /// Whether option `o` was given (not left at its fallback).
+    #[must_use]
+    pub fn has(&self, o: &OptSpec) -> bool {
+        self.get(o).is_some()
+    }
+
     fn get(&self, o: &OptSpec) -> Option<&Value> {
         self.values
             .iter()

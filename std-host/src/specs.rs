@@ -7,6 +7,7 @@ use crate::bridge::solve::Options as SolveOptions;
 use crate::bridge::table_spec::TableSpec;
 use crate::experiments::pps::Options as PpsExperiment;
 use crate::pps::play_spec::PlaySpec;
+use crate::pps::train_spec::TrainSpec;
 use crate::spec::{Fallback, Kind, OptSpec, Spec};
 use crate::uct_spec::UctSpec;
 
@@ -18,6 +19,7 @@ pub const ALL: &[(&str, &[OptSpec])] = &[
     (LeadSpec::COMMAND, LeadSpec::OPTIONS),
     (RuleSpec::COMMAND, RuleSpec::OPTIONS),
     (PlaySpec::COMMAND, PlaySpec::OPTIONS),
+    (TrainSpec::COMMAND, TrainSpec::OPTIONS),
     (PpsExperiment::COMMAND, PpsExperiment::OPTIONS),
     ("blackjack strategy", RuleSpec::OPTIONS),
     (BlackjackPlay::COMMAND, BlackjackPlay::OPTIONS),

@@ -427,7 +427,8 @@ fn out_is_checked_before_the_work() {
             "--out",
             out,
         ][..],
-        &["pps", "train", "--system", "nonsense", "--out", out][..],
+        // Its options are all checked as they are read: valid ones, and only the `--out`.
+        &["pps", "train", "--games", "1", "--batch", "1", "--out", out][..],
         // Every rule is checked as it is read: no bad rule is left for the work to find, so
         // valid rules, whose chart would take seconds, and only the `--out` to refuse.
         &["blackjack", "strategy", "--decks", "1", "--out", out][..],

@@ -19,6 +19,17 @@ fn base(command: &str) -> Vec<&'static str> {
         "blackjack strategy" => vec!["cardtree", "blackjack", "strategy"],
         "blackjack play" => vec!["cardtree", "blackjack", "play", "--hands", "1"],
         "pps play" => vec!["cardtree", "pps", "play", "--games", "1"],
+        "pps train" => vec![
+            "cardtree",
+            "pps",
+            "train",
+            "--games",
+            "1",
+            "--batch",
+            "1",
+            "--out",
+            "/no/such/dir/t.txt",
+        ],
         "experiment pps" => vec![
             "cardtree",
             "experiment",

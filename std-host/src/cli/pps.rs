@@ -1,16 +1,15 @@
 //! `cardtree pps`: the command line of Parameterized Poker Squares (clap types, and the
 //! dispatch to the drivers in [`crate::pps`]).
 
-use cardtree::poker_squares::Teacher;
 use clap::Subcommand;
 
 use crate::cli::OutputArgs;
 use crate::cli::spec_args::SpecArgs;
-use crate::cli::spelling::spelled;
 use crate::error::Error;
 use crate::output::emit;
 use crate::pps::play_spec::PlaySpec;
-use crate::pps::train::{self, Training};
+use crate::pps::train;
+use crate::pps::train_spec::TrainSpec;
 use crate::pps::{apriori, report, score};
 
 /// The subcommands of `cardtree pps`.
@@ -46,56 +45,16 @@ pub enum PpsCommand {
     /// Learn the values of abstract hands by self-play (Monte Carlo) into a table for
     /// `pps play --player learned --values FILE`; resumes a stopped run given the same file.
     Train {
-        /// The point system (see `pps score --help`).
-        #[arg(long, default_value = "american", allow_hyphen_values = true)]
-        system: String,
-        /// Games to learn from in all (rounded up to whole batches).
-        #[arg(long, default_value_t = 200_000, value_parser = crate::limits::items)]
-        games: u64,
-        /// Seed: game g deals from stream (seed, g).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Games per batch; each batch places by the table of the batches before it (at most
-        /// --games).
-        #[arg(long, default_value_t = 20_000, value_parser = crate::limits::items)]
-        batch: u64,
-        /// Millionths of placements made at random (exploration).
-        #[arg(long, default_value_t = 50_000)]
-        explore_ppm: u32,
-        /// The table file, rewritten whole after every batch.
+        /// The games, batches and exploration, and a network's settings (one spec:
+        /// `pps/train_spec.rs`).
+        #[command(flatten)]
+        options: SpecArgs<TrainSpec>,
+        /// The table file (with --net: the network file), rewritten whole after every batch.
         #[arg(long)]
         out: std::path::PathBuf,
-        /// Worker threads (default: one per core). The table does not depend on it.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
-        /// How the self-played games place their cards (slower by expectimax).
-        #[arg(long, value_parser = spelled::<Teacher>(), default_value_t = Teacher::Greedy)]
-        teacher: Teacher,
-        /// Train a whole-grid network by TD(lambda) instead (`pps play --player net --net
-        /// FILE`); --out is then the network file.
-        #[arg(long)]
-        net: bool,
-        /// Network: step size (above 0, at most 1): each weight moves by it times its
-        /// afterstates' mean error in a batch.
-        #[arg(
-            long,
-            default_value_t = 0.01,
-            requires = "net",
-            allow_hyphen_values = true
-        )]
-        alpha: f64,
-        /// Network: lambda of TD(lambda), in millionths (0: TD(0); 1000000: Monte Carlo).
-        #[arg(long, default_value_t = 500_000, requires = "net")]
-        lambda_ppm: u32,
-        /// Network: games between two points of the learning curve (0: none).
-        #[arg(long, default_value_t = 250_000, requires = "net")]
-        eval_every: u64,
-        /// Network: draw the learning curve into this SVG file at the end.
-        #[arg(long, value_name = "FILE", requires = "net")]
-        plot: Option<std::path::PathBuf>,
     },
     /// Estimate the heuristic's a-priori hand-class probabilities: final-class frequencies
     /// over the ten hands of rule-player games; prints the table as Rust.
@@ -130,51 +89,20 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
             output,
         } => report::command(&options.options()?, per_game, &output.output()?),
         PpsCommand::Train {
-            system,
-            games,
-            seed,
-            batch,
-            explore_ppm,
+            options,
             out,
-            threads,
             quiet,
-            net,
-            alpha,
-            lambda_ppm,
-            eval_every,
-            teacher,
-            plot,
         } => {
-            if net {
-                let training = crate::pps::net_train::NetTraining {
-                    system_text: system,
-                    games,
-                    seed,
-                    batch,
-                    alpha,
-                    lambda_ppm,
-                    explore_ppm,
-                    teacher,
-                    eval_every,
-                    threads,
-                    progress: !quiet,
-                };
-                return emit(
-                    crate::pps::net_train::command(&training, &out, plot.as_deref())?.as_bytes(),
-                    None,
-                );
-            }
-            let training = Training {
-                system_text: system,
-                games,
-                seed,
-                batch,
-                explore_ppm,
-                teacher,
-                threads,
-                progress: !quiet,
+            let mut spec = options.options()?;
+            spec.training.progress = !quiet;
+            let text = match spec.net_training() {
+                Some(net) => {
+                    let plot = spec.net.and_then(|n| n.plot);
+                    crate::pps::net_train::command(&net, &out, plot.as_deref())?
+                }
+                None => train::command(&spec.training, &out)?,
             };
-            emit(train::command(&training, &out)?.as_bytes(), None)
+            emit(text.as_bytes(), None)
         }
         PpsCommand::Apriori {
             games,

@@ -4,6 +4,7 @@
 //! with `#[command(flatten)] options: SpecArgs<TheSpec>`.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
 use crate::error::Error;
@@ -98,6 +99,9 @@ impl<S: Spec> FromArgMatches for SpecArgs<S> {
                         None
                     }
                 }
+                // A default clap shows is not given: the spec's fallback stands, and
+                // `Given::has` tells what the user typed.
+                _ if m.value_source(o.name) == Some(ValueSource::DefaultValue) => None,
                 _ => m.get_one::<Value>(o.name).cloned(),
             };
             if let Some(v) = value

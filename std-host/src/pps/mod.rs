@@ -17,3 +17,4 @@ pub mod report;
 pub mod score;
 pub mod tables;
 pub mod train;
+pub mod train_spec;

@@ -132,7 +132,7 @@ fn resume(t: &NetTraining, system: &PointSystem, bytes: &[u8]) -> Result<Trainee
     let header = String::from_utf8_lossy(bytes.get(..bytes.len() - NET_WEIGHTS * 4).unwrap_or(&[]));
     if !header.lines().any(|l| l.trim() == provenance(t)) {
         return Err(invalid!(
-            "the file was trained otherwise (wanted `{}`); give another --out",
+            "the file was trained otherwise (wanted `{}`); give another file",
             provenance(t)
         ));
     }

@@ -155,7 +155,7 @@ fn table_text(t: &Training, system: &PointSystem, sums: &Sums) -> String {
 fn resume(t: &Training, system: &PointSystem, text: &str) -> Result<Sums, Error> {
     if !text.lines().any(|l| l.trim() == provenance(t)) {
         return Err(invalid!(
-            "the file was trained otherwise (wanted `{}`); give another --out",
+            "the file was trained otherwise (wanted `{}`); give another file",
             provenance(t)
         ));
     }
