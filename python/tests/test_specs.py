@@ -49,9 +49,16 @@ DOORS = {
 }
 
 # Commands with no Python door, and why.
+EXPERIMENT = (
+    "an experiment writes a directory of shards to resume and merge; Python runs the same "
+    "searches one call at a time"
+)
 COMMAND_LINE_ONLY = {
-    "experiment pps": "an experiment writes a directory of shards to resume and merge; "
-    "Python plays the same players with pps_play",
+    "experiment pps": EXPERIMENT,
+    "experiment mckay": EXPERIMENT,
+    "experiment leads": EXPERIMENT,
+    "experiment blackjack": EXPERIMENT,
+    "experiment tables": EXPERIMENT,
 }
 
 

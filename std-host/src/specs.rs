@@ -5,6 +5,7 @@ use crate::blackjack::play::PlayOptions as BlackjackPlay;
 use crate::bridge::lead_spec::LeadSpec;
 use crate::bridge::solve::Options as SolveOptions;
 use crate::bridge::table_spec::TableSpec;
+use crate::experiments;
 use crate::experiments::pps::Options as PpsExperiment;
 use crate::pps::play_spec::PlaySpec;
 use crate::pps::train_spec::TrainSpec;
@@ -21,6 +22,22 @@ pub const ALL: &[(&str, &[OptSpec])] = &[
     (PlaySpec::COMMAND, PlaySpec::OPTIONS),
     (TrainSpec::COMMAND, TrainSpec::OPTIONS),
     (PpsExperiment::COMMAND, PpsExperiment::OPTIONS),
+    (
+        experiments::mckay::Options::COMMAND,
+        experiments::mckay::Options::OPTIONS,
+    ),
+    (
+        experiments::leads::Options::COMMAND,
+        experiments::leads::Options::OPTIONS,
+    ),
+    (
+        experiments::blackjack::Options::COMMAND,
+        experiments::blackjack::Options::OPTIONS,
+    ),
+    (
+        experiments::tables::Options::COMMAND,
+        experiments::tables::Options::OPTIONS,
+    ),
     ("blackjack strategy", RuleSpec::OPTIONS),
     (BlackjackPlay::COMMAND, BlackjackPlay::OPTIONS),
 ];

@@ -3,14 +3,11 @@
 
 use std::path::PathBuf;
 
-use cardtree::search::FinalMove;
 use clap::{Parser, Subcommand};
 
-use crate::bridge::table_memory::DEFAULT_TABLE_MIB;
 use crate::cli::spec_args::SpecArgs;
-use crate::cli::spelling::spelled;
 use crate::error::Error;
-use crate::experiments::mckay::{self, Constants, Powers, Variant};
+use crate::experiments::mckay;
 use crate::experiments::{self, blackjack, leads, pps, tables};
 use crate::output::emit;
 use crate::runner::{self, RunOptions, Shard};
@@ -80,26 +77,10 @@ pub struct McKayArgs {
     /// cores.
     #[arg(long)]
     quick: bool,
-    /// Exploration constants c of V = X + sqrt(c ln n / T): a list "0.5,2,8", a doubling
-    /// range "0.125..128", or "0.125,0.25,...,128" (geometric). Default: the paper's 0.125..128.
-    #[arg(long = "c", value_parser = mckay::parse_constants)]
-    constants: Option<Constants>,
-    /// Powers p of the generalized average: "1,5,15", "1..15" or "1,2,...,15". Default 1..15.
-    #[arg(long = "p", value_parser = mckay::parse_powers)]
-    powers: Option<Powers>,
-    /// Playouts per search.
-    #[arg(long, value_parser = crate::limits::playouts)]
-    playouts: Option<u32>,
-    /// Seed of the run: item k draws from stream (seed, k).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// The search: the paper's appendix, or standard UCT (one new node per playout and a
-    /// random rollout).
-    #[arg(long, value_parser = spelled::<Variant>(), default_value_t = Variant::Paper)]
-    variant: Variant,
-    /// The lead chosen: the root child of highest value (the paper) or of most visits.
-    #[arg(long, value_parser = spelled::<FinalMove>(), default_value_t = FinalMove::HighestValue)]
-    choice: FinalMove,
+    /// The grid, the playouts, the search and the seed (one spec:
+    /// `experiments/mckay/options.rs`).
+    #[command(flatten)]
+    options: SpecArgs<mckay::Options>,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -115,28 +96,9 @@ pub struct LeadsArgs {
     /// `--deals` is the same flag.
     #[arg(long = "file", visible_alias = "deals", value_name = "FILE")]
     deals: PathBuf,
-    /// Seed of the run: deal d's layouts come from stream (seed, d).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// The solver rows: numbers of layouts (each row is a prefix of the largest).
-    #[arg(long, default_value = "10,30,100,300", allow_hyphen_values = true)]
-    layouts: String,
-    /// The PIMC-with-UCT rows, LAYOUTSxPLAYOUTS:c:p, comma-separated ("none" for none).
-    #[arg(
-        long,
-        default_value = "300x1000:16:1,300x1000:16:8,100x5000:16:1,100x5000:16:8"
-    )]
-    uct: String,
-    /// The ISMCTS rows, ITERATIONS:c:p, comma-separated ("none" for none).
-    #[arg(
-        long,
-        default_value = "100000:16:1,100000:16:8,1000000:16:1",
-        allow_hyphen_values = true
-    )]
-    ismcts: String,
-    /// Transposition-table memory per thread, in MiB.
-    #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
-    table_mib: usize,
+    /// The rows and the run's seed (one spec: `experiments/leads/options.rs`).
+    #[command(flatten)]
+    options: SpecArgs<leads::Options>,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -160,15 +122,9 @@ pub struct PpsExperimentArgs {
 /// `cardtree experiment blackjack`.
 #[derive(Debug, clap::Args)]
 pub struct BlackjackArgs {
-    /// Paired hands per configuration.
-    #[arg(long, value_parser = crate::limits::hands, default_value_t = 4000)]
-    hands: u64,
-    /// Hands per work item.
-    #[arg(long, default_value_t = 500, value_parser = crate::limits::items)]
-    block: u64,
-    /// Seed of the run: hand i is dealt from rng::stream(seed, i).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// The hands, their blocks and seed (one spec: `experiments/blackjack/options.rs`).
+    #[command(flatten)]
+    options: SpecArgs<blackjack::Options>,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -187,9 +143,9 @@ pub struct TablesArgs {
     /// A PBN file of boards (as `bridge table --pbn`).
     #[arg(long, value_name = "FILE")]
     pbn: Option<PathBuf>,
-    /// Transposition-table memory per thread, in MiB.
-    #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
-    table_mib: usize,
+    /// The table's memory (one spec: `experiments/tables/options.rs`).
+    #[command(flatten)]
+    options: SpecArgs<tables::Options>,
     /// The output directory.
     #[arg(long)]
     out: PathBuf,
@@ -230,34 +186,20 @@ pub fn run(cmd: ExperimentCommand) -> Result<(), Error> {
             &mckay::Options {
                 deals: a.deals,
                 quick: a.quick,
-                constants: a.constants.map(|Constants(c)| c),
-                powers: a.powers.map(|Powers(p)| p),
-                playouts: a.playouts,
-                seed: a.seed,
-                variant: a.variant,
-                choice: a.choice,
+                ..a.options.options()?
             },
             &a.run.options(a.out),
         ),
         ExperimentCommand::Leads(a) => leads::run(
             &leads::Options {
                 deals: a.deals,
-                seed: a.seed,
-                layouts: a.layouts,
-                uct: a.uct,
-                ismcts: a.ismcts,
-                table_mib: a.table_mib,
+                ..a.options.options()?
             },
             &a.run.options(a.out),
         ),
-        ExperimentCommand::Blackjack(a) => blackjack::run(
-            &blackjack::Options {
-                hands: a.hands,
-                block: a.block,
-                seed: a.seed,
-            },
-            &a.run.options(a.out),
-        ),
+        ExperimentCommand::Blackjack(a) => {
+            blackjack::run(&a.options.options()?, &a.run.options(a.out))
+        }
         ExperimentCommand::Pps(a) => pps::run(&a.options.options()?, &a.run.options(a.out)),
         ExperimentCommand::Tables(a) => {
             let (file, format) = match (a.file, a.pbn) {
@@ -269,7 +211,7 @@ pub fn run(cmd: ExperimentCommand) -> Result<(), Error> {
                 &tables::Options {
                     file,
                     format,
-                    table_mib: a.table_mib,
+                    ..a.options.options()?
                 },
                 &a.run.options(a.out),
             )

@@ -6,9 +6,12 @@ use cardtree::search::FinalMove;
 
 use crate::error::Error;
 use crate::experiments::mckay::{
-    LeadDeal, McKay, SweepGrid, Variant, quick_deals, read_deals, summarize,
+    LeadDeal, McKay, SweepGrid, Variant, parse_constants, parse_powers, quick_deals, read_deals,
+    summarize,
 };
 use crate::runner::{self, RunOptions};
+use crate::shared_opts::{reads, seed};
+use crate::spec::{Fallback, Given, OptSpec, Spec, SpecError, had};
 
 /// The options of `cardtree experiment mckay` (the flags of the same names).
 #[derive(Clone, Debug, PartialEq)]
@@ -95,4 +98,64 @@ pub fn run(o: &Options, run: &RunOptions) -> Result<(), Error> {
         );
     }
     runner::report(&report, run)
+}
+
+const C: OptSpec = OptSpec::text(
+    "c",
+    "Exploration constants c of V = X + sqrt(c ln n / T): a list \"0.5,2,8\", a doubling range \"0.125..128\", or \"0.125,0.25,...,128\" (geometric); default the paper's 0.125..128",
+    Fallback::Decided,
+)
+.limited(|v| reads(v, parse_constants));
+const P: OptSpec = OptSpec::text(
+    "p",
+    "Powers p of the generalized average: \"1,5,15\", \"1..15\" or \"1,2,...,15\"; default 1..15",
+    Fallback::Decided,
+)
+.limited(|v| reads(v, parse_powers));
+const PLAYOUTS: OptSpec = OptSpec::whole(
+    "playouts",
+    "Playouts per search (default the paper's 5000)",
+    1,
+    crate::limits::MOST_ITERATIONS as u64,
+    Fallback::Decided,
+);
+const SEED: OptSpec = seed("Seed of the run: item k draws from stream (seed, k)");
+const VARIANT: OptSpec = OptSpec::choice(
+    "variant",
+    "The search: the paper's appendix, or standard UCT (one new node per playout and a random rollout)",
+    &Variant::NAMES,
+    Fallback::Choice("paper"),
+);
+const CHOICE: OptSpec = OptSpec::choice(
+    "choice",
+    "The lead chosen: the root child of highest value (the paper) or of most visits",
+    &FinalMove::NAMES,
+    Fallback::Choice("value"),
+);
+
+impl Spec for Options {
+    const COMMAND: &'static str = "experiment mckay";
+    const OPTIONS: &'static [OptSpec] = &[C, P, PLAYOUTS, SEED, VARIANT, CHOICE];
+
+    /// The options, `deals` none and `quick` off (the input the command line names).
+    fn from_given(g: &Given) -> Result<Options, SpecError> {
+        let constants = g
+            .text(&C)?
+            .map(|t| parse_constants(t).map_err(|e| SpecError::new(C.name, e)))
+            .transpose()?;
+        let powers = g
+            .text(&P)?
+            .map(|t| parse_powers(t).map_err(|e| SpecError::new(P.name, e)))
+            .transpose()?;
+        Ok(Options {
+            deals: None,
+            quick: false,
+            constants: constants.map(|c| c.0),
+            powers: powers.map(|p| p.0),
+            playouts: g.whole(&PLAYOUTS).map(|n| n as u32),
+            seed: had(&SEED, g.whole(&SEED))?,
+            variant: had(&VARIANT, g.choice(&VARIANT)?)?,
+            choice: had(&CHOICE, g.choice(&CHOICE)?)?,
+        })
+    }
 }

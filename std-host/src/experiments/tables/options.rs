@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use crate::error::Error;
 use crate::experiments::tables::{Boards, Format, Tables, summarize};
 use crate::runner::{self, RunOptions};
+use crate::shared_opts::TABLE_MIB;
+use crate::spec::{Given, OptSpec, Spec, SpecError, had};
 
 /// The options of `cardtree experiment tables` (the flags of the same names).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,4 +34,18 @@ pub fn run(o: &Options, run: &RunOptions) -> Result<(), Error> {
         );
     }
     runner::report(&report, run)
+}
+
+impl Spec for Options {
+    const COMMAND: &'static str = "experiment tables";
+    const OPTIONS: &'static [OptSpec] = &[TABLE_MIB];
+
+    /// The options, `file` empty (the file the command line names, with its format).
+    fn from_given(g: &Given) -> Result<Options, SpecError> {
+        Ok(Options {
+            file: PathBuf::new(),
+            format: Format::Jsonl,
+            table_mib: had(&TABLE_MIB, g.whole(&TABLE_MIB))? as usize,
+        })
+    }
 }
