@@ -29,8 +29,12 @@ export function setup(call) {
   // dealer or vulnerability marks the par as being worked out again.
   let tables = 0;
 
+  // The record whose table is on the page (its `dd` gives the par for another dealer).
+  let shown = null;
+
   /** Empties the deal's results: `note` where the par was (a busy sign, or nothing). */
   function clearResults(note = '') {
+    shown = null;
     fill('dd-table');
     delete $('dd-table').dataset.deal;
     delete $('dd-table').dataset.par;
@@ -76,14 +80,33 @@ export function setup(call) {
     await startPlay(parsed);
   }
 
-  /** The dealer or vulnerability changed: the par is another's; it is worked out again. */
+  /** The dealer or vulnerability changed: the par is another's, worked out again from the
+   * table on the page (the core's par; no new solve). */
   async function refreshPar() {
     const pbn = $('dd-table').dataset.deal;
     share();
-    if (!pbn) return;
+    if (!pbn || !shown) return;
+    const token = ++tables;
+    const dealer = $('deal-dealer').value;
+    const vul = $('deal-vul').value;
     $('dd-par').textContent = 'Par: working it out again for the new dealer and vulnerability…';
     delete $('dd-table').dataset.par;
-    await table(pbn);
+    try {
+      const par = await call('par', [shown.dd, dealer, vul]);
+      if (token !== tables) return;
+      $('dd-table').dataset.par = `${dealer}/${vul}`;
+      showPar(par);
+    } catch (e) {
+      if (token !== tables) return;
+      clearResults();
+      showError('deal-error', e.message);
+    }
+  }
+
+  /** The par line: North-South's score and the contracts that make it. */
+  function showPar(par) {
+    const score = par.score_ns;
+    $('dd-par').textContent = `Par: ${score > 0 ? '+' : ''}${score} for North-South (${par.contracts.join(', ') || 'pass out'})`;
   }
 
   function renderTable(record, pbn, dealerVul) {
@@ -94,8 +117,8 @@ export function setup(call) {
     $('dd-table').dataset.deal = pbn;
     $('dd-table').dataset.par = dealerVul;
     $('dd-table').setAttribute('aria-busy', 'false');
-    const score = record.par.score_ns;
-    $('dd-par').textContent = `Par: ${score > 0 ? '+' : ''}${score} for North-South (${record.par.contracts.join(', ') || 'pass out'})`;
+    shown = record;
+    showPar(record.par);
     $('dd-time').textContent = `${record.nodes.toLocaleString()} nodes, ${record.ms.toFixed(0)} ms`;
     // Milliseconds from opening the page to its first table (web/tests reads it).
     document.body.dataset.firstTableMs ??= String(Math.round(performance.now()));

@@ -32,6 +32,7 @@ const ops = {
   parseDeal: (pbn) => ct.parseDeal(pbn),
   randomDeal: (seed) => ct.randomDeal(seed),
   ddTable: (pbn, dealer, vulnerable) => ct.ddTable(pbn, dealer, vulnerable),
+  par: (dd, dealer, vulnerable) => ct.par(dd, dealer, vulnerable),
   solveBoard: (pbn, strain, leader, played) => ct.solveBoard(pbn, strain, leader, played),
   trickWinner: (trick, leader, strain) => ct.trickWinner(trick, leader, strain),
 

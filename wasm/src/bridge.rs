@@ -96,6 +96,26 @@ pub fn dd_table(
     record_value(&board, &record)
 }
 
+/// The par of a table with `dealer` and `vulnerable` (`None`, `NS`, `EW`, `All`): `dd` the
+/// table as `ddTable` gives it (seat -> strain -> tricks), the answer its `par` object
+/// (`score_ns`, `contracts`). The core's par, so a new dealer or vulnerability needs no new
+/// solve.
+#[wasm_bindgen]
+pub fn par(dd: JsValue, dealer: &str, vulnerable: &str) -> Result<JsValue, JsError> {
+    let text = js_sys::JSON::stringify(&dd)
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| bad("dd", "is not a table"))?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad("dd", e))?;
+    let table = hand_record::table_of_dd(&value).map_err(error)?;
+    let vulnerable = vulnerable
+        .parse::<Vulnerability>()
+        .map_err(|e| bad("vulnerable", e))?;
+    let p = cardtree::bridge::par(&table, seat(dealer, "dealer")?, vulnerable);
+    let line = serde_json::to_string(&hand_record::ParLine::from(&p)).map_err(error)?;
+    parsed(&line)
+}
+
 /// A solved board as a JS object: the hand record's JSON line, with `nodes` and `ms`.
 fn record_value(board: &Board, record: &Record) -> Result<JsValue, JsError> {
     let line = hand_record::to_json(board, record).map_err(error)?;

@@ -70,10 +70,42 @@ struct RecordLine<'a> {
 }
 
 /// The par of a record: North-South's score and the contracts in DDS's notation.
-#[derive(Serialize)]
-struct ParLine {
+#[derive(Debug, Serialize)]
+pub struct ParLine {
     score_ns: i32,
     contracts: Vec<String>,
+}
+
+impl From<&cardtree::bridge::Par> for ParLine {
+    fn from(par: &cardtree::bridge::Par) -> ParLine {
+        ParLine {
+            score_ns: par.score_ns,
+            contracts: par.contracts.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+/// The table of a record's `dd` object (seat -> strain -> tricks, as [`to_json`] writes it):
+/// every seat and strain there, each from 0 to 13.
+pub fn table_of_dd(dd: &serde_json::Value) -> Result<cardtree::bridge::DdTable, Error> {
+    let mut cells = [[0u8; 5]; 4];
+    for seat in Seat::ALL {
+        for (i, strain) in JSON_STRAINS.into_iter().enumerate() {
+            let n = dd
+                .get(seat.to_string())
+                .and_then(|s| s.get(strain.to_string()))
+                .and_then(serde_json::Value::as_u64)
+                .ok_or_else(|| invalid!("dd: no tricks for {seat} in {strain}"))?;
+            cells[seat as usize][i] = u8::try_from(n)
+                .ok()
+                .filter(|&n| n <= 13)
+                .ok_or_else(|| invalid!("dd: {n} tricks for {seat} in {strain}, at most 13"))?;
+        }
+    }
+    Ok(cardtree::bridge::DdTable::from_fn(|seat, strain| {
+        let i = JSON_STRAINS.iter().position(|&s| s == strain).unwrap_or(0);
+        cells[seat as usize][i]
+    }))
 }
 
 /// The record as one line of `dd_tables.jsonl`: `id` (when given), `pbn`, `dealer`,
@@ -97,15 +129,7 @@ pub fn to_json(board: &Board, record: &Record) -> Result<String, Error> {
                 })
                 .collect(),
         ),
-        par: ParLine {
-            score_ns: record.par.score_ns,
-            contracts: record
-                .par
-                .contracts
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
-        },
+        par: ParLine::from(&record.par),
     };
     serde_json::to_string(&line).map_err(Error::Json)
 }
@@ -319,6 +343,21 @@ mod tests {
         let text = text[0].as_ref().unwrap();
         assert!(text.contains("  N     6   4   6   6   6\n"), "{text}");
         assert!(text.contains("Par -90: 1N-EW"), "{text}");
+        // The par of the line's own table, read back from its `dd`, for another dealer.
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let table = table_of_dd(&v["dd"]).unwrap();
+        assert_eq!(table.tricks(Seat::North, Strain::Spades), 4);
+        let par = cardtree::bridge::par(&table, Seat::North, Vulnerability::None);
+        let json = serde_json::to_string(&ParLine::from(&par)).unwrap();
+        assert_eq!(json, r#"{"score_ns":-90,"contracts":["1N-EW"]}"#);
+        let mut bad = v["dd"].clone();
+        bad["W"]["NT"] = 14.into();
+        assert!(
+            table_of_dd(&bad)
+                .unwrap_err()
+                .to_string()
+                .contains("at most 13")
+        );
     }
 
     #[test]
