@@ -3,9 +3,11 @@
 //! hands, each valued by the solver (or McKay's UCT), as `cardtree bridge lead` does
 //! (`std-host/src/bridge/advisor.rs`, `lead.rs`); the report is its `--json`.
 
-use cardtree::bridge::{LeadProblem, LeadTally, Objective};
+use cardtree::bridge::{LeadProblem, Objective};
 use cardtree_host::bridge::advisor;
-use cardtree_host::bridge::lead::{Evaluation, Method, Run, Worker, evaluate, value_layout};
+use cardtree_host::bridge::lead::{
+    Evaluation, Method, Run, Tallied, Worker, evaluate, value_layout,
+};
 use cardtree_host::bridge::lead_spec::LeadSpec;
 use wasm_bindgen::prelude::*;
 
@@ -18,13 +20,11 @@ pub struct LeadAdvisor {
     problem: LeadProblem,
     run: Run,
     objective: Objective,
-    tally: LeadTally,
+    /// The layouts valued so far, tallied as the command line tallies them.
+    tallied: Tallied,
     worker: Worker,
     /// Layouts valued.
     done: u32,
-    work: u64,
-    memory: usize,
-    ms: f64,
     /// ISMCTS's evaluation: one search over all layouts, made by the first `step`.
     whole: Option<Evaluation>,
 }
@@ -41,17 +41,14 @@ impl LeadAdvisor {
         let o: LeadSpec = crate::spec::read("lead", &spec)?;
         let (problem, run) = advisor::prepare(&o, false).map_err(error)?;
         let worker = Worker::for_method(&run.method, run.table_mib);
-        let tally = LeadTally::new(&problem, true, run.method.measure(&problem));
+        let tallied = Tallied::new(&problem, &run.method);
         Ok(LeadAdvisor {
             problem,
             run,
             objective: o.objective,
-            tally,
+            tallied,
             worker,
             done: 0,
-            work: 0,
-            memory: 0,
-            ms: 0.0,
             whole: None,
         })
     }
@@ -95,10 +92,7 @@ impl LeadAdvisor {
                 &mut self.worker,
             )
             .map_err(error)?;
-            self.tally.add(&r.values, r.tries);
-            self.work += r.work;
-            self.memory = self.memory.max(r.memory);
-            self.ms += r.ms;
+            self.tallied.add(&r);
             self.done += 1;
         }
         Ok(self.done)
@@ -109,12 +103,7 @@ impl LeadAdvisor {
     pub fn report(&self) -> Result<JsValue, JsError> {
         let e = match &self.whole {
             Some(e) => e.clone(),
-            None => Evaluation {
-                report: self.tally.report(),
-                ms: self.ms,
-                work: self.work,
-                memory: self.memory,
-            },
+            None => self.tallied.evaluation(None),
         };
         parsed(&advisor::to_json(&e, &self.run.method, self.objective).map_err(error)?)
     }

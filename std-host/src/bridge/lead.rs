@@ -272,6 +272,49 @@ pub struct Evaluation {
     pub memory: usize,
 }
 
+/// Layouts valued so far, tallied: the one loop the command line (over threads, in layout
+/// order) and the page (a few layouts a step) share.
+#[derive(Clone, Debug)]
+pub struct Tallied {
+    tally: LeadTally,
+    work: u64,
+    memory: usize,
+    ms: f64,
+}
+
+impl Tallied {
+    /// None yet, for `problem` valued by `method`.
+    #[must_use]
+    pub fn new(problem: &LeadProblem, method: &Method) -> Tallied {
+        Tallied {
+            tally: LeadTally::new(problem, true, method.measure(problem)),
+            work: 0,
+            memory: 0,
+            ms: 0.0,
+        }
+    }
+
+    /// Adds the next layout's values.
+    pub fn add(&mut self, r: &LayoutResult) {
+        self.tally.add(&r.values, r.tries);
+        self.work += r.work;
+        self.memory = self.memory.max(r.memory);
+        self.ms += r.ms;
+    }
+
+    /// The evaluation so far, taking `ms` milliseconds (the run's wall clock), or the
+    /// layouts' own time summed when `None` (work done a step at a time).
+    #[must_use]
+    pub fn evaluation(&self, ms: Option<f64>) -> Evaluation {
+        Evaluation {
+            report: self.tally.report(),
+            ms: ms.unwrap_or(self.ms),
+            work: self.work,
+            memory: self.memory,
+        }
+    }
+}
+
 /// How to run one evaluation.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Run {
@@ -338,18 +381,9 @@ pub fn evaluate_until(problem: &LeadProblem, run: &Run, stop: &Stop) -> Result<E
         },
     );
     bar.finish_and_clear();
-    let mut tally = LeadTally::new(problem, true, method.measure(problem));
-    let (mut work, mut memory) = (0, 0);
+    let mut tallied = Tallied::new(problem, method);
     for r in results {
-        let r = r?;
-        work += r.work;
-        memory = memory.max(r.memory);
-        tally.add(&r.values, r.tries);
+        tallied.add(&r?);
     }
-    Ok(Evaluation {
-        report: tally.report(),
-        ms: start.elapsed().as_secs_f64() * 1e3,
-        work,
-        memory,
-    })
+    Ok(tallied.evaluation(Some(start.elapsed().as_secs_f64() * 1e3)))
 }
