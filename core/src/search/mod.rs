@@ -10,6 +10,7 @@ mod clock;
 mod exhaustive;
 mod expectimax;
 mod flat;
+mod ismcts;
 mod playout;
 mod tree_policy;
 mod uct;
@@ -23,11 +24,10 @@ pub use clock::{Clock, NoClock};
 pub use exhaustive::{Deepening, DeepeningBudget, alpha_beta, iterative_deepening, minimax};
 pub use expectimax::expectiminimax;
 pub use flat::{FlatResult, flat_monte_carlo};
+pub use ismcts::{InformationSet, ismcts};
 pub use playout::{MoveOrdering, NaturalOrder, Policy, RandomPolicy, playout};
 pub use tree_policy::{PlainTree, TreePolicy};
-pub use uct::{
-    CLOCK_EVERY, ChildStat, InformationSet, UctResult, ismcts, keep_subtree, uct, uct_with,
-};
+pub use uct::{CLOCK_EVERY, ChildStat, UctResult, keep_subtree, uct, uct_with};
 pub use uct_config::{Backup, BackupRule, Expansion, Exploration, FinalMove, UctConfig};
 
 use crate::game::{Game, Side};
