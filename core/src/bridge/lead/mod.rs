@@ -11,32 +11,34 @@
 //! one tree over the information set with [`search::ismcts`](crate::search::ismcts), a fresh
 //! layout each iteration.
 //!
-//! Every random number comes from [`rng::stream`]`(seed, i)` for layout `i` (the layout is drawn
+//! Every random number comes from [`rng::stream`](crate::rng::stream)(crate::rng::stream)`(seed, i)` for layout `i` (the layout is drawn
 //! first, then the evaluator goes on with the same generator), so layout `i`'s values depend on
 //! `(seed, i)` alone and a host may value layouts on many threads and [`LeadTally::add`] them
 //! in index order for the same bits as one thread.
 
-use core::fmt;
+//! The parts: the problem and its errors here, with [`evaluate_leads`]; the per-layout
+//! evaluators (`evaluators.rs`); the tally and its report (`tally.rs`); the information-set
+//! search (`ismcts.rs`).
 
-use rand_core::Rng;
+mod evaluators;
+mod ismcts;
+mod tally;
+
+pub use evaluators::{LayoutEvaluator, SolverEvaluator, UctEvaluator};
+pub use ismcts::{LeadInformationSet, ismcts_lead};
+pub use tally::{CardLead, LeadReport, LeadTally, Objective};
+
+use core::fmt;
 
 use super::constraints::Constraints;
 use super::layout::{DEFAULT_MAX_TRIES, LayoutError, Layouts};
 use super::play::{BridgePlay, PositionError};
 use super::score::Contract;
 use super::seat::{BySeat, Seat};
-use super::solver::{
-    SolveStats, SolverConfig, TableMemory, TransTable, solve_reaching, solve_with,
-};
 use super::strain::Strain;
 use crate::card::Card;
 use crate::cards::Cards;
-use crate::game::{Game, MoveList};
-use crate::math;
-use crate::rng;
-use crate::search::{InformationSet, RandomPolicy, SearchError, UctConfig, ismcts, uct};
-use crate::spelled;
-use crate::tree::{Storage, TreeInner};
+use crate::search::SearchError;
 
 /// The most cards a leader can hold.
 pub const MAX_LEADS: usize = 13;
@@ -54,7 +56,7 @@ pub enum Measure {
     Tricks,
     /// Whether the card beats the contract: 1.0 if it does, 0.0 if not. All that
     /// [`Objective::Set`] needs, and cheaper for the solver to find (one zero-window test a
-    /// card, [`solve_reaching`]); no mean tricks follow from it.
+    /// card, [`solve_reaching`](crate::bridge::solve_reaching)(crate::bridge::solve_reaching)); no mean tricks follow from it.
     Set,
 }
 
@@ -224,153 +226,13 @@ fn touching(high: Card, low: Card, others: Cards) -> bool {
     u32::from(others.suit_ranks(high.suit())) & between == 0
 }
 
-/// Values every card the leader may lead on one layout.
-pub trait LayoutEvaluator {
-    /// Writes into `out` each card of the leader at `position` (the lead to make) with the
-    /// tricks the leader's side takes from there on if it is led; a card the evaluator could
-    /// not value may be left out. Random numbers come from `rng` only.
-    fn evaluate<R: Rng + ?Sized>(
-        &mut self,
-        position: &BridgePlay,
-        rng: &mut R,
-        out: &mut CardValues,
-    ) -> Result<(), LeadError>;
-
-    /// What the values measure. Default [`Measure::Tricks`].
-    fn measure(&self) -> Measure {
-        Measure::Tricks
-    }
-}
-
-/// The exact double-dummy value of every card ([`solve_with`]): one solve per layout; or, with
-/// a target, whether each card beats the contract ([`solve_reaching`], [`Measure::Set`]).
-#[derive(Debug)]
-pub struct SolverEvaluator<'t, M: TableMemory> {
-    /// The transposition table (cleared by the solver at each new layout).
-    pub table: &'t mut TransTable<M>,
-    /// The solver's techniques. Default [`SolverConfig::ALL`].
-    pub config: SolverConfig,
-    /// `Some(t)`: decide only whether each card takes the leader's side to `t` tricks
-    /// ([`LeadProblem::target`]), the values then [`Measure::Set`]'s. Default `None`: exact
-    /// tricks.
-    pub target: Option<u8>,
-    /// The work of every solve so far.
-    pub stats: SolveStats,
-}
-
-impl<'t, M: TableMemory> SolverEvaluator<'t, M> {
-    /// An evaluator of exact tricks over `table` with every technique on.
-    pub fn new(table: &'t mut TransTable<M>) -> Self {
-        SolverEvaluator {
-            table,
-            config: SolverConfig::ALL,
-            target: None,
-            stats: SolveStats::default(),
-        }
-    }
-
-    /// An evaluator of whether each card beats `problem`'s contract (exact tricks when it has
-    /// none).
-    pub fn deciding(table: &'t mut TransTable<M>, problem: &LeadProblem) -> Self {
-        SolverEvaluator {
-            target: problem.target(),
-            ..SolverEvaluator::new(table)
-        }
-    }
-}
-
-impl<M: TableMemory> LayoutEvaluator for SolverEvaluator<'_, M> {
-    fn evaluate<R: Rng + ?Sized>(
-        &mut self,
-        position: &BridgePlay,
-        _: &mut R,
-        out: &mut CardValues,
-    ) -> Result<(), LeadError> {
-        out.clear();
-        if let Some(target) = self.target {
-            let reaching = solve_reaching(position, self.table, &self.config, target);
-            self.stats.add(&reaching.stats);
-            for &(card, set) in &reaching.cards {
-                let _ = out.push((card, if set { 1.0 } else { 0.0 }));
-            }
-            return Ok(());
-        }
-        let solution = solve_with(position, self.table, &self.config);
-        self.stats.add(&solution.stats);
-        for &(card, tricks) in &solution.cards {
-            let _ = out.push((card, f64::from(tricks)));
-        }
-        Ok(())
-    }
-
-    fn measure(&self) -> Measure {
-        if self.target.is_some() {
-            Measure::Set
-        } else {
-            Measure::Tricks
-        }
-    }
-}
-
-/// McKay's UCT on the layout ([`uct`] with its configuration, random playouts): each card's
-/// value is the root child's value, in tricks for the leader's side.
-#[derive(Debug)]
-pub struct UctEvaluator<'t, B: Storage<Card>> {
-    /// The search tree, reset for each layout.
-    pub tree: &'t mut TreeInner<Card, B>,
-    /// The search, e.g. [`UctConfig::mckay`].
-    pub config: UctConfig,
-    /// Playouts run so far.
-    pub playouts: u64,
-    /// The most nodes one layout's tree used.
-    pub peak_nodes: usize,
-    /// Iterations that found the tree full, summed.
-    pub tree_full: u64,
-}
-
-impl<'t, B: Storage<Card>> UctEvaluator<'t, B> {
-    /// An evaluator searching with `config` in `tree`.
-    pub fn new(tree: &'t mut TreeInner<Card, B>, config: UctConfig) -> Self {
-        UctEvaluator {
-            tree,
-            config,
-            playouts: 0,
-            peak_nodes: 0,
-            tree_full: 0,
-        }
-    }
-}
-
-impl<B: Storage<Card>> LayoutEvaluator for UctEvaluator<'_, B> {
-    fn evaluate<R: Rng + ?Sized>(
-        &mut self,
-        position: &BridgePlay,
-        rng: &mut R,
-        out: &mut CardValues,
-    ) -> Result<(), LeadError> {
-        let config = UctConfig {
-            reuse_tree: false,
-            ..self.config
-        };
-        let result = uct(self.tree, position, &config, &mut RandomPolicy, rng)?;
-        self.playouts += u64::from(result.iterations);
-        self.peak_nodes = self.peak_nodes.max(result.nodes);
-        self.tree_full += u64::from(result.tree_full);
-        out.clear();
-        for c in result.children.iter().filter(|c| c.visits > 0) {
-            let _ = out.push((c.mv, c.value));
-        }
-        Ok(())
-    }
-}
-
 /// How [`evaluate_leads`] samples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct LeadConfig {
     /// Layouts to value. Default 100.
     pub layouts: u32,
-    /// The run's seed; layout `i` uses [`rng::stream`]`(seed, i)`. Default 0.
+    /// The run's seed; layout `i` uses [`rng::stream`](crate::rng::stream)(crate::rng::stream)`(seed, i)`. Default 0.
     pub seed: u64,
     /// Tries allowed for one layout. Default [`DEFAULT_MAX_TRIES`].
     pub max_tries: u32,
@@ -399,214 +261,6 @@ impl Default for LeadConfig {
     }
 }
 
-/// One card's sums over the layouts so far.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-struct Sums {
-    card: Card,
-    group: u8,
-    n: u32,
-    sum: f64,
-    sum_sq: f64,
-    sets: u32,
-}
-
-/// The running statistics of every lead over the layouts valued so far; add layouts in index
-/// order for results that do not depend on how the work was split.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LeadTally {
-    cards: heapless::Vec<Sums, MAX_LEADS>,
-    target: Option<u8>,
-    measure: Measure,
-    group_equals: bool,
-    layouts: u32,
-    tries: u64,
-}
-
-impl LeadTally {
-    /// An empty tally of `problem`'s leads, of values that measure `measure` (under
-    /// [`Measure::Set`], a problem with no contract is tallied as beaten nowhere).
-    #[must_use]
-    pub fn new(problem: &LeadProblem, group_equals: bool, measure: Measure) -> LeadTally {
-        let mut cards = heapless::Vec::new();
-        for (card, group) in problem.groups() {
-            let _ = cards.push(Sums {
-                card,
-                group,
-                n: 0,
-                sum: 0.0,
-                sum_sq: 0.0,
-                sets: 0,
-            });
-        }
-        LeadTally {
-            cards,
-            target: problem.target(),
-            measure,
-            group_equals,
-            layouts: 0,
-            tries: 0,
-        }
-    }
-
-    /// Adds one layout's values (drawn in `tries` tries). Cards not in `values` are counted
-    /// as not valued on this layout.
-    pub fn add(&mut self, values: &CardValues, tries: u32) {
-        self.layouts += 1;
-        self.tries += u64::from(tries);
-        let value_of = |card: Card| values.iter().find(|(c, _)| *c == card).map(|v| v.1);
-        for i in 0..self.cards.len() {
-            let Some(&Sums { card, group, .. }) = self.cards.get(i) else {
-                continue;
-            };
-            let v = if self.group_equals {
-                let (mut s, mut k) = (0.0, 0u32);
-                for m in self.cards.iter().filter(|m| m.group == group) {
-                    if let Some(v) = value_of(m.card) {
-                        s += v;
-                        k += 1;
-                    }
-                }
-                (k > 0).then(|| s / f64::from(k))
-            } else {
-                value_of(card)
-            };
-            let (Some(v), Some(sums)) = (v, self.cards.get_mut(i)) else {
-                continue;
-            };
-            sums.n += 1;
-            sums.sum += v;
-            sums.sum_sq += v * v;
-            // A sampled value counts as beating the contract when it rounds to the target (a
-            // verdict, when it rounds to 1).
-            let set = match self.measure {
-                Measure::Tricks => self.target.is_some_and(|t| v + 0.5 >= f64::from(t)),
-                Measure::Set => v >= 0.5,
-            };
-            if set {
-                sums.sets += 1;
-            }
-        }
-    }
-
-    /// The statistics so far and the best card under each objective.
-    #[must_use]
-    pub fn report(&self) -> LeadReport {
-        let mut cards = heapless::Vec::new();
-        for s in &self.cards {
-            let n = f64::from(s.n);
-            let mean = if s.n > 0 { s.sum / n } else { 0.0 };
-            let tricks = (self.measure == Measure::Tricks).then_some(mean);
-            let tricks_se = tricks.filter(|_| s.n >= 2).map(|_| {
-                let var = ((s.sum_sq - n * mean * mean) / (n - 1.0)).max(0.0);
-                math::sqrt(var / n)
-            });
-            let set = self
-                .target
-                .filter(|_| s.n > 0)
-                .map(|_| f64::from(s.sets) / n);
-            let set_se = set.map(|p| math::sqrt(p * (1.0 - p) / n));
-            let _ = cards.push(CardLead {
-                card: s.card,
-                layouts: s.n,
-                tricks,
-                tricks_se,
-                set,
-                set_se,
-            });
-        }
-        let mut report = LeadReport {
-            cards,
-            by_tricks: None,
-            by_set: None,
-            layouts: self.layouts,
-            tries: self.tries,
-        };
-        if self.measure == Measure::Tricks {
-            report.by_tricks = report.best_by(|c| (c.tricks.unwrap_or(0.0), c.set.unwrap_or(0.0)));
-        }
-        if self.target.is_some() {
-            report.by_set = report.best_by(|c| (c.set.unwrap_or(0.0), c.tricks.unwrap_or(0.0)));
-        }
-        report
-    }
-}
-
-/// Which number chooses the lead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[repr(u8)]
-pub enum Objective {
-    /// The most tricks for the defence on average (what the double-dummy error measures).
-    Tricks,
-    /// The best chance to beat the contract.
-    Set,
-}
-
-spelled! {
-    Objective, "objective";
-    Tricks => "tricks", "The most tricks for the defence on average";
-    Set => "set", "The best chance to beat the contract";
-}
-
-/// One card's result.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct CardLead {
-    /// The card.
-    pub card: Card,
-    /// Layouts that valued it (for ISMCTS: the root child's visits).
-    pub layouts: u32,
-    /// Mean tricks for the leader's side (`None` when the values were [`Measure::Set`]'s).
-    pub tricks: Option<f64>,
-    /// The standard error of `tricks` (`None` without tricks, below two layouts, or for
-    /// ISMCTS).
-    pub tricks_se: Option<f64>,
-    /// The fraction of layouts on which it beats the contract (`None` without a contract).
-    pub set: Option<f64>,
-    /// Its binomial standard error, `sqrt(p (1 - p) / n)`.
-    pub set_se: Option<f64>,
-}
-
-/// The leads valued: every card, and the choice under each objective.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LeadReport {
-    /// Every card of the leader, in [`LeadProblem::hand`]'s order (spades first, high first).
-    pub cards: heapless::Vec<CardLead, MAX_LEADS>,
-    /// The card of most mean tricks (ties: best set chance, then the first listed); `None`
-    /// without tricks.
-    pub by_tricks: Option<Card>,
-    /// The card of best set chance (ties: most tricks when they were measured, then the first
-    /// listed); `None` without a contract.
-    pub by_set: Option<Card>,
-    /// Layouts valued.
-    pub layouts: u32,
-    /// Tries the layouts took (see [`Layouts::draw`]).
-    pub tries: u64,
-}
-
-impl LeadReport {
-    /// The chosen card under `objective`.
-    #[must_use]
-    pub fn best(&self, objective: Objective) -> Option<Card> {
-        match objective {
-            Objective::Tricks => self.by_tricks,
-            Objective::Set => self.by_set,
-        }
-    }
-
-    /// The card of highest `key` among the valued ones, the first listed on ties.
-    fn best_by(&self, key: impl Fn(&CardLead) -> (f64, f64)) -> Option<Card> {
-        let mut best: Option<&CardLead> = None;
-        for c in self.cards.iter().filter(|c| c.layouts > 0) {
-            if best.is_none_or(|b| key(c) > key(b)) {
-                best = Some(c);
-            }
-        }
-        best.map(|c| c.card)
-    }
-}
-
 /// Draws layout `index` of the run seeded `seed` and values every lead on it; returns the
 /// tries the draw took.
 pub fn evaluate_layout<E: LayoutEvaluator + ?Sized>(
@@ -624,7 +278,7 @@ pub fn evaluate_layout<E: LayoutEvaluator + ?Sized>(
 }
 
 /// Perfect-information Monte Carlo: values every lead on `config.layouts` layouts with
-/// `evaluator`, layout `i` from [`rng::stream`]`(config.seed, i)`.
+/// `evaluator`, layout `i` from [`rng::stream`](crate::rng::stream)(crate::rng::stream)`(config.seed, i)`.
 pub fn evaluate_leads<E: LayoutEvaluator + ?Sized>(
     problem: &LeadProblem,
     evaluator: &mut E,
@@ -646,132 +300,13 @@ pub fn evaluate_leads<E: LayoutEvaluator + ?Sized>(
     Ok(tally.report())
 }
 
-/// The leader's information set for [`ismcts`]: a layout per iteration, and every card a
-/// hidden hand might hold as that hand's possible moves.
-#[derive(Clone, Copy, Debug)]
-pub struct LeadInformationSet<'p> {
-    problem: &'p LeadProblem,
-    max_tries: u32,
-    /// Layouts drawn so far.
-    pub layouts: u32,
-    /// Tries they took.
-    pub tries: u64,
-    /// Why the last draw failed, if it did.
-    pub error: Option<LeadError>,
-}
-
-impl<'p> LeadInformationSet<'p> {
-    /// The information set of `problem`'s leader; each layout may take `max_tries` tries.
-    #[must_use]
-    pub fn new(problem: &'p LeadProblem, max_tries: u32) -> Self {
-        LeadInformationSet {
-            problem,
-            max_tries,
-            layouts: 0,
-            tries: 0,
-            error: None,
-        }
-    }
-}
-
-impl InformationSet<BridgePlay> for LeadInformationSet<'_> {
-    fn determinize<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<BridgePlay> {
-        let drawn = self
-            .problem
-            .layouts
-            .draw(rng, self.max_tries)
-            .map_err(LeadError::from)
-            .and_then(|d| {
-                self.tries += u64::from(d.tries);
-                self.problem.position(&d.deal)
-            });
-        match drawn {
-            Ok(p) => {
-                self.layouts += 1;
-                Some(p)
-            }
-            Err(e) => {
-                self.error = Some(e);
-                None
-            }
-        }
-    }
-
-    fn possible_moves(&self, state: &BridgePlay, moves: &mut MoveList<Card>) {
-        let mover = state.to_move();
-        if self.problem.layouts.known(mover).is_some() {
-            state.legal_moves(moves);
-            return;
-        }
-        // A hidden hand may hold any card no known hand holds and nobody has played: the
-        // same set in every layout that agrees with the play so far.
-        moves.clear();
-        let hidden = Seat::ALL
-            .iter()
-            .filter(|&&s| self.problem.layouts.known(s).is_none())
-            .fold(Cards::EMPTY, |a, &s| a | state.hand(s));
-        for card in hidden.iter().rev() {
-            let _ = moves.push(card);
-        }
-    }
-}
-
-/// Information-set MCTS for the lead: one [`ismcts`] search of `config` in `tree`, seeded by
-/// [`rng::stream`]`(seed, 0)`. Each card's `tricks` is its root child's value, `layouts` its
-/// visits; `by_tricks` is the search's own choice ([`UctConfig::final_move`]); there are no
-/// per-layout values, so no standard errors and no set chances. `tries` counts the layouts'.
-pub fn ismcts_lead<B: Storage<Card>>(
-    problem: &LeadProblem,
-    tree: &mut TreeInner<Card, B>,
-    config: &UctConfig,
-    seed: u64,
-    max_tries: u32,
-) -> Result<LeadReport, LeadError> {
-    let mut info = LeadInformationSet::new(problem, max_tries);
-    let mut rng = rng::stream(seed, 0);
-    let config = UctConfig {
-        reuse_tree: false,
-        ..*config
-    };
-    let result = match ismcts(tree, &mut info, &config, &mut RandomPolicy, &mut rng) {
-        Ok(r) => r,
-        Err(SearchError::NoDeterminization) => {
-            return Err(info
-                .error
-                .unwrap_or(LeadError::Search(SearchError::NoDeterminization)));
-        }
-        Err(e) => return Err(e.into()),
-    };
-    // The root's side is the leader's: values are the leader's side's tricks.
-    let mut cards = heapless::Vec::new();
-    for (card, _) in problem.groups() {
-        let child = result.children.iter().find(|c| c.mv == card);
-        let (tricks, visits) = child.map_or((0.0, 0), |c| (c.value, c.visits));
-        let _ = cards.push(CardLead {
-            card,
-            layouts: visits,
-            tricks: Some(tricks),
-            tricks_se: None,
-            set: None,
-            set_se: None,
-        });
-    }
-    Ok(LeadReport {
-        cards,
-        by_tricks: result.best,
-        by_set: None,
-        layouts: info.layouts,
-        tries: info.tries,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::bridge::deal::Deal;
-    use crate::bridge::solver::{TtLine, solve};
+    use crate::bridge::solver::{TransTable, TtLine, solve};
     use crate::power_mean::Power;
-    use crate::search::Exploration;
+    use crate::search::{Exploration, UctConfig};
     use crate::tree::Tree;
 
     /// `tests/data/bridge/dev_deals.jsonl` deal 7 (as in the self-check), West on lead in NT.
