@@ -22,7 +22,14 @@
 //! depends on the table's size, only the work does. A new deal or strain also starts a new
 //! generation. Facts about DDS's and macroxue's tables: `docs/solver-notes.md`.
 
+mod cutoffs;
+mod entry;
+
 use super::pattern::{Pattern, Shape};
+use entry::{
+    BOUND_BITS, HEADER_LEN, HEADER_NEXT, HEADER_SIG, SIG_BITS, SIG_LANE, candidates, decode,
+    encode, matches, signature, wanted,
+};
 
 /// One 64-byte line of a [`TransTable`]'s memory. Make a buffer with [`TtLine::ZERO`]:
 /// `vec![TtLine::ZERO; n]` on a host, `static mut` or a field of a `static` on a device.
@@ -654,46 +661,6 @@ impl<M: TableMemory> TransTable<M> {
         self.owners = owners;
         self.strain = strain;
     }
-
-    /// The cut-off card recorded under `key` for `seat`, if any.
-    pub(crate) fn cutoff_card(&self, key: u64, seat: usize) -> Option<u8> {
-        let (line, i, tag) = self.cutoff_place(key)?;
-        let words = &self.lines.as_ref()[line].0;
-        if words[i] != tag {
-            return None;
-        }
-        let card = (words[i + 1] >> ((seat & 3) * 8)) as u8;
-        (card != NO_CARD).then_some(card)
-    }
-
-    /// Records `card` as the cut-off card under `key` for `seat`.
-    pub(crate) fn set_cutoff_card(&mut self, key: u64, seat: usize, card: u8) {
-        let Some((line, i, tag)) = self.cutoff_place(key) else {
-            return;
-        };
-        let words = &mut self.lines.as_mut()[line].0;
-        if words[i] != tag {
-            words[i] = tag;
-            words[i + 1] = u32::MAX;
-        }
-        let shift = (seat & 3) * 8;
-        words[i + 1] = (words[i + 1] & !(0xFF << shift)) | (u32::from(card) << shift);
-    }
-
-    /// The line, word and tag of `key`'s cut-off entry (the tag carries the generation).
-    fn cutoff_place(&self, key: u64) -> Option<(usize, usize, u32)> {
-        if self.cutoffs == 0 {
-            return None;
-        }
-        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let index = ((u128::from(h) * self.cutoffs as u128) >> 64) as usize;
-        let tag = ((h as u32) & !GEN_MASK_TAG) | (self.generation & GEN_MASK_TAG);
-        Some((
-            self.cutoff_line + index / CUTOFFS_PER_LINE,
-            (index % CUTOFFS_PER_LINE) * 2,
-            tag,
-        ))
-    }
 }
 
 /// Where a root is or would go.
@@ -712,117 +679,6 @@ enum Root {
 const GEN_MASK: u32 = (1 << 30) - 1;
 /// The low bits of a cut-off tag that carry the generation.
 const GEN_MASK_TAG: u32 = 0xFFF;
-/// The bits of an entry word that hold a part of its bounds.
-const BOUND_BITS: u32 = 3 << 30;
-/// Header words of a block: its entry count, the next block of its chain (index + 1), and
-/// two words of entry signatures.
-const HEADER_LEN: usize = BLOCK_ENTRIES * 4;
-const HEADER_NEXT: usize = BLOCK_ENTRIES * 4 + 1;
-const HEADER_SIG: usize = BLOCK_ENTRIES * 4 + 2;
-
-/// An entry's signature, a quick test that rules most entries out before their four words are
-/// compared: for each of the first three suits, whether the entry keeps any rank of it (bit
-/// 0) and the owner of its top card (bits 1 and 2). Nine bits a lane, seven lanes in a
-/// block's two signature words.
-const SIG_BITS: u32 = 9;
-const SIG_LANE: u64 = (1 << SIG_BITS) - 1;
-/// Per lane: the bits that say a suit is kept, and the low bit of each suit's owner.
-const SIG_KEPT: u64 = lanes(0b001_001_001);
-const SIG_LOW: u64 = lanes(0b010_010_010);
-/// Per lane: bit 1, where [`candidates`] leaves its answer.
-const SIG_ANSWER: u64 = lanes(0b10);
-// A block's signatures fit its two signature words, which fit its last line.
-const _: () =
-    assert!(SIG_BITS as usize * BLOCK_ENTRIES <= 64 && HEADER_SIG + 1 < BLOCK_LINES * 16,);
-
-const fn lanes(x: u64) -> u64 {
-    let mut v = 0;
-    let mut e = 0;
-    while e < BLOCK_ENTRIES as u32 {
-        v |= x << (SIG_BITS * e);
-        e += 1;
-    }
-    v
-}
-
-/// The signature of entry `w`.
-fn signature(w: &[u32; 4]) -> u64 {
-    let mut sig = 0;
-    for (s, &word) in w.iter().take(3).enumerate() {
-        let kept = u64::from((word >> 26) & 15 != 0);
-        sig |= (kept | (u64::from((word >> 24) & 3) << 1)) << (3 * s);
-    }
-    sig
-}
-
-/// The position's signature in every lane (each suit marked kept: the top card's owner).
-fn wanted(position: &Pattern) -> u64 {
-    let mut sig = 0;
-    for s in 0..3 {
-        sig |= (1 | (u64::from((position.owners[s] >> 24) & 3) << 1)) << (3 * s);
-    }
-    sig * lanes(1)
-}
-
-/// Bit 1 of each lane set where the entry may match the position: in every suit the entry
-/// keeps, its top card's owner is the position's.
-#[inline]
-fn candidates(sigs: u64, wanted: u64) -> u64 {
-    let kept = sigs & SIG_KEPT;
-    let differ = (sigs ^ wanted) & ((kept << 1) | (kept << 2));
-    // Each suit's two owner bits to its low one, then the three suits to the first's.
-    let any = (differ | (differ >> 1)) & SIG_LOW;
-    let any = any | (any >> 3) | (any >> 6);
-    !any & SIG_ANSWER
-}
-
-/// An entry as four words, one a suit: the suit's masked owners (bits 0..26), its count of
-/// relevant ranks (bits 26..30), and two bits of the bounds (bits 30..32: the lower bound's
-/// in the first two suits, the upper bound's in the last two).
-fn encode(p: &Pattern, lower: u8, upper: u8) -> [u32; 4] {
-    let mut w = [0u32; 4];
-    for (s, slot) in w.iter_mut().enumerate() {
-        let bound = if s < 2 { lower } else { upper };
-        let bits = (u32::from(bound) >> ((s & 1) * 2)) & 3;
-        *slot = p.owners[s] | (u32::from(p.cut[s]) << 26) | (bits << 30);
-    }
-    w
-}
-
-/// The owner bits a suit's count of relevant ranks `k` (an entry word's bits 26..30) keeps:
-/// [`mask`](super::pattern::mask) of `k`, looked up (14 and 15 never occur; they keep all 13).
-const KEPT: [u32; 16] = {
-    let mut t = [0; 16];
-    let mut k = 0;
-    while k < 16 {
-        t[k] = super::pattern::mask(k as u8);
-        k += 1;
-    }
-    t
-};
-
-/// Whether the entry `w` describes the whole position `position`: in each suit, the owners
-/// of the ranks it keeps are the position's.
-#[inline]
-fn matches(w: &[u32; 4], position: &Pattern) -> bool {
-    // The bounds' and the count's bits fall outside `KEPT`, and the entry's owner bits
-    // outside it are zero. All four suits at once, without a branch between them: which suit
-    // differs first is data the branch predictor cannot learn.
-    let differ = |s: usize| (position.owners[s] ^ w[s]) & KEPT[(w[s] >> 26) as usize & 15];
-    differ(0) | differ(1) | differ(2) | differ(3) == 0
-}
-
-fn decode(w: [u32; 4]) -> (Pattern, u8, u8) {
-    let mut p = Pattern::default();
-    for (s, &word) in w.iter().enumerate() {
-        p.owners[s] = word & super::pattern::FIELD;
-        p.cut[s] = ((word >> 26) & 15) as u8;
-    }
-    let lower = ((w[0] >> 30) | ((w[1] >> 30) << 2)) as u8;
-    let upper = ((w[2] >> 30) | ((w[3] >> 30) << 2)) as u8;
-    (p, lower, upper)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
