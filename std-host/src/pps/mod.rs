@@ -8,6 +8,7 @@
 //! - [`tables`]: where the learned tables cardtree ships are found.
 
 pub mod apriori;
+pub mod heuristic_text;
 pub mod net_curve;
 pub mod net_train;
 pub mod options;

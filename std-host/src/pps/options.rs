@@ -8,8 +8,8 @@ use cardtree::poker_squares::{
 use cardtree::search::Exploration;
 
 use crate::error::Error;
+use crate::pps::heuristic_text::{parse_apriori, parse_weights};
 use crate::pps::play::{PlayConfig, PpsPlayer, RolloutSettings, committed_table};
-use crate::pps::play_spec::{PlaySpec, parse_apriori, parse_weights};
 
 /// The players of `cardtree pps play`, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,17 +115,6 @@ pub struct PlayOptions {
 
 /// The pruning threshold factor delta `pps play` uses unless told (`--delta`).
 pub const DEFAULT_DELTA: f64 = 1.3;
-
-impl Default for PlayOptions {
-    /// `cardtree pps play`'s defaults, its spec's ([`PlaySpec`]): MCTS with prune + UCT and
-    /// best-move simulation, the papers' Cp and tuned weights, on the American system, 1,000
-    /// iterations a move.
-    fn default() -> Self {
-        PlaySpec::with(&[])
-            .map(|s| s.options)
-            .expect("the spec's defaults are within its limits (tested)")
-    }
-}
 
 /// The rollout player of `--candidates`, `--playout-lookahead`, `--guard` and
 /// `--control-variate` (`pps play` and `experiment pps --table rollout`).

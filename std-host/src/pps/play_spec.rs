@@ -4,12 +4,11 @@
 //! budget one of iterations or seconds), so each door refuses in its own spelling; the
 //! player it names is made by [`PlayOptions::resolve`].
 
-use cardtree::poker_squares::{
-    HeuristicConfig, PAPER_CP, PointSystem, PriorMix, Selection, Simulation, Squash,
-};
+use cardtree::poker_squares::{PAPER_CP, PointSystem, PriorMix, Selection, Simulation, Squash};
 use cardtree::search::Exploration;
 
 use crate::limits::{MOST_ITEMS, MOST_ITERATIONS, MOST_SECONDS};
+use crate::pps::heuristic_text::{parse_apriori, parse_weights};
 use crate::pps::options::{DEFAULT_DELTA, PlayOptions, PlayerKind};
 use crate::shared_opts::{THREADS, count_fits, reads, seed};
 use crate::spec::{Fallback, Given, OptSpec, Spec, SpecError, Value, had};
@@ -82,50 +81,6 @@ fn cp_fits(v: &Value) -> Result<(), String> {
         )),
         _ => Ok(()),
     }
-}
-
-/// The heuristic's weights: `tuned` (the papers' tuned 0.1, 0.3, 0.85), `paper` (0.2, 0.4,
-/// 0.6) or three finite numbers `alpha,beta,gamma` at least 0.
-pub fn parse_weights(s: &str) -> Result<HeuristicConfig, String> {
-    match s.trim() {
-        "tuned" => Ok(HeuristicConfig::TUNED),
-        "paper" | "default" => Ok(HeuristicConfig::PAPER),
-        t => {
-            let wanted = || format!("{t:?} is not tuned, paper or three numbers alpha,beta,gamma");
-            let v: Vec<f64> = t
-                .split(',')
-                .map(|x| x.trim().parse::<f64>())
-                .collect::<Result<_, _>>()
-                .map_err(|_| wanted())?;
-            let [alpha, beta, gamma] = v[..] else {
-                return Err(wanted());
-            };
-            if !v.iter().all(|w| w.is_finite() && *w >= 0.0) {
-                return Err("alpha, beta and gamma are finite numbers at least 0".to_string());
-            }
-            Ok(HeuristicConfig {
-                alpha,
-                beta,
-                gamma,
-                ..HeuristicConfig::TUNED
-            })
-        }
-    }
-}
-
-/// The a-priori class probabilities: ten numbers from 0 to 1, by class id.
-pub fn parse_apriori(s: &str) -> Result<[f64; 10], String> {
-    let v: Vec<f64> = s
-        .split(',')
-        .map(|x| x.trim().parse::<f64>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| "ten numbers from 0 to 1, by class id, are wanted".to_string())?;
-    if !v.iter().all(|p| (0.0..=1.0).contains(p)) {
-        return Err("each of the ten probabilities is from 0 to 1".to_string());
-    }
-    let n = v.len();
-    v.try_into()
-        .map_err(|_| format!("{n} numbers: ten, by class id, are wanted"))
 }
 
 const PLAYER: OptSpec = OptSpec::choice(
@@ -393,6 +348,17 @@ impl Spec for PlaySpec {
             seed: had(&SEED, g.whole(&SEED))?,
             threads: had(&THREADS, g.whole(&THREADS))? as usize,
         })
+    }
+}
+
+impl Default for PlayOptions {
+    /// `cardtree pps play`'s defaults, its spec's: MCTS with prune + UCT and best-move
+    /// simulation, the papers' Cp and tuned weights, on the American system, 1,000 iterations
+    /// a move.
+    fn default() -> Self {
+        PlaySpec::with(&[])
+            .map(|s| s.options)
+            .expect("the spec's defaults are within its limits (tested)")
     }
 }
 
