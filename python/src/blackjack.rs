@@ -25,8 +25,30 @@ fn pip(label: &str, argument: &str) -> PyResult<Pip> {
     })
 }
 
-/// The rules from the keyword arguments every blackjack function takes (the host's
-/// `RuleSpec`, the rule flags of the command line), checked, a refusal naming the keyword.
+/// The rule keywords every blackjack function takes, as the values of the host's `RuleSpec`
+/// (the rule flags of the command line), a negative number refused naming its keyword.
+fn rule_values(
+    decks: i128,
+    h17: bool,
+    das: bool,
+    split_hands: i128,
+    resplit_aces: bool,
+    surrender: bool,
+    peek: bool,
+) -> PyResult<Vec<(&'static str, Option<Value>)>> {
+    let whole = spec::whole::<RuleSpec>;
+    Ok(vec![
+        ("decks", Some(whole("decks", decks)?)),
+        ("h17", Some(Value::Flag(h17))),
+        ("das", Some(Value::Flag(das))),
+        ("split_hands", Some(whole("split_hands", split_hands)?)),
+        ("resplit_aces", Some(Value::Flag(resplit_aces))),
+        ("surrender", Some(Value::Flag(surrender))),
+        ("peek", Some(Value::Flag(peek))),
+    ])
+}
+
+/// The rules of those keywords, checked, a refusal naming the keyword.
 fn rules(
     decks: i128,
     h17: bool,
@@ -36,17 +58,8 @@ fn rules(
     surrender: bool,
     peek: bool,
 ) -> PyResult<Rules> {
-    let whole = spec::whole::<RuleSpec>;
-    let r: RuleSpec = spec::read(vec![
-        ("decks", Some(whole("decks", decks)?)),
-        ("h17", Some(Value::Flag(h17))),
-        ("das", Some(Value::Flag(das))),
-        ("split_hands", Some(whole("split_hands", split_hands)?)),
-        ("resplit_aces", Some(Value::Flag(resplit_aces))),
-        ("surrender", Some(Value::Flag(surrender))),
-        ("peek", Some(Value::Flag(peek))),
-    ])?;
-    Ok(r.rules)
+    let values = rule_values(decks, h17, das, split_hands, resplit_aces, surrender, peek)?;
+    Ok(spec::read::<RuleSpec>(values)?.rules)
 }
 
 /// The exact expected value, in bets, of every action for the player's `first` and `second`
@@ -174,7 +187,8 @@ fn blackjack_play<'py>(
     audit: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let whole = spec::whole::<PlayOptions>;
-    let o: PlayOptions = spec::read(vec![
+    let mut values = rule_values(decks, h17, das, split_hands, resplit_aces, surrender, peek)?;
+    values.extend([
         ("player", choice(Some(player))),
         ("hands", Some(whole("hands", hands)?)),
         ("seed", Some(whole("seed", seed)?)),
@@ -182,13 +196,6 @@ fn blackjack_play<'py>(
         ("shoe", choice(Some(shoe))),
         ("iterations", Some(whole("iterations", iterations)?)),
         ("c", Some(Value::Real(c))),
-        ("decks", Some(whole("decks", decks)?)),
-        ("h17", Some(Value::Flag(h17))),
-        ("das", Some(Value::Flag(das))),
-        ("split_hands", Some(whole("split_hands", split_hands)?)),
-        ("resplit_aces", Some(Value::Flag(resplit_aces))),
-        ("surrender", Some(Value::Flag(surrender))),
-        ("peek", Some(Value::Flag(peek))),
         ("threads", Some(whole("threads", threads)?)),
         ("closed_loop", Some(Value::Flag(closed_loop))),
         ("basic_rollout", Some(Value::Flag(basic_rollout))),
@@ -197,7 +204,8 @@ fn blackjack_play<'py>(
             Some(whole("unprune_after", unprune_after)?),
         ),
         ("audit", Some(Value::Flag(audit))),
-    ])?;
+    ]);
+    let o: PlayOptions = spec::read(values)?;
     let json = interruptible(py, |stop| cardtree_host::blackjack::report::json(&o, stop))?;
     loads(py, &json)
 }
