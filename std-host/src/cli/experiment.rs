@@ -223,22 +223,19 @@ pub fn run(cmd: ExperimentCommand) -> Result<(), Error> {
             time,
             command,
         } => {
-            let plan = runner::plan::Plan::new(&command, shards).map_err(Error::from)?;
-            // The command must be one the shards can run: parse it as they will.
-            let shard = format!("1/{}", shards.max(1));
-            let words = ["cardtree", "experiment"]
-                .into_iter()
-                .map(str::to_string)
-                .chain(command.iter().cloned())
-                .chain(["--shard".to_string(), shard]);
-            if let Err(e) = super::Cli::try_parse_from(words) {
-                let text = e.to_string();
-                let line = text.lines().next().unwrap_or_default();
-                return Err(invalid!(
-                    "experiment plan: {}",
-                    line.trim_start_matches("error: ")
-                ));
-            }
+            // The command must be one the shards can run: the plan has it parsed as they will.
+            let plan = runner::plan::Plan::runnable(&command, shards, |words| {
+                let words = ["cardtree", "experiment"]
+                    .into_iter()
+                    .map(str::to_string)
+                    .chain(words.iter().cloned());
+                super::Cli::try_parse_from(words).map(|_| ()).map_err(|e| {
+                    let text = e.to_string();
+                    let line = text.lines().next().unwrap_or_default();
+                    format!("experiment plan: {}", line.trim_start_matches("error: "))
+                })
+            })
+            .map_err(Error::from)?;
             let text = if slurm {
                 let binary =
                     std::env::current_exe().map_err(|e| invalid!("the program's path: {e}"))?;

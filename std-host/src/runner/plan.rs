@@ -39,10 +39,15 @@ pub enum PlanError {
     /// The command's `--threads` is not a number of CPUs for a task, or differs from
     /// `--cpus-per-task`.
     Threads,
+    /// A shard's command would not run: what its parser said.
+    Unrunnable(String),
 }
 
 impl std::fmt::Display for PlanError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let PlanError::Unrunnable(why) = self {
+            return f.write_str(why);
+        }
         f.write_str(match self {
             PlanError::NoOut => "the experiment command needs --out DIR (the merged output)",
             PlanError::HasShard => "the experiment command must not name a --shard: the plan does",
@@ -51,6 +56,7 @@ impl std::fmt::Display for PlanError {
             PlanError::Threads => {
                 "a Slurm task's CPUs are the command's --threads: give them as a number above 0, the same as --cpus-per-task (or give only one of the two)"
             }
+            PlanError::Unrunnable(_) => "",
         })
     }
 }
@@ -91,6 +97,22 @@ impl Plan {
             out,
             shards,
         })
+    }
+
+    /// [`Plan::new`], and only if every shard's command parses as the shards will run it:
+    /// `parse` reads a command's words (after `cardtree experiment`, the shard's `--shard`
+    /// among them) as the program does, saying what is wrong if they do not read. The first
+    /// shard's stands for all: they differ in the shard and the directory alone.
+    pub fn runnable(
+        args: &[String],
+        shards: u32,
+        parse: impl Fn(&[String]) -> Result<(), String>,
+    ) -> Result<Plan, PlanError> {
+        let plan = Plan::new(args, shards)?;
+        let mut words = plan.args.clone();
+        words.extend(["--shard".to_string(), format!("1/{shards}")]);
+        parse(&words).map_err(PlanError::Unrunnable)?;
+        Ok(plan)
     }
 
     /// Shard `i`'s output directory (`DIR/shard-i-of-n`, as the committed runs name them);
@@ -324,6 +346,23 @@ mod tests {
 
     fn args(s: &str) -> Vec<String> {
         s.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_plan_is_made_only_of_a_command_its_shards_can_run() {
+        let command = args("pps --table cp --out runs/cp");
+        let seen = std::cell::RefCell::new(Vec::new());
+        let plan = Plan::runnable(&command, 4, |words| {
+            seen.borrow_mut().extend_from_slice(words);
+            Ok(())
+        });
+        assert!(plan.is_ok());
+        assert_eq!(
+            seen.into_inner(),
+            args("pps --table cp --out runs/cp --shard 1/4")
+        );
+        let refused = Plan::runnable(&command, 4, |_| Err("no such table".to_string()));
+        assert_eq!(refused.unwrap_err().to_string(), "no such table");
     }
 
     #[test]
