@@ -141,6 +141,17 @@ pub fn lookahead(cards: u8) -> Lookahead {
 }
 
 impl PlayOptions {
+    /// Whether [`resolve`](Self::resolve) learns a table before it plays (`best` for a point
+    /// system cardtree ships no table for, given neither values nor a network): a door says
+    /// so first, as the learning takes seconds.
+    #[must_use]
+    pub fn learns_first(&self, system: &PointSystem) -> bool {
+        self.player == PlayerKind::Best
+            && crate::pps::tables::shipped(system).is_none()
+            && self.values.is_none()
+            && self.net.is_none()
+    }
+
     /// The configuration these options name. `--player best` for a point system cardtree
     /// ships no table for, without `--values`, learns one first
     /// ([`Training::unshipped`](crate::pps::train::Training::unshipped), on `threads` workers).
@@ -206,13 +217,8 @@ impl PlayOptions {
                 ));
         let values = match &self.values {
             Some(path) => Some(crate::pps::play::table_file(path, &system, &self.system)?.0),
-            None if self.player == PlayerKind::Best && !shipped && self.net.is_none() => {
+            None if self.learns_first(&system) => {
                 let training = crate::pps::train::Training::unshipped(&self.system, threads, true);
-                eprintln!(
-                    "cardtree ships no learned table for --system {}: learning one ({} games; \
-                     --values FILE gives one made by `cardtree pps train`)",
-                    self.system, training.games
-                );
                 Some(std::sync::Arc::new(crate::pps::train::train_in_memory(
                     &training,
                 )?))

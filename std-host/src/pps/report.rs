@@ -162,6 +162,16 @@ pub fn command(
     } = spec;
     let (first, seed, threads) = (*first, *seed, *threads);
     let range = game_range(first, *games)?;
+    if let Ok(system) = options.system.parse()
+        && options.learns_first(&system)
+    {
+        let training = crate::pps::train::Training::unshipped(&options.system, threads, true);
+        eprintln!(
+            "cardtree ships no learned table for --system {}: learning one ({} games; \
+             --values FILE gives one made by `cardtree pps train`)",
+            options.system, training.games
+        );
+    }
     let config = options.resolve(threads)?;
     let start = Instant::now();
     let per_game = per_game && !output.json;
