@@ -52,12 +52,28 @@ export function call(op, args = [], options = {}) {
   });
 }
 
-for (const tab of document.querySelectorAll('nav [role=tab]')) {
-  tab.addEventListener('click', () => {
-    for (const t of document.querySelectorAll('nav [role=tab]')) {
-      t.setAttribute('aria-selected', String(t === tab));
-      document.getElementById(t.dataset.tool).hidden = t !== tab;
-    }
+// The tools' tabs, as the WAI-ARIA tabs pattern has them: one tab in the Tab order (the
+// selected one), the arrow keys, Home and End move between tabs and select the one reached.
+const tabs = [...document.querySelectorAll('nav [role=tab]')];
+
+function select(tab, focus = false) {
+  for (const t of tabs) {
+    const on = t === tab;
+    t.setAttribute('aria-selected', String(on));
+    t.tabIndex = on ? 0 : -1;
+    document.getElementById(t.dataset.tool).hidden = !on;
+  }
+  if (focus) tab.focus();
+}
+
+for (const tab of tabs) {
+  tab.addEventListener('click', () => select(tab));
+  tab.addEventListener('keydown', (e) => {
+    const i = tabs.indexOf(tab);
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    select(tabs[(to + tabs.length) % tabs.length], true);
   });
 }
 

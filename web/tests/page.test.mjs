@@ -165,6 +165,21 @@ test('the address holds the deal and the cards played, and opening it restores t
   }
 });
 
+test('the tools\' tabs are reached and switched from the keyboard', async () => {
+  const selected = () => page.$$eval('nav [role=tab]', (ts) => ts.map((t) => [t.id, t.getAttribute('aria-selected'), t.tabIndex]));
+  await page.focus('#tab-bridge');
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await selected(), [['tab-bridge', 'false', -1], ['tab-pps', 'true', 0], ['tab-blackjack', 'false', -1]]);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-pps');
+  assert.ok(await page.isVisible('#pps') && !(await page.isVisible('#bridge')));
+  assert.equal(await page.getAttribute('#pps', 'aria-labelledby'), 'tab-pps');
+  await page.keyboard.press('End');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-blackjack');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-bridge');
+  assert.ok(await page.isVisible('#bridge') && !(await page.isVisible('#blackjack')));
+});
+
 test('a bad deal shows its error on the page', async () => {
   await page.fill('#deal-pbn', 'N:AKQ.T98.765.432 this is not a deal');
   await page.click('#deal-solve');
