@@ -1,6 +1,6 @@
 // The bridge tool: a deal's double-dummy table and par, the deal played card by card with the
 // value of every card, a whole session's PBN file with its tags, and the opening-lead advisor.
-import { $, card, fill, h, rank, showError, stoppable, suit } from './ui.js';
+import { $, card, cardName, fill, h, rank, showError, stoppable, suit } from './ui.js';
 
 const SEATS = ['N', 'E', 'S', 'W'];
 const SUITS = ['S', 'H', 'D', 'C'];
@@ -158,9 +158,12 @@ export function setup(call) {
       const lines = SUITS.map((s) => {
         const cards = shown.filter((c) => c[0] === s).map((c) => {
           if (seat !== mover || value[c] === undefined) return rank(c[1]);
-          return h('span', {
+          // A button: reached with Tab, played with Enter or Space, read as its card and value.
+          return h('button', {
+            type: 'button',
             class: value[c] === best ? 'playable best' : 'playable',
             dataset: { card: c },
+            'aria-label': `${cardName(c)}: ${value[c]} tricks`,
             on: { click: () => playCard(c) },
           }, rank(c[1]), h('sub', {}, value[c]));
         });

@@ -46,6 +46,13 @@ export function suit(s) {
   return h('span', { class: `suit-${s}`, role: 'img', 'aria-label': SUIT_NAMES[s] ?? s });
 }
 
+const RANK_NAMES = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: '10' };
+
+/** A card code (`SA`) in words, for screen readers: `ace of spades`. */
+export function cardName(code) {
+  return `${RANK_NAMES[code[1]] ?? code[1]} of ${SUIT_NAMES[code[0]] ?? code[0]}`;
+}
+
 /** A rank as players write it: `T` as `10`. */
 export const rank = (r) => (r === 'T' ? '10' : r);
 

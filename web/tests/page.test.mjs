@@ -134,6 +134,17 @@ test('a hand played card by card keeps its double-dummy value', async () => {
   await page.click('.to-play .playable.best');
   await page.waitForSelector('#play-board[data-played="1"] .N.to-play .playable');
   assert.equal(await best(), 13 - value, 'the reply keeps the value');
+  // From the keyboard: a playable card is a button named for its card and value, played
+  // with Enter.
+  const label = await page.getAttribute('.to-play .playable.best', 'aria-label');
+  assert.match(label, /^(ace|king|queen|jack|10|[2-9]) of (spades|hearts|diamonds|clubs): \d+ tricks$/);
+  await page.focus('.to-play .playable.best');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#play-board[data-played="2"] .E.to-play .playable');
+  assert.equal(await best(), value, 'the keyboard\'s card keeps the value too');
+  // Undo goes back to the position after the lead.
+  await page.click('#play-undo');
+  await page.waitForSelector('#play-board[data-played="1"] .N.to-play .playable');
   await page.screenshot({ path: `${shots}/bridge.png`, fullPage: true });
 });
 
