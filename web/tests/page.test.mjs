@@ -191,6 +191,27 @@ test('the tools\' tabs are reached and switched from the keyboard', async () => 
   assert.ok(await page.isVisible('#bridge') && !(await page.isVisible('#blackjack')));
 });
 
+test('the whole page fits a 360-pixel phone: no sideways scroll, every tool\'s controls on screen', async () => {
+  const phone = await chrome.newPage({ viewport: { width: 360, height: 800 } });
+  phone.on('pageerror', (e) => errors.push(e.message));
+  await phone.goto(server.url);
+  await phone.waitForSelector('.to-play .playable');
+  const within = (sel) => phone.$eval(sel, (e) => {
+    const b = e.getBoundingClientRect();
+    return b.width > 0 && b.left >= 0 && b.right <= 360;
+  });
+  for (const tool of ['bridge', 'pps', 'blackjack']) {
+    await phone.click(`#tab-${tool}`);
+    assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= 360), `${tool} scrolls sideways`);
+    await phone.screenshot({ path: `${shots}/phone-${tool}.png`, fullPage: true });
+  }
+  await phone.click('#tab-bridge');
+  for (const sel of ['#play-board .E', '#play-undo', '#deal-pbn', '#dd-table']) assert.ok(await within(sel), sel);
+  await phone.click('#tab-pps');
+  assert.ok(await within('#pps-grid button:nth-child(5)'), 'the fifth Poker Squares column');
+  await phone.close();
+});
+
 test('a bad deal shows its error on the page', async () => {
   await page.fill('#deal-pbn', 'N:AKQ.T98.765.432 this is not a deal');
   await page.click('#deal-solve');
