@@ -112,7 +112,15 @@ export function setup(call) {
   function renderTable(record, pbn, dealerVul) {
     const head = h('tr', {}, h('th'), STRAINS.map((s) => h('th', {}, s === 'NT' ? 'NT' : suit(s))));
     const rows = SEATS.map((seat) => h('tr', {}, h('th', {}, seat),
-      STRAINS.map((s) => h('td', { dataset: { seat, strain: s } }, record.dd[seat][s]))));
+      STRAINS.map((s) => h('td', { dataset: { seat, strain: s } },
+        // A cell starts play in its contract: its strain, its seat declaring (the seat on
+        // declarer's left leads).
+        h('button', {
+          type: 'button',
+          class: 'cell',
+          'aria-label': `${record.dd[seat][s]} tricks for ${seat} in ${s}: play it`,
+          on: { click: () => playContract(seat, s) },
+        }, record.dd[seat][s])))));
     fill('dd-table', head, rows);
     $('dd-table').dataset.deal = pbn;
     $('dd-table').dataset.par = dealerVul;
@@ -179,7 +187,7 @@ export function setup(call) {
     const done = `NS ${play.won.NS}, EW ${play.won.EW} tricks taken`;
     $('play-info').textContent = left === 0
       ? `Played out: ${done}.`
-      : `${mover} to play in ${strain}. The numbers are the tricks ${side(mover)} take from here on with each card; ${done}.`;
+      : `${next($('play-leader').value, 3)} declares in ${strain}; ${mover} to play. The numbers are the tricks ${side(mover)} take from here on with each card; ${done}.`;
   }
 
   async function playCard(card) {
@@ -202,6 +210,14 @@ export function setup(call) {
       play.trick = [];
     }
     await renderPlay();
+  }
+
+  /** Play in `strain` with `declarer` declaring, from the first card. */
+  function playContract(declarer, strain) {
+    choose('play-strain', strain);
+    choose('play-leader', next(declarer));
+    restart();
+    $('play-board').scrollIntoView({ block: 'nearest' });
   }
 
   function restart() {

@@ -176,6 +176,18 @@ test('the address holds the deal and the cards played, and opening it restores t
   }
 });
 
+test('a table cell starts play in its contract', async () => {
+  // South declaring spades: West leads, and West's cards show the tricks East-West take.
+  const tricks = (await tableOnPage()).S.S;
+  await page.click('#dd-table td[data-seat="S"][data-strain="S"] button');
+  assert.equal(await page.inputValue('#play-strain'), 'S');
+  assert.equal(await page.inputValue('#play-leader'), 'W');
+  await page.waitForSelector('#play-board[data-played="0"] .W.to-play .playable');
+  const best = Math.max(...await page.$$eval('.to-play .playable sub', (s) => s.map((x) => Number(x.textContent))));
+  assert.equal(best, 13 - tricks);
+  assert.match(await page.textContent('#play-info'), /^S declares in S; W to play/);
+});
+
 test('the tools\' tabs are reached and switched from the keyboard', async () => {
   const selected = () => page.$$eval('nav [role=tab]', (ts) => ts.map((t) => [t.id, t.getAttribute('aria-selected'), t.tabIndex]));
   await page.focus('#tab-bridge');
