@@ -103,10 +103,30 @@ export function setup(call) {
     }
   }
 
-  /** The par line: North-South's score and the contracts that make it. */
+  /** The par line: North-South's score and the contracts that make it, then the first
+   * contract in words (who plays it, doubled or not, made or down, for how much). */
   function showPar(par) {
     const score = par.score_ns;
-    $('dd-par').textContent = `Par: ${score > 0 ? '+' : ''}${score} for North-South (${par.contracts.join(', ') || 'pass out'})`;
+    const line = `Par: ${score > 0 ? '+' : ''}${score} for North-South (${par.contracts.join(', ') || 'pass out'})`;
+    const words = explainPar(par.contracts[0], score);
+    $('dd-par').textContent = words ? `${line}. ${words}` : line;
+  }
+
+  /** A par contract in DDS's notation (`4S-EW`, `2S-EW+1`, `5D*-NS-2`, `5H*-E-2`) in words. */
+  function explainPar(contract, score) {
+    const m = /^(\d)([SHDCN])(\*?)-([NESW]{1,2})([+-]\d+)?$/.exec(contract ?? '');
+    if (!m) return contract ? '' : 'Nobody can bid profitably: the deal is passed out.';
+    const [, level, strain, doubled, by, result] = m;
+    const names = { N: 'North', E: 'East', S: 'South', W: 'West', NS: 'North-South', EW: 'East-West' };
+    const trumps = strain === 'N' ? 'notrump' : { S: '♠', H: '♥', D: '♦', C: '♣' }[strain];
+    const r = Number(result ?? 0);
+    const outcome = r < 0 ? `going down ${-r}` : r > 0 ? `making ${r} overtrick${r > 1 ? 's' : ''}` : 'making it';
+    const theirs = by.length === 2 ? by : (by === 'N' || by === 'S' ? 'NS' : 'EW');
+    const gain = theirs === 'NS' ? score : -score;
+    const other = theirs === 'NS' ? 'EW' : 'NS';
+    const worth = gain >= 0 ? `${gain} to ${names[theirs]}`
+      : `${-gain} to ${names[other]}, less than ${names[other]}'s own contract would score (a sacrifice)`;
+    return `${names[by]} play${by.length === 2 ? '' : 's'} ${level} ${trumps}${doubled ? ' doubled' : ''}, ${outcome}: ${worth}.`;
   }
 
   function renderTable(record, pbn, dealerVul) {

@@ -70,6 +70,8 @@ test('a deal entered shows DDS\'s table and par', async () => {
     const par = await page.textContent('#dd-par');
     assert.ok(par.includes(`${v.par.score_ns > 0 ? '+' : ''}${v.par.score_ns} for North-South`), par);
     for (const c of v.par.contracts) assert.ok(par.includes(c), `${par} lacks ${c}`);
+    // The first contract in words: who plays it, and what it is worth to them.
+    assert.match(par, /(North|East|South|West|North-South|East-West) plays? \d (notrump|♠|♥|♦|♣)( doubled)?, (making|going down)|passed out/, par);
   }
 });
 
