@@ -155,7 +155,7 @@ export function setup(call) {
   // ---- playing the deal double dummy ----
   function startPlay(parsed) {
     const hands = Object.fromEntries(SEATS.map((s) => [s, cardsOf(parsed.hands[s])]));
-    play = { start: hands, hands, trick: [], leader: $('play-leader').value, won: { NS: 0, EW: 0 }, history: [], cards: [] };
+    play = { start: hands, hands, trick: [], leader: $('play-leader').value, won: { NS: 0, EW: 0 }, history: [], cards: [], tricks: [] };
     return renderPlay();
   }
 
@@ -201,7 +201,15 @@ export function setup(call) {
       return h('div', { class: `seat ${seat}${seat === mover && left > 0 ? ' to-play' : ''}` }, h('h3', {}, seat), lines);
     });
     const trick = play.trick.flatMap((c, i) => [i ? h('br') : null, `${next(play.leader, i)}: `, card(c)]);
-    fill('play-board', cells, h('div', { class: 'trick' }, trick));
+    // The trick under way, or when none is the last one played, with its winner.
+    const last = play.tricks.at(-1);
+    const shownTrick = trick.length || !last ? trick
+      : [h('span', { class: 'small' }, `last trick, won by ${last.winner}:`), h('br'),
+        ...last.cards.flatMap((c, i) => [i ? h('br') : null, `${next(last.leader, i)}: `, card(c)])];
+    fill('play-board', cells, h('div', { class: 'trick' }, shownTrick));
+    // The play so far, a trick a line: its leader's card first, the winner named.
+    fill('play-record', play.tricks.map((t) => h('li', {},
+      t.cards.flatMap((c, i) => [i ? ' ' : null, `${next(t.leader, i)} `, card(c)]), ` (${t.winner})`)));
     $('play-board').dataset.deal = dealPbn(play.start);
     $('play-board').dataset.played = String(52 - 4 * left + play.trick.length);
     const done = `NS ${play.won.NS}, EW ${play.won.EW} tricks taken`;
@@ -213,7 +221,7 @@ export function setup(call) {
   async function playCard(card) {
     const p = play;
     const depth = p.history.length;
-    const before = structuredClone({ hands: p.hands, trick: p.trick, leader: p.leader, won: p.won });
+    const before = structuredClone({ hands: p.hands, trick: p.trick, leader: p.leader, won: p.won, tricks: p.tricks });
     const trick = [...p.trick, card];
     // The trick's winner is the library's rule (trickWinner), asked before anything changes;
     // if the play moved on while it answered (another card, an undo, a restart), this card
@@ -226,6 +234,7 @@ export function setup(call) {
     if (w) {
       play.hands = Object.fromEntries(SEATS.map((s) => [s, play.hands[s].filter((c) => !play.trick.includes(c))]));
       play.won = { ...play.won, [side(w)]: play.won[side(w)] + 1 };
+      play.tricks = [...play.tricks, { leader: play.leader, cards: trick, winner: w }];
       play.leader = w;
       play.trick = [];
     }
@@ -242,7 +251,7 @@ export function setup(call) {
 
   function restart() {
     if (!play) return;
-    play = { ...play, hands: play.start, trick: [], leader: $('play-leader').value, won: { NS: 0, EW: 0 }, history: [], cards: [] };
+    play = { ...play, hands: play.start, trick: [], leader: $('play-leader').value, won: { NS: 0, EW: 0 }, history: [], cards: [], tricks: [] };
     return renderPlay();
   }
 

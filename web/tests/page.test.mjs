@@ -144,9 +144,21 @@ test('a hand played card by card keeps its double-dummy value', async () => {
   await page.keyboard.press('Enter');
   await page.waitForSelector('#play-board[data-played="2"] .E.to-play .playable');
   assert.equal(await best(), value, 'the keyboard\'s card keeps the value too');
-  // Undo goes back to the position after the lead.
-  await page.click('#play-undo');
-  await page.waitForSelector('#play-board[data-played="1"] .N.to-play .playable');
+  // The trick's fourth card: the record gets its first line, with the winner, and the last
+  // trick is shown in the middle until the next card.
+  await page.click('.to-play .playable.best');
+  await page.waitForSelector('#play-board[data-played="3"] .to-play .playable');
+  await page.click('.to-play .playable.best');
+  await page.waitForSelector('#play-board[data-played="4"] .to-play .playable');
+  const line = await page.textContent('#play-record li');
+  assert.match(line, /^W .+ N .+ E .+ S .+ \([NESW]\)$/, line);
+  assert.match(await page.textContent('#play-board .trick'), /^last trick, won by [NESW]:/);
+  // Undo goes back to the position after the lead, and the record with it.
+  for (const played of [3, 2, 1]) {
+    await page.click('#play-undo');
+    await page.waitForSelector(`#play-board[data-played="${played}"] .to-play .playable`);
+  }
+  assert.equal(await page.$$eval('#play-record li', (l) => l.length), 0);
   await page.screenshot({ path: `${shots}/bridge.png`, fullPage: true });
 });
 
