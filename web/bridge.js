@@ -212,10 +212,17 @@ export function setup(call) {
       t.cards.flatMap((c, i) => [i ? ' ' : null, `${next(t.leader, i)} `, card(c)]), ` (${t.winner})`)));
     $('play-board').dataset.deal = dealPbn(play.start);
     $('play-board').dataset.played = String(52 - 4 * left + play.trick.length);
+    // The contract: its level and strain, declarer on the leader's right; what it needs.
+    const declarer = next($('play-leader').value, 3);
+    const level = Number($('play-level').value);
+    const needs = level + 6;
+    const taken = play.won[side(declarer)];
+    const contract = `${declarer} declares ${level} ${strain === 'NT' ? 'notrump' : strain}, needing ${needs} tricks`;
     const done = `NS ${play.won.NS}, EW ${play.won.EW} tricks taken`;
+    const verdict = taken >= needs ? 'made' : 13 - play.won[side(next(declarer))] < needs ? 'defeated' : '';
     $('play-info').textContent = left === 0
-      ? `Played out: ${done}.`
-      : `${next($('play-leader').value, 3)} declares in ${strain}; ${mover} to play. The numbers are the tricks ${side(mover)} take from here on with each card; ${done}.`;
+      ? `Played out: ${contract}; ${done}: ${taken >= needs ? `made${taken > needs ? ` with ${taken - needs} over` : ''}` : `down ${needs - taken}`}.`
+      : `${contract}; ${mover} to play. The numbers are the tricks ${side(mover)} take from here on with each card; ${done}${verdict ? ` (the contract is ${verdict})` : ''}.`;
   }
 
   async function playCard(card) {
@@ -243,6 +250,9 @@ export function setup(call) {
 
   /** Play in `strain` with `declarer` declaring, from the first card. */
   function playContract(declarer, strain) {
+    // The highest contract the table says it makes (a 1-level one if none).
+    const tricks = Number($('dd-table').querySelector(`td[data-seat="${declarer}"][data-strain="${strain}"]`)?.textContent);
+    choose('play-level', String(Math.min(7, Math.max(1, tricks - 6))));
     choose('play-strain', strain);
     choose('play-leader', next(declarer));
     restart();
@@ -257,6 +267,7 @@ export function setup(call) {
 
   $('play-reset').addEventListener('click', restart);
   $('play-strain').addEventListener('change', restart);
+  $('play-level').addEventListener('change', () => renderPlay());
   $('play-leader').addEventListener('change', restart);
   $('play-undo').addEventListener('click', () => {
     const last = play?.history.pop();
@@ -410,7 +421,7 @@ export function setup(call) {
     if (!play) return;
     const params = new URLSearchParams({
       deal: dealPbn(play.start), dealer: $('deal-dealer').value, vul: $('deal-vul').value,
-      strain: $('play-strain').value, leader: $('play-leader').value,
+      level: $('play-level').value, strain: $('play-strain').value, leader: $('play-leader').value,
     });
     if (play.cards.length) params.set('play', play.cards.join('.'));
     history.replaceState(null, '', `#${params}`);
@@ -430,6 +441,7 @@ export function setup(call) {
     if (!params.get('deal')) return false;
     choose('deal-dealer', params.get('dealer'));
     choose('deal-vul', params.get('vul'));
+    choose('play-level', params.get('level'));
     choose('play-strain', params.get('strain'));
     choose('play-leader', params.get('leader'));
     await solve(params.get('deal'));

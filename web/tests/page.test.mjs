@@ -199,7 +199,10 @@ test('a table cell starts play in its contract', async () => {
   await page.waitForSelector('#play-board[data-played="0"] .W.to-play .playable');
   const best = Math.max(...await page.$$eval('.to-play .playable sub', (s) => s.map((x) => Number(x.textContent))));
   assert.equal(best, 13 - tricks);
-  assert.match(await page.textContent('#play-info'), /^S declares in S; W to play/);
+  // The contract the table makes: its level from the tricks, what it needs.
+  const level = Math.min(7, Math.max(1, tricks - 6));
+  assert.equal(await page.inputValue('#play-level'), String(level));
+  assert.match(await page.textContent('#play-info'), new RegExp(`^S declares ${level} S, needing ${level + 6} tricks; W to play`));
 });
 
 test('the tools\' tabs are reached and switched from the keyboard', async () => {
