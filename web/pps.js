@@ -61,9 +61,26 @@ export function setup(call) {
     render();
   }
 
+  // The point systems whose table the page has learned (cardtree ships American's and
+  // British's; the best player learns any other's at its first suggestion).
+  const learned = new Set(['american', 'british']);
+
   async function suggest() {
+    const system = $('pps-system').value;
     const spec = { player: $('pps-player').value, seconds: 0.2 };
-    return run('ppsSuggest', [spec]);
+    const learns = spec.player === 'best' && !learned.has(system);
+    if (learns) {
+      // Seconds of work with no answer yet: say what is going on, once per point system.
+      $('pps-hint').textContent = `Learning a table for ${system} first (a million self-played games: about 20 s, once)…`;
+      $('pps-grid').setAttribute('aria-busy', 'true');
+    }
+    try {
+      const answer = await run('ppsSuggest', [spec]);
+      if (learns) learned.add(system);
+      return answer;
+    } finally {
+      $('pps-grid').setAttribute('aria-busy', 'false');
+    }
   }
 
   $('pps-new').addEventListener('click', newGame);

@@ -481,6 +481,22 @@ test('a Poker Squares game is played to the end', async () => {
   await page.screenshot({ path: `${shots}/poker-squares.png`, fullPage: true });
 });
 
+test('the best player\'s first suggestion under a system cardtree ships no table for says it learns one', async () => {
+  await page.click('nav [data-tool=pps]');
+  await page.selectOption('#pps-system', 'random:42');
+  await page.selectOption('#pps-player', 'best');
+  await page.click('#pps-new');
+  await page.click('#pps-suggest');
+  // At once: what it is doing and how long it takes, the grid marked busy.
+  assert.match(await page.textContent('#pps-hint'), /^Learning a table for random:42 first .*about 20 s, once/);
+  assert.equal(await page.getAttribute('#pps-grid', 'aria-busy'), 'true');
+  await page.waitForSelector('#pps-grid button.hint', { timeout: 180_000 });
+  assert.equal(await page.getAttribute('#pps-grid', 'aria-busy'), 'false');
+  assert.match(await page.textContent('#pps-hint'), /would put it in row/);
+  await page.selectOption('#pps-system', 'american');
+  await page.click('#pps-new');
+});
+
 test('a Blackjack chart, coloured, and the values of a hand\'s actions', async () => {
   await page.click('nav [data-tool=blackjack]');
   await page.click('#bj-chart-run');
