@@ -226,6 +226,9 @@ export function setup(call) {
   }
 
   async function playCard(card) {
+    // Played from the keyboard (the focus on a card): the focus goes on to the next player's
+    // first card, so a whole hand is played with Enter alone.
+    const keyboard = document.activeElement?.classList.contains('playable');
     const p = play;
     const depth = p.history.length;
     const before = structuredClone({ hands: p.hands, trick: p.trick, leader: p.leader, won: p.won, tricks: p.tricks });
@@ -246,6 +249,7 @@ export function setup(call) {
       play.trick = [];
     }
     await renderPlay();
+    if (keyboard) $('play-board').querySelector('.to-play .playable')?.focus();
   }
 
   /** Play in `strain` with `declarer` declaring, from the first card. */

@@ -205,6 +205,23 @@ test('a table cell starts play in its contract', async () => {
   assert.match(await page.textContent('#play-info'), new RegExp(`^S declares ${level} S, needing ${level + 6} tricks; W to play`));
 });
 
+test('a hand played to the end by keyboard alone', async () => {
+  await page.focus('#play-reset');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#play-board[data-played="0"] .to-play .playable');
+  // Tab from Restart: Undo, then the first card of the player to move; Enter plays it and the
+  // focus moves on to the next player's first card.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  for (let n = 1; n <= 52; n++) {
+    assert.ok(await page.evaluate(() => document.activeElement.classList.contains('playable')), `card ${n} has the focus`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`#play-board[data-played="${n}"]`);
+  }
+  assert.match(await page.textContent('#play-info'), /^Played out: /);
+  assert.equal(await page.$$eval('#play-record li', (l) => l.length), 13);
+});
+
 test('the tools\' tabs are reached and switched from the keyboard', async () => {
   const selected = () => page.$$eval('nav [role=tab]', (ts) => ts.map((t) => [t.id, t.getAttribute('aria-selected'), t.tabIndex]));
   await page.focus('#tab-bridge');
