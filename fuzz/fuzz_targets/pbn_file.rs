@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use cardtree_host::bridge::hand_record::{self, Board, Record};
-use cardtree_host::bridge::solve::host_table;
+use cardtree_host::bridge::table_memory::host_table;
 use cardtree_host::bridge::{pbn_file, pbn_write};
 use libfuzzer_sys::fuzz_target;
 

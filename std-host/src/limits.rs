@@ -63,7 +63,8 @@ fn count(text: &str, bytes_each: u64) -> Result<u64, String> {
     count_fits(n, bytes_each)
 }
 
-/// [`count`] of a number already read.
+/// The check of `count`, on a number already read: at least 1, at most [`MOST_ITEMS`], and
+/// `bytes_each` bytes an item within half the free memory.
 pub fn count_fits(n: u64, bytes_each: u64) -> Result<u64, String> {
     let most = match bytes_each {
         0 => u64::MAX,
