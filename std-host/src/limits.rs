@@ -213,11 +213,15 @@ pub fn non_negative(text: &str) -> Result<f64, String> {
 }
 
 /// `--threads`: 0 for one per core, else a number of threads; more than the cores do not
-/// help, and [`crate::workers::resolve`] uses at most one per core.
+/// help, and [`crate::workers::resolve`] uses at most one per core; at most 4096, as the specs' `threads`.
 pub fn threads(text: &str) -> Result<usize, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a whole number (0: one per core)"))
+    let most = crate::shared_opts::MOST_THREADS;
+    match text.trim().parse::<u64>() {
+        Ok(n) if n <= most => Ok(n as usize),
+        _ => Err(format!(
+            "{text:?} is not a whole number from 0 to {most} (0: one per core)"
+        )),
+    }
 }
 
 #[cfg(test)]

@@ -161,7 +161,7 @@ pub struct RunArgs {
     #[arg(long, default_value = "1/1")]
     shard: Shard,
     /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::limits::threads)]
     threads: usize,
     /// No progress bar (there is none anyway when standard error is not a terminal).
     #[arg(long)]
