@@ -19,6 +19,10 @@ pub const MOST_ITERATIONS: u32 = 100_000_000;
 /// fastest player here; a larger run is a mistake, or a job for shards with their own seeds.
 pub const MOST_ITEMS: u64 = 1_000_000_000;
 
+/// The most worker threads a command may be given (far past any machine's cores; each
+/// thread owns its own table, so more would only ask for memory).
+pub const MOST_THREADS: u64 = 4096;
+
 /// The most shards a run may be cut into: 10^5 (Slurm's largest job array by default is
 /// 1,001 tasks; a shard is at least one work item).
 pub const MOST_SHARDS: u32 = 100_000;
@@ -215,7 +219,7 @@ pub fn non_negative(text: &str) -> Result<f64, String> {
 /// `--threads`: 0 for one per core, else a number of threads; more than the cores do not
 /// help, and [`crate::workers::resolve`] uses at most one per core; at most 4096, as the specs' `threads`.
 pub fn threads(text: &str) -> Result<usize, String> {
-    let most = crate::shared_opts::MOST_THREADS;
+    let most = MOST_THREADS;
     match text.trim().parse::<u64>() {
         Ok(n) if n <= most => Ok(n as usize),
         _ => Err(format!(

@@ -5,16 +5,12 @@
 use crate::limits;
 use crate::spec::{Fallback, OptSpec, Value};
 
-/// The most worker threads a command may be given (far past any machine's cores; each
-/// thread owns its own table, so more would only ask for memory).
-pub const MOST_THREADS: u64 = 4096;
-
 /// `threads`: worker threads, 0 for one per core.
 pub const THREADS: OptSpec = OptSpec::whole(
     "threads",
     "Worker threads (0: one per core). Results do not depend on it",
     0,
-    MOST_THREADS,
+    limits::MOST_THREADS,
     Fallback::Whole(0),
 );
 
