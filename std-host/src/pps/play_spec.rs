@@ -275,14 +275,7 @@ impl Spec for PlaySpec {
 
     fn from_given(g: &Given) -> Result<PlaySpec, SpecError> {
         let player: PlayerKind = had(&PLAYER, g.choice(&PLAYER)?)?;
-        let iterations = g.whole(&ITERATIONS).map(|n| n as u32);
-        let game_seconds = g.real(&GAME_SECONDS);
-        if iterations.is_some() && game_seconds.is_some() {
-            return Err(SpecError::new(
-                GAME_SECONDS.name,
-                "is a budget instead of iterations: give one of them",
-            ));
-        }
+        let (iterations, game_seconds) = budget(g)?;
         let values = g.text(&VALUES)?.map(std::path::PathBuf::from);
         let net = g.text(&NET)?.map(std::path::PathBuf::from);
         if net.is_some() {
@@ -349,6 +342,20 @@ impl Spec for PlaySpec {
             threads: had(&THREADS, g.whole(&THREADS))? as usize,
         })
     }
+}
+
+/// The budget given: iterations a move or seconds a game, at most one of them (the same
+/// options in `pps play` and `experiment pps`).
+pub fn budget(g: &Given) -> Result<(Option<u32>, Option<f64>), SpecError> {
+    let iterations = g.whole(&ITERATIONS).map(|n| n as u32);
+    let game_seconds = g.real(&GAME_SECONDS);
+    if iterations.is_some() && game_seconds.is_some() {
+        return Err(SpecError::new(
+            GAME_SECONDS.name,
+            "is a budget instead of iterations: give one of them",
+        ));
+    }
+    Ok((iterations, game_seconds))
 }
 
 impl Default for PlayOptions {

@@ -9,7 +9,7 @@ use crate::experiments::pps::{LearnedOptions, PpsExperiment, PpsTable, summarize
 use crate::pps::options::{lookahead, rollout_settings};
 use crate::pps::play_spec::{
     CANDIDATES, CONTROL_VARIATE, GAME_SECONDS, GUARD, ITERATIONS, LOOKAHEAD, PLAYOUT_LOOKAHEAD,
-    PRIOR_MIX, SYSTEM, VALUES, games,
+    PRIOR_MIX, SYSTEM, VALUES, budget, games,
 };
 use crate::runner::{self, RunOptions};
 use crate::shared_opts::seed;
@@ -138,14 +138,8 @@ impl Spec for Options {
     ];
 
     fn from_given(g: &Given) -> Result<Options, SpecError> {
-        let iterations = g.whole(&EXPERIMENT_ITERATIONS).map(|n| n as u32);
-        let game_seconds = g.real(&EXPERIMENT_SECONDS);
-        if iterations.is_some() && game_seconds.is_some() {
-            return Err(SpecError::new(
-                GAME_SECONDS.name,
-                "is a budget instead of iterations: give one of them",
-            ));
-        }
+        // The options share their names with pps play's, so its reading of them serves.
+        let (iterations, game_seconds) = budget(g)?;
         Ok(Options {
             table: had(&TABLE, g.choice(&TABLE)?)?,
             system: had(&SYSTEM, g.text(&SYSTEM)?)?.to_string(),
