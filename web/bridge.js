@@ -255,7 +255,7 @@ export function setup(call) {
   /** Play in `strain` with `declarer` declaring, from the first card. */
   function playContract(declarer, strain) {
     // The highest contract the table says it makes (a 1-level one if none).
-    const tricks = Number($('dd-table').querySelector(`td[data-seat="${declarer}"][data-strain="${strain}"]`)?.textContent);
+    const tricks = shown?.dd[declarer][strain] ?? 7;
     choose('play-level', String(Math.min(7, Math.max(1, tricks - 6))));
     choose('play-strain', strain);
     choose('play-leader', next(declarer));
