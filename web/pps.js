@@ -15,12 +15,15 @@ export function setup(call) {
   let game = 0;
   let stopped = false;
 
-  async function run(op, args) {
+  // The learning under way (a Stop or a new game aborts it).
+  let learning = null;
+
+  async function run(op, args, options = {}) {
     showError('pps-error');
     try {
-      return await call(op, args);
+      return await call(op, args, options);
     } catch (e) {
-      showError('pps-error', e.message);
+      if (!options.signal?.aborted) showError('pps-error', e.message);
       throw e;
     }
   }
@@ -49,6 +52,7 @@ export function setup(call) {
   async function newGame() {
     game++;
     stopped = true;
+    learning?.abort();
     hint = null;
     state = await run('ppsNew', [$('pps-system').value, Number($('pps-seed').value)]);
     render();
@@ -65,22 +69,49 @@ export function setup(call) {
   // British's; the best player learns any other's at its first suggestion).
   const learned = new Set(['american', 'british']);
 
+  /**
+   * The player's suggestion for the card to place; null if stopped while the player learned
+   * its table (the best player, under a point system cardtree ships no table for, learns one
+   * first: a million self-played games, shown as they go, kept for the rest of the visit).
+   */
   async function suggest() {
     const system = $('pps-system').value;
     const spec = { player: $('pps-player').value, seconds: 0.2 };
     const learns = spec.player === 'best' && !learned.has(system);
+    const bar = $('pps-progress');
     if (learns) {
-      // Seconds of work with no answer yet: say what is going on, once per point system.
+      // Seconds of work with no answer yet: say what is going on at once.
       $('pps-hint').textContent = `Learning a table for ${system} first (a million self-played games: about 20 s, once)…`;
       $('pps-grid').setAttribute('aria-busy', 'true');
+      learning = new AbortController();
+      $('pps-stop').disabled = false;
+      bar.value = 0;
+      bar.hidden = false;
+      try {
+        await run('ppsLearn', [spec], {
+          signal: learning.signal,
+          onProgress: (done, total) => {
+            bar.max = total;
+            bar.value = done;
+            $('pps-hint').textContent = `Learning a table for ${system} first: ` +
+              `${done.toLocaleString('en')} of ${total.toLocaleString('en')} self-played games (once)…`;
+          },
+        });
+        learned.add(system);
+      } catch (e) {
+        if (learning.signal.aborted) {
+          $('pps-hint').textContent = `Stopped learning the table for ${system}: what is learned is kept, and the next suggestion goes on from there.`;
+          return null;
+        }
+        throw e;
+      } finally {
+        learning = null;
+        bar.hidden = true;
+        $('pps-grid').setAttribute('aria-busy', 'false');
+        if (!$('pps-auto').disabled) $('pps-stop').disabled = true;
+      }
     }
-    try {
-      const answer = await run('ppsSuggest', [spec]);
-      if (learns) learned.add(system);
-      return answer;
-    } finally {
-      $('pps-grid').setAttribute('aria-busy', 'false');
-    }
+    return run('ppsSuggest', [spec]);
   }
 
   $('pps-new').addEventListener('click', newGame);
@@ -88,7 +119,9 @@ export function setup(call) {
     if (!state || state.over) return;
     busy = true;
     try {
-      hint = await suggest();
+      const answer = await suggest();
+      if (answer === null) return;
+      hint = answer;
       render();
     } finally {
       busy = false;
@@ -107,7 +140,7 @@ export function setup(call) {
         $('pps-hint').textContent = 'Thinking…';
         const next = await suggest();
         // Stopped, or another game started, while it thought: this game's card stays unplaced.
-        if (!mineOn()) break;
+        if (next === null || !mineOn()) break;
         state = await run('ppsPlace', [next.cell]);
         hint = null;
         render();
@@ -119,6 +152,9 @@ export function setup(call) {
       if (game === mine && state && !state.over) render();
     }
   });
-  $('pps-stop').addEventListener('click', () => { stopped = true; });
+  $('pps-stop').addEventListener('click', () => {
+    stopped = true;
+    learning?.abort();
+  });
   newGame().catch(() => {});
 }

@@ -98,13 +98,26 @@ const ops = {
     return ops.ppsState();
   },
   ppsSuggest: (spec) => game.suggest(spec),
+  // The table the player plays by, learned a batch a step when cardtree ships none for the
+  // game's point system (nothing to do otherwise); a stop keeps the batches learned.
+  async ppsLearn(id, spec, progress) {
+    // This game's: a new game started meanwhile does not learn for it.
+    const mine = game;
+    for (;;) {
+      if (cancelled.has(id)) throw new Error('stopped');
+      const p = mine.learn(spec);
+      if (p === null) return;
+      progress(p.games, p.target);
+      await breathe();
+    }
+  },
 
   blackjackStrategy: (rules) => ct.blackjackStrategy(rules),
   blackjackActions: (first, second, up, rules, out) => ct.blackjackActions(first, second, up, rules, out),
   blackjackEv: (rules) => ct.blackjackEv(rules),
 };
 
-const LONG = new Set(['session', 'lead', 'played', 'playedJudge']);
+const LONG = new Set(['session', 'lead', 'played', 'playedJudge', 'ppsLearn']);
 
 onmessage = async (event) => {
   const { id, op, args, cancel } = event.data;

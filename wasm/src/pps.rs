@@ -2,18 +2,23 @@
 //! card by card with the players' suggestions on request, or watches a player play
 //! (`std-host/src/pps/`: the same players, made by [`with_placer`]).
 
+use std::cell::RefCell;
+
 use cardtree::Card;
 use cardtree::poker_squares::{
     Budget, CELLS, Placer, PlayError, PointSystem, PokerSquares, shuffled_deck,
 };
 use cardtree::rng::{self, Xoshiro256PlusPlus};
 use cardtree_host::heap_tree::heap_tree;
+use cardtree_host::pps::options::PlayOptions;
 use cardtree_host::pps::options::PlayerKind;
 use cardtree_host::pps::play::{
     HostClock, PlayConfig, PpsPlayer, TREE_NODES, UsePlacer, with_placer,
 };
 use cardtree_host::pps::play_spec::PlaySpec;
 use cardtree_host::pps::score::{parse_inputs, score_json};
+use cardtree_host::pps::tables;
+use cardtree_host::pps::train::{Learner, Training};
 use cardtree_host::spec::Door;
 use serde::Deserialize;
 use serde_json::json;
@@ -63,6 +68,12 @@ pub struct PpsGame {
     /// The last suggester's player, kept: a player for a system without a shipped table
     /// learns one when it is made.
     player: Option<(PlayerKind, Option<u32>, PlayConfig)>,
+}
+
+std::thread_local! {
+    /// The table being learned, between calls of [`PpsGame::learn`]: kept across games, so
+    /// that a stop or a new game under the same point system loses no batch.
+    static LEARNING: RefCell<Option<Learner>> = const { RefCell::new(None) };
 }
 
 /// One placement of `game`'s drawn card by a player.
@@ -197,15 +208,45 @@ impl PpsGame {
         )
     }
 
-    /// The resolved player for `kind` and `iterations`, made once and kept.
-    fn config(&mut self, kind: PlayerKind, iterations: Option<u32>) -> Result<PlayConfig, JsError> {
-        if let Some((k, i, config)) = &self.player
-            && *k == kind
-            && *i == iterations
-        {
-            return Ok(config.clone());
+    /// Learns, a batch of games at a time, the table the player `spec` names plays by when
+    /// cardtree ships none for the game's point system (`best`): `{games, target}` after the
+    /// batch, or `null` when there is nothing (left) to learn. The page calls it until `null`,
+    /// saying how far it is (and stops between calls), then [`suggest`](Self::suggest)
+    /// plays by the table: the one `cardtree pps play` learns for that system, to the bit.
+    pub fn learn(&mut self, spec: JsValue) -> Result<JsValue, JsError> {
+        let s: Suggester = options("learn", &spec)?;
+        let kind: PlayerKind = s
+            .player
+            .as_deref()
+            .unwrap_or("best")
+            .parse()
+            .map_err(|e| bad("player", e))?;
+        let system = *self.game.system();
+        if !self.options(kind, s.iterations)?.learns_first(&system) {
+            return Ok(JsValue::NULL);
         }
-        // The options by `pps play`'s spec, so a refusal names the field as JavaScript does.
+        let (games, target) = LEARNING.with_borrow_mut(|slot| {
+            let learner = match slot {
+                Some(l) if l.system() == &system => l,
+                _ => slot.insert(
+                    Learner::new(&Training::unshipped(&self.system_name, 1, false))
+                        .map_err(error)?,
+                ),
+            };
+            learner.batch().map_err(error)?;
+            let progress = (learner.games(), learner.target());
+            if learner.is_done() {
+                tables::keep_learned(learner.values());
+                *slot = None;
+            }
+            Ok::<_, JsError>(progress)
+        })?;
+        parsed(&json!({ "games": games, "target": target }).to_string())
+    }
+
+    /// The options of the player `kind` with `iterations`, by `pps play`'s spec, so that a
+    /// refusal names the field as JavaScript does.
+    fn options(&self, kind: PlayerKind, iterations: Option<u32>) -> Result<PlayOptions, JsError> {
         let count = iterations.map(|n| n.to_string());
         let mut given = vec![
             ("system", self.system_name.as_str()),
@@ -214,10 +255,20 @@ impl PpsGame {
         if let Some(n) = &count {
             given.push(("iterations", n));
         }
-        let options = PlaySpec::with(&given)
+        Ok(PlaySpec::with(&given)
             .map_err(|e| JsError::new(&e.message(Door::Js)))?
-            .options;
-        let config = options.resolve(1).map_err(error)?;
+            .options)
+    }
+
+    /// The resolved player for `kind` and `iterations`, made once and kept.
+    fn config(&mut self, kind: PlayerKind, iterations: Option<u32>) -> Result<PlayConfig, JsError> {
+        if let Some((k, i, config)) = &self.player
+            && *k == kind
+            && *i == iterations
+        {
+            return Ok(config.clone());
+        }
+        let config = self.options(kind, iterations)?.resolve(1).map_err(error)?;
         self.player = Some((kind, iterations, config.clone()));
         Ok(config)
     }

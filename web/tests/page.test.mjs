@@ -507,6 +507,22 @@ test('the best player\'s first suggestion under a system cardtree ships no table
   // At once: what it is doing and how long it takes, the grid marked busy.
   assert.match(await page.textContent('#pps-hint'), /^Learning a table for random:42 first .*about 20 s, once/);
   assert.equal(await page.getAttribute('#pps-grid', 'aria-busy'), 'true');
+  // How far it is, as games and as a bar.
+  const shown = () => page.evaluate(() => {
+    const m = document.querySelector('#pps-hint').textContent.match(/first: ([\d,]+) of 1,000,000 self-played games/);
+    return m ? Number(m[1].replaceAll(',', '')) : null;
+  });
+  await page.waitForFunction(() => /first: [\d,]+ of/.test(document.querySelector('#pps-hint').textContent));
+  assert.deepEqual(await page.$eval('#pps-progress', (p) => [p.hidden, p.max]), [false, 1_000_000]);
+  // Stop keeps what is learned: the next suggestion goes on from there.
+  const atStop = await shown();
+  await page.click('#pps-stop');
+  await page.waitForFunction(() => document.querySelector('#pps-hint').textContent.startsWith('Stopped learning'));
+  assert.ok(await page.isHidden('#pps-progress'));
+  await page.click('#pps-suggest');
+  await page.waitForFunction(() => /first: [\d,]+ of/.test(document.querySelector('#pps-hint').textContent));
+  const resumed = await shown();
+  assert.ok(resumed > atStop, `learning went on from ${atStop} games, not from the start: ${resumed}`);
   await page.waitForSelector('#pps-grid button.hint', { timeout: 180_000 });
   assert.equal(await page.getAttribute('#pps-grid', 'aria-busy'), 'false');
   assert.match(await page.textContent('#pps-hint'), /would put it in row/);

@@ -76,11 +76,10 @@ impl Trainee {
     fn fresh(t: &NetTraining, system: &PointSystem) -> Result<Trainee, Error> {
         let table = match committed_values(system) {
             Some(text) => LearnedValues::parse(text).map_err(|e| invalid!("shipped table: {e}"))?,
-            None => crate::pps::train::train_in_memory(&crate::pps::train::Training::unshipped(
-                &t.system_text,
-                t.threads,
-                t.progress,
-            ))?,
+            None => {
+                (*crate::pps::tables::unshipped(system, &t.system_text, t.threads, t.progress)?)
+                    .clone()
+            }
         };
         let mut weights = vec![0.0f32; NET_WEIGHTS];
         for (i, w) in weights.iter_mut().enumerate().take(AbstractHand::COUNT) {

@@ -146,6 +146,13 @@ impl PlayOptions {
     /// so first, as the learning takes seconds.
     #[must_use]
     pub fn learns_first(&self, system: &PointSystem) -> bool {
+        self.plays_unshipped(system) && crate::pps::tables::learned(system).is_none()
+    }
+
+    /// Whether the player plays by the table learned for a point system cardtree ships none
+    /// for ([`tables::unshipped`](crate::pps::tables::unshipped)): `best`, given neither values
+    /// nor a network.
+    fn plays_unshipped(&self, system: &PointSystem) -> bool {
         self.player == PlayerKind::Best
             && crate::pps::tables::shipped(system).is_none()
             && self.values.is_none()
@@ -217,12 +224,12 @@ impl PlayOptions {
                 ));
         let values = match &self.values {
             Some(path) => Some(crate::pps::play::table_file(path, &system, &self.system)?.0),
-            None if self.learns_first(&system) => {
-                let training = crate::pps::train::Training::unshipped(&self.system, threads, true);
-                Some(std::sync::Arc::new(crate::pps::train::train_in_memory(
-                    &training,
-                )?))
-            }
+            None if self.plays_unshipped(&system) => Some(crate::pps::tables::unshipped(
+                &system,
+                &self.system,
+                threads,
+                true,
+            )?),
             None if needs_values => Some(committed_table(&system, &self.system)?),
             None => None,
         };

@@ -3,9 +3,15 @@
 //! [`committed_values`](cardtree::poker_squares::committed_values) and
 //! [`committed_net`](cardtree::poker_squares::committed_net)) but in the WebAssembly package,
 //! which carries neither: the tables (190 KB of its download gzipped) the page gives it when a
-//! game needs one (`provide`, in wasm builds); the networks not at all.
+//! game needs one (`provide`, in wasm builds); the networks not at all. And the tables learned
+//! for the other point systems, once per program (`unshipped`).
 
-use cardtree::poker_squares::PointSystem;
+use std::sync::{Arc, Mutex};
+
+use cardtree::poker_squares::{LearnedValues, PointSystem};
+
+use crate::error::Error;
+use crate::pps::train::{Training, train_in_memory};
 
 /// The shipped table for `system`, if there is one (in the WebAssembly package: if the page
 /// provided it).
@@ -34,6 +40,47 @@ pub fn shipped_net(system: &PointSystem) -> Option<&'static [u8]> {
         let _ = system;
         None
     }
+}
+
+/// The tables learned by this program for point systems cardtree ships none for, by system.
+static LEARNED: Mutex<Vec<(PointSystem, Arc<LearnedValues>)>> = Mutex::new(Vec::new());
+
+/// The table learned for `system` earlier in this program ([`keep_learned`]), if any.
+#[must_use]
+pub fn learned(system: &PointSystem) -> Option<Arc<LearnedValues>> {
+    let tables = LEARNED.lock().ok()?;
+    tables
+        .iter()
+        .find(|(s, _)| s == system)
+        .map(|(_, v)| Arc::clone(v))
+}
+
+/// Keeps `values`, learned by [`Training::unshipped`]'s recipe for its point system, for the
+/// rest of the program: a later player for that system takes it instead of learning again.
+pub fn keep_learned(values: LearnedValues) -> Arc<LearnedValues> {
+    let values = Arc::new(values);
+    if let Ok(mut tables) = LEARNED.lock()
+        && !tables.iter().any(|(s, _)| s == values.system())
+    {
+        tables.push((*values.system(), Arc::clone(&values)));
+    }
+    values
+}
+
+/// The table for `system` (`name`: as the user gave it) that a player of a point system
+/// cardtree ships none for plays by: the one learned earlier in this program, or one learned
+/// now by [`Training::unshipped`] on `threads` workers (a progress bar if `progress`) and kept.
+pub fn unshipped(
+    system: &PointSystem,
+    name: &str,
+    threads: usize,
+    progress: bool,
+) -> Result<Arc<LearnedValues>, Error> {
+    if let Some(values) = learned(system) {
+        return Ok(values);
+    }
+    let training = Training::unshipped(name, threads, progress);
+    Ok(keep_learned(train_in_memory(&training)?))
 }
 
 #[cfg(target_family = "wasm")]

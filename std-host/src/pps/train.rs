@@ -194,28 +194,86 @@ fn check(t: &Training) -> Result<PointSystem, Error> {
     Ok(system)
 }
 
-/// Plays batches onto `sums` until they hold `t.games` games, rounded up to whole batches,
-/// calling `after_batch` after each (the file is rewritten there); returns the last batch's
-/// mean score (none if no batch was played).
-fn learn(
-    t: &Training,
-    system: &PointSystem,
-    sums: &mut Sums,
-    mut after_batch: impl FnMut(&Sums) -> Result<(), Error>,
-) -> Result<Option<f64>, Error> {
-    let target = t.games.div_ceil(t.batch) * t.batch;
-    let bar = Bar::new(
-        usize::try_from(target.saturating_sub(sums.games)).unwrap_or(usize::MAX),
-        t.progress,
-        "games",
-    );
-    let mut last_batch_mean = None;
-    // A batch is cut into chunks the workers take in turn; the sums do not depend on how.
-    const CHUNK: u64 = 250;
-    while sums.games < target {
-        let table = (sums.games > 0)
-            .then(|| LearnedValues::from_sums(*system, &sums.sums, &sums.counts, sums.games));
-        let first = sums.games;
+/// A table learned a batch at a time: what [`train`] and [`train_in_memory`] run, for a caller
+/// that shows how far it is or stops between batches (the page learns this way, one batch a
+/// step, and reads [`games`](Self::games) of [`target`](Self::target) in between).
+#[derive(Clone, Debug)]
+pub struct Learner {
+    t: Training,
+    system: PointSystem,
+    sums: Sums,
+    /// The games to reach: `t.games` rounded up to whole batches.
+    target: u64,
+    last_batch_mean: Option<f64>,
+}
+
+impl Learner {
+    /// A fresh table for `t` (its parameters checked).
+    pub fn new(t: &Training) -> Result<Learner, Error> {
+        let system = check(t)?;
+        Ok(Learner::resuming(t, system, Sums::new()))
+    }
+
+    fn resuming(t: &Training, system: PointSystem, sums: Sums) -> Learner {
+        Learner {
+            t: t.clone(),
+            system,
+            sums,
+            target: t.games.div_ceil(t.batch) * t.batch,
+            last_batch_mean: None,
+        }
+    }
+
+    /// The point system the table is for.
+    #[must_use]
+    pub fn system(&self) -> &PointSystem {
+        &self.system
+    }
+
+    /// Games in the table so far.
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        self.sums.games
+    }
+
+    /// Games the table holds when learned.
+    #[must_use]
+    pub fn target(&self) -> u64 {
+        self.target
+    }
+
+    /// Whether the table holds the games asked for.
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.sums.games >= self.target
+    }
+
+    /// The table as learned so far.
+    #[must_use]
+    pub fn values(&self) -> LearnedValues {
+        LearnedValues::from_sums(
+            self.system,
+            &self.sums.sums,
+            &self.sums.counts,
+            self.sums.games,
+        )
+    }
+
+    /// Plays the next batch (nothing once [`is_done`](Self::is_done)).
+    pub fn batch(&mut self) -> Result<(), Error> {
+        self.batch_counted(&Bar::new(0, false, "games"))
+    }
+
+    /// [`batch`](Self::batch), counting the games on `bar`.
+    fn batch_counted(&mut self, bar: &Bar) -> Result<(), Error> {
+        if self.is_done() {
+            return Ok(());
+        }
+        let (t, system) = (&self.t, &self.system);
+        let table = (self.sums.games > 0).then(|| self.values());
+        let first = self.sums.games;
+        // A batch is cut into chunks the workers take in turn; the sums do not depend on how.
+        const CHUNK: u64 = 250;
         let chunks: Vec<(u64, u64)> = (first..first + t.batch)
             .step_by(CHUNK as usize)
             .map(|g| (g, (g + CHUNK).min(first + t.batch)))
@@ -248,46 +306,58 @@ fn learn(
         for part in parts {
             batch.add(&part?);
         }
-        last_batch_mean = Some(batch.total as f64 / batch.games.max(1) as f64);
-        sums.add(&batch);
-        after_batch(sums)?;
+        self.last_batch_mean = Some(batch.total as f64 / batch.games.max(1) as f64);
+        self.sums.add(&batch);
+        Ok(())
     }
-    bar.finish_and_clear();
-    Ok(last_batch_mean)
+
+    /// Plays the batches left, calling `after_batch` after each (the file is rewritten there).
+    fn finish(
+        &mut self,
+        mut after_batch: impl FnMut(&Learner) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let bar = Bar::new(
+            usize::try_from(self.target.saturating_sub(self.sums.games)).unwrap_or(usize::MAX),
+            self.t.progress,
+            "games",
+        );
+        while !self.is_done() {
+            self.batch_counted(&bar)?;
+            after_batch(self)?;
+        }
+        bar.finish_and_clear();
+        Ok(())
+    }
 }
 
 /// Trains (or resumes) the table in `out` until it holds `t.games` games, rounded up to whole
 /// batches; rewrites `out` whole after every batch.
 pub fn train(t: &Training, out: &Path) -> Result<Trained, Error> {
     let system = check(t)?;
-    let mut sums = match std::fs::read_to_string(out) {
+    let sums = match std::fs::read_to_string(out) {
         Ok(text) => resume(t, &system, &text).with_context(|| format!("{}", out.display()))?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Sums::new(),
         Err(e) => return Err(Error::read(out, e)),
     };
     let resumed = sums.games;
-    let last_batch_mean = learn(t, &system, &mut sums, |sums| {
-        write_atomic(out, table_text(t, &system, sums).as_bytes()).map_err(|e| Error::write(out, e))
+    let mut learner = Learner::resuming(t, system, sums);
+    learner.finish(|l| {
+        write_atomic(out, table_text(t, &l.system, &l.sums).as_bytes())
+            .map_err(|e| Error::write(out, e))
     })?;
     Ok(Trained {
-        games: sums.games,
-        played: sums.games - resumed,
-        last_batch_mean,
-        states_seen: sums.counts.iter().filter(|&&n| n > 0).count(),
+        games: learner.sums.games,
+        played: learner.sums.games - resumed,
+        last_batch_mean: learner.last_batch_mean,
+        states_seen: learner.sums.counts.iter().filter(|&&n| n > 0).count(),
     })
 }
 
 /// Trains a table in memory: the values [`train`] writes into a fresh file, to the bit.
 pub fn train_in_memory(t: &Training) -> Result<LearnedValues, Error> {
-    let system = check(t)?;
-    let mut sums = Sums::new();
-    learn(t, &system, &mut sums, |_| Ok(()))?;
-    Ok(LearnedValues::from_sums(
-        system,
-        &sums.sums,
-        &sums.counts,
-        sums.games,
-    ))
+    let mut learner = Learner::new(t)?;
+    learner.finish(|_| Ok(()))?;
+    Ok(learner.values())
 }
 
 /// `cardtree pps train`: [`train`], then one line on what the table holds.
@@ -388,6 +458,15 @@ mod tests {
         assert_ne!(LearnedValues::parse(&tc).unwrap(), table);
         // In memory: the file's values, to the bit.
         assert_eq!(train_in_memory(&training(900, 2)).unwrap(), table);
+        // A batch a step, as the page learns: the same values, and how far it is after each.
+        let mut learner = Learner::new(&training(900, 1)).unwrap();
+        let mut after = Vec::new();
+        while !learner.is_done() {
+            learner.batch().unwrap();
+            after.push((learner.games(), learner.target()));
+        }
+        assert_eq!(after, [(300, 900), (600, 900), (900, 900)]);
+        assert_eq!(learner.values(), table);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
