@@ -43,6 +43,9 @@ export function setup(call) {
     $('pps-score').textContent = String(state.score.score);
     const names = ['row 1', 'row 2', 'row 3', 'row 4', 'row 5', 'column 1', 'column 2', 'column 3', 'column 4', 'column 5'];
     fill('pps-hands', state.score.hands.map((k, i) => h('tr', {}, h('td', {}, names[i]), h('td', {}, HANDS[k]))));
+    // What the value answers, for a reader of the page (`cardtree pps values` gives it too).
+    Object.assign($('pps-hint').dataset, hint && hint.value !== null
+      ? { cell: hint.cell, card: state.card, value: hint.value } : { cell: '', card: '', value: '' });
     $('pps-hint').textContent = state.over
       ? `Game over: ${state.score.score} points.`
       : hint ? `${hint.player} would put it in row ${Math.floor(hint.cell / 5) + 1}, column ${hint.cell % 5 + 1}` +

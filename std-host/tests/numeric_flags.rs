@@ -343,6 +343,30 @@ const CASES: &[Case] = &[
         text: &["--grid", "--system", "--out"],
     },
     Case {
+        command: &["pps", "values"],
+        base: &[
+            (
+                "--grid",
+                "AS KS -- -- -- -- -- -- -- -- 2H -- -- -- -- -- -- -- -- -- -- -- -- -- 9C",
+            ),
+            ("--card", "QS"),
+        ],
+        tail: &[],
+        // A point system cardtree ships no table for is learned (seconds): the table file
+        // given instead, missing, ends an accepted number's run at once.
+        numbers: &[
+            Number {
+                with: &[("--values", FILE)],
+                ..s("--system", SYSTEM)
+            },
+            Number {
+                with: &[("--values", FILE)],
+                ..s("--system", "hypercorner:{}")
+            },
+        ],
+        text: &["--grid", "--card", "--system", "--values", "--out"],
+    },
+    Case {
         command: &["pps", "train"],
         base: &[("--games", "20"), ("--batch", "10"), ("--out", FILE)],
         tail: &[],

@@ -12,6 +12,7 @@ use cardtree::rng::{self, Xoshiro256PlusPlus};
 use cardtree_host::heap_tree::heap_tree;
 use cardtree_host::pps::options::PlayOptions;
 use cardtree_host::pps::options::PlayerKind;
+use cardtree_host::pps::placements::placement_values;
 use cardtree_host::pps::play::{
     HostClock, PlayConfig, PpsPlayer, TREE_NODES, UsePlacer, with_placer,
 };
@@ -162,7 +163,8 @@ impl PpsGame {
 
     /// A player's placement of the drawn card: `{cell, value, player, rounds}`, where `value`
     /// is what the placement is worth to the learned table (for the players on one): the change
-    /// it makes to the learned values of the card's row and column, not a score,
+    /// it makes to the learned values of the card's row and column, not a score (`cardtree
+    /// pps values` gives it for every cell),
     /// and `rounds` the rollouts or iterations the player ran. `spec`: `{player, iterations,
     /// seconds}` (`best` with its own budget when empty).
     pub fn suggest(&mut self, spec: JsValue) -> Result<JsValue, JsError> {
@@ -189,14 +191,12 @@ impl PpsGame {
         };
         let (cell, stats) = with_placer(&config, &mut tree, &clock, usage).map_err(error)?;
         let cell = cell.map_err(error)?;
-        let value = match (config.values.as_deref(), self.game.drawn()) {
-            (Some(values), Some(card)) => {
-                let mut out = [0.0; CELLS];
-                values.placements(self.game.grid(), self.game.deck(), card, &mut out);
-                out.get(cell).copied()
-            }
-            _ => None,
-        };
+        let value = config.values.as_deref().and_then(|values| {
+            placement_values(values, &self.game)
+                .get(cell)
+                .copied()
+                .flatten()
+        });
         parsed(
             &json!({
                 "cell": cell,

@@ -480,6 +480,18 @@ test('a Poker Squares game is played to the end', async () => {
   const atStop = await placed();
   await page.waitForTimeout(1500);
   assert.equal(await placed(), atStop, 'no card after Stop');
+  // The value beside a suggestion is the command line's for the same grid and card.
+  await page.selectOption('#pps-player', 'expectimax');
+  await page.click('#pps-suggest');
+  await page.waitForSelector('#pps-grid button.hint');
+  const hinted = await page.$eval('#pps-hint', (p) => ({ ...p.dataset }));
+  const position = await page.$$eval('#pps-grid button', (b) => b.map((x) => x.getAttribute('aria-label').split(': ')[1])
+    .map((c) => (c === 'empty' ? '--' : c)).join(' '));
+  const values = JSON.parse(cli('pps', 'values', '--grid', position, '--card', hinted.card, '--system', 'american', '--json'));
+  assert.equal(values.card, hinted.card);
+  assert.equal(values.values[Number(hinted.cell)], Number(hinted.value), `${position}, ${hinted.card}`);
+  assert.ok((await page.textContent('#pps-hint')).includes(`gain ${Number(hinted.value).toFixed(1)} in`));
+  await page.selectOption('#pps-player', 'best');
   // A new game during self-play ends it: the new game's grid stays empty.
   await page.click('#pps-auto');
   await page.waitForFunction((n) => document.querySelectorAll('#pps-grid button.filled').length > n, atStop);

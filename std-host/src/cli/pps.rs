@@ -10,7 +10,7 @@ use crate::output::emit;
 use crate::pps::play_spec::PlaySpec;
 use crate::pps::train;
 use crate::pps::train_spec::TrainSpec;
-use crate::pps::{apriori, report, score};
+use crate::pps::{apriori, placements, report, score};
 
 /// The subcommands of `cardtree pps`.
 #[derive(Debug, Subcommand)]
@@ -25,6 +25,27 @@ pub enum PpsCommand {
         #[arg(long, default_value = "american", allow_hyphen_values = true)]
         system: String,
         /// --json prints exactly {"hands":[10 ids],"score":N}; --out FILE.
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// What the learned table makes of each placement of a card on a grid: the change it
+    /// makes to the learned values of the card's row and column (the value the page shows
+    /// beside a suggestion), and the best cell by it.
+    Values {
+        /// 25 cells row by row, cards like AS or TD, `--` for an empty cell.
+        #[arg(long, allow_hyphen_values = true)]
+        grid: String,
+        /// The card to place, like QS.
+        #[arg(long)]
+        card: String,
+        /// The point system, as `pps score` takes it.
+        #[arg(long, default_value = "american", allow_hyphen_values = true)]
+        system: String,
+        /// A table file written by `pps train` (default the one cardtree ships for the point
+        /// system, or for another system the one `pps play --player best` learns).
+        #[arg(long)]
+        values: Option<std::path::PathBuf>,
+        /// --json prints {"card":"SA","values":[25 numbers or null],"best":cell}; --out FILE.
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -82,6 +103,22 @@ pub fn run(cmd: PpsCommand) -> Result<(), Error> {
         } => {
             let output = output.output()?;
             output.emit(&score::score(&grid, &system, output.json)?)
+        }
+        PpsCommand::Values {
+            grid,
+            card,
+            system,
+            values,
+            output,
+        } => {
+            let output = output.output()?;
+            output.emit(&placements::command(
+                &grid,
+                &card,
+                &system,
+                values.as_deref(),
+                output.json,
+            )?)
         }
         PpsCommand::Play {
             options,

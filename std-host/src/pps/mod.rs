@@ -12,6 +12,7 @@ pub mod heuristic_text;
 pub mod net_curve;
 pub mod net_train;
 pub mod options;
+pub mod placements;
 pub mod play;
 pub mod play_spec;
 pub mod report;
