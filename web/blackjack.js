@@ -20,7 +20,7 @@ function rules() {
 const colour = (code) => (code[0] === 'D' ? 'D' : code[0] === 'R' ? 'R' : code[0] === 'P' ? 'P' : code[0]);
 
 function table(title, rows, upCards) {
-  return h('table', {}, h('caption', {}, title), h('tr', {}, h('th'), upCards.map((u) => h('th', {}, u))),
+  return h('table', {}, h('caption', {}, title), h('tr', {}, h('td'), upCards.map((u) => h('th', {}, u))),
     rows.map(([label, codes]) => h('tr', {}, h('th', {}, label), codes.map((c) => h('td', { class: colour(c) }, c)))));
 }
 

@@ -130,7 +130,7 @@ export function setup(call) {
   }
 
   function renderTable(record, pbn, dealerVul) {
-    const head = h('tr', {}, h('th'), STRAINS.map((s) => h('th', {}, s === 'NT' ? 'NT' : suit(s))));
+    const head = h('tr', {}, h('td'), STRAINS.map((s) => h('th', {}, s === 'NT' ? 'NT' : suit(s))));
     const rows = SEATS.map((seat) => h('tr', {}, h('th', {}, seat),
       STRAINS.map((s) => h('td', { dataset: { seat, strain: s } },
         // A cell starts play in its contract: its strain, its seat declaring (the seat on
@@ -186,14 +186,15 @@ export function setup(call) {
       const lines = SUITS.map((s) => {
         const cards = shown.filter((c) => c[0] === s).map((c) => {
           if (seat !== mover || value[c] === undefined) return rank(c[1]);
-          // A button: reached with Tab, played with Enter or Space, read as its card and value.
+          // A button: reached with Tab, played with Enter or Space, read as its card and value
+          // ("ace of spades: 9 tricks"; the name is its own text, as the eye reads it too).
           return h('button', {
             type: 'button',
             class: value[c] === best ? 'playable best' : 'playable',
             dataset: { card: c },
-            'aria-label': `${cardName(c)}: ${value[c]} tricks`,
             on: { click: () => playCard(c) },
-          }, rank(c[1]), h('sub', {}, value[c]));
+          }, h('span', { 'aria-hidden': 'true' }, rank(c[1])), h('span', { class: 'sr-only' }, `${cardName(c)}: `),
+          h('sub', {}, value[c]), h('span', { class: 'sr-only' }, ' tricks'));
         });
         const spaced = cards.length ? cards.flatMap((c, i) => (i ? [' ', c] : [c])) : ['—'];
         return h('div', { class: 'suitline' }, suit(s), ' ', spaced);

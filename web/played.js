@@ -50,7 +50,7 @@ export function setup(call) {
   }
 
   function renderBoards() {
-    const head = h('tr', {}, ['Board', 'Contract', 'Tricks given away', ''].map((t) => h('th', {}, t)));
+    const head = h('tr', {}, ['Board', 'Contract', 'Tricks given away', 'Replay'].map((t) => h('th', {}, t)));
     const rows = record.boards.map((b, i) => {
       if (b.error) return h('tr', {}, h('td', {}, b.board), h('td', { colspan: 3, class: 'error' }, `${b.token}: ${b.error}`));
       const a = record.analyses[i];
