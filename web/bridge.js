@@ -32,9 +32,19 @@ export function setup(call) {
   // The record whose table is on the page (its `dd` gives the par for another dealer).
   let shown = null;
 
+  /** Marks the table, par and play as of another deal than the one typed (or unmarks them). */
+  function markStale() {
+    const typed = $('deal-pbn').value.trim();
+    const stale = shown !== null && typed !== $('dd-table').dataset.deal;
+    $('deal-results').classList.toggle('stale', stale);
+    $('deal-stale').textContent = stale
+      ? 'The table, par and play below are of the deal before the one typed: Solve shows the typed one\'s.' : '';
+  }
+
   /** Empties the deal's results: `note` where the par was (a busy sign, or nothing). */
   function clearResults(note = '') {
     shown = null;
+    markStale();
     fill('dd-table');
     delete $('dd-table').dataset.deal;
     delete $('dd-table').dataset.par;
@@ -146,6 +156,7 @@ export function setup(call) {
     $('dd-table').dataset.par = dealerVul;
     $('dd-table').setAttribute('aria-busy', 'false');
     shown = record;
+    markStale();
     showPar(record.par);
     $('dd-time').textContent = `${record.nodes.toLocaleString()} nodes, ${record.ms.toFixed(0)} ms`;
     // Milliseconds from opening the page to its first table (web/tests reads it).
@@ -284,6 +295,7 @@ export function setup(call) {
 
   // ---- entering a deal ----
   $('deal-solve').addEventListener('click', () => solve($('deal-pbn').value));
+  $('deal-pbn').addEventListener('input', markStale);
   $('deal-pbn').addEventListener('keydown', (e) => { if (e.key === 'Enter') solve($('deal-pbn').value); });
   $('deal-random').addEventListener('click', async () => {
     const seed = Number($('deal-seed').value);

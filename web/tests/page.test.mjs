@@ -47,6 +47,14 @@ after(async () => {
   assert.deepEqual(errors, [], 'errors thrown on the page');
 });
 
+/** Whether the element `sel` is wholly within the window as it is scrolled now. */
+function onScreen(sel) {
+  return page.$eval(sel, (e) => {
+    const b = e.getBoundingClientRect();
+    return b.height > 0 && b.top >= 0 && b.bottom <= window.innerHeight && b.left >= 0 && b.right <= window.innerWidth;
+  });
+}
+
 /** The DD table as shown: seat -> strain -> tricks. */
 function tableOnPage() {
   return page.$$eval('#dd-table td[data-seat]', (cells) => {
@@ -62,10 +70,24 @@ test('a deal entered shows DDS\'s table and par', async () => {
     await page.selectOption('#deal-dealer', v.dealer);
     await page.selectOption('#deal-vul', v.vulnerable === 'Both' ? 'All' : v.vulnerable);
     const before = await page.textContent('#dd-time');
-    await page.click('#deal-solve');
-    // The old table goes at once; the new one carries the deal and the dealer and vulnerability.
+    // The deal typed, not yet solved: the results on the page are marked as of the deal before.
+    if (await page.$('#dd-table td[data-seat]')) {
+      assert.ok(await page.$eval('#deal-results', (e) => e.classList.contains('stale')));
+      assert.match(await page.textContent('#deal-stale'), /of the deal before the one typed/);
+    }
+    // Solve: the old table, par and board go at once, and the table says it is busy.
+    const at = await page.evaluate(() => {
+      document.querySelector('#deal-solve').click();
+      const q = (s) => document.querySelector(s);
+      return { cells: q('#dd-table').querySelectorAll('td').length, par: q('#dd-par').textContent,
+        board: q('#play-board').children.length, busy: q('#dd-table').getAttribute('aria-busy'),
+        stale: q('#deal-results').classList.contains('stale') };
+    });
+    assert.deepEqual(at, { cells: 0, par: 'Solving…', board: 0, busy: 'true', stale: false });
+    // The new table carries the deal and the dealer and vulnerability.
     await page.waitForFunction((t) => document.querySelector('#dd-table').dataset.deal
       && document.querySelector('#dd-time').textContent !== t, before);
+    assert.equal(await page.getAttribute('#dd-table', 'aria-busy'), 'false');
     assert.deepEqual(await tableOnPage(), v.dd, `deal ${v.id}`);
     const par = await page.textContent('#dd-par');
     assert.ok(par.includes(`${v.par.score_ns > 0 ? '+' : ''}${v.par.score_ns} for North-South`), par);
@@ -138,7 +160,7 @@ test('a hand played card by card keeps its double-dummy value', async () => {
   assert.equal(await best(), 13 - value, 'the reply keeps the value');
   // From the keyboard: a playable card is a button named for its card and value, played
   // with Enter.
-  const label = await page.locator('.to-play .playable.best').ariaSnapshot();
+  const label = await page.locator('.to-play .playable.best').first().ariaSnapshot();
   assert.match(label.split('\n')[0], /^- '?button "(ace|king|queen|jack|10|[2-9]) of (spades|hearts|diamonds|clubs): \d+ tricks"/);
   await page.focus('.to-play .playable.best');
   await page.keyboard.press('Enter');
@@ -404,6 +426,7 @@ test('the lead advisor values every lead', async () => {
   await page.fill('#lead-samples', '12');
   await page.click('#lead-run');
   await page.waitForFunction(() => document.querySelector('#lead-error').textContent.startsWith('hand: has 12 cards'));
+  assert.ok(await onScreen('#lead-error') && await onScreen('#lead-run'), 'the error is on screen beside its button');
   assert.equal(await page.$$eval('#lead-cards tr', (r) => r.length), 0);
   await page.fill('#lead-hand', hand);
 });
@@ -568,7 +591,9 @@ test('a Blackjack chart, coloured, and the values of a hand\'s actions', async (
   await page.fill('#bj-out', Array(25).fill('8').join(' '));
   await page.click('#bj-actions-run');
   await page.waitForFunction(() => document.querySelector('#bj-actions-error').textContent.includes('out: card 25 (8) is no longer in the shoe'));
-  // The error stands beside the button, and the values of the hand before are gone.
+  // The error stands beside the button (on screen with it), and the values of the hand before
+  // are gone.
+  assert.ok(await onScreen('#bj-actions-error') && await onScreen('#bj-actions-run'), 'the error is on screen beside its button');
   assert.equal(await page.$$eval('#bj-actions tr', (r) => r.length), 0);
   await page.fill('#bj-out', '');
 });
