@@ -446,27 +446,40 @@ export function setup(call) {
   $('deal-dealer').addEventListener('change', refreshPar);
   $('deal-vul').addEventListener('change', refreshPar);
 
-  /** A select set to `value` if it offers it (else left as it was). */
-  function choose(id, value) {
-    if (value && [...$(id).options].some((o) => o.value === value)) $(id).value = value;
+  /** The select `id` set to the address's `key` if it offers that value; else it is left as
+   * it was and the answer names the value and what the select offers. */
+  function choose(id, key, value) {
+    if (value === null) return null;
+    const offered = [...$(id).options].map((o) => o.value);
+    if (offered.includes(value)) {
+      $(id).value = value;
+      return null;
+    }
+    return `the address's ${key}, ${value}, is not one of ${offered.join(', ')}`;
+  }
+
+  /** Adds `problems` to the deal's error line (after what is there). */
+  function addErrors(...problems) {
+    const all = [$('deal-error').textContent, ...problems].filter((p) => p);
+    showError('deal-error', all.join('; '));
   }
 
   /** The deal of the address, then its cards played one by one: each checked against the
-   * cards the library found legal in its position, the first that is not named as the error. */
+   * cards the library found legal in its position, the first that is not named as the error.
+   * A value a select does not offer is named too (and the select left as it was). */
   async function restore(hash) {
     const params = new URLSearchParams(hash.replace(/^#/, ''));
     if (!params.get('deal')) return false;
-    choose('deal-dealer', params.get('dealer'));
-    choose('deal-vul', params.get('vul'));
-    choose('play-level', params.get('level'));
-    choose('play-strain', params.get('strain'));
-    choose('play-leader', params.get('leader'));
+    const bad = [['deal-dealer', 'dealer'], ['deal-vul', 'vul'], ['play-level', 'level'],
+      ['play-strain', 'strain'], ['play-leader', 'leader']]
+      .map(([id, key]) => choose(id, key, params.get(key))).filter((p) => p);
     await solve(params.get('deal'));
+    addErrors(...bad);
     if (!play) return true;
     const cards = (params.get('play') || '').split('.').filter((c) => c);
     for (const [i, c] of cards.entries()) {
       if (!play.values?.some((v) => v.card === c)) {
-        showError('deal-error', `the address's card ${i + 1}, ${c}, cannot be played here`);
+        addErrors(`the address's card ${i + 1}, ${c}, cannot be played here`);
         break;
       }
       await playCard(c);

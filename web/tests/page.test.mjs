@@ -207,6 +207,14 @@ test('the address holds the deal and the cards played, and opening it restores t
     await other.goto(`${server.url}#${bad}`);
     await other.waitForSelector('#play-board[data-played="1"] .N.to-play .playable');
     await other.waitForFunction(() => document.querySelector('#deal-error').textContent.includes("card 2, ZZ, cannot be played"));
+    // A deal that does not read, and a vulnerability no select offers: each named, and no
+    // table or board of any deal shown.
+    await other.goto('about:blank');
+    await other.goto(`${server.url}#deal=N:AKQ.T98.765&vul=Sideways`);
+    await other.waitForFunction(() => document.querySelector('#deal-error').textContent.length > 0);
+    const error = await other.textContent('#deal-error');
+    assert.match(error, /^deal: .*; the address's vul, Sideways, is not one of None, NS, EW, All$/, error);
+    assert.equal(await other.$$eval('#dd-table td, #play-board .seat', (c) => c.length), 0);
   } finally {
     await other.close();
   }
