@@ -268,9 +268,9 @@ export function setup(call) {
   function playContract(declarer, strain) {
     // The highest contract the table says it makes (a 1-level one if none).
     const tricks = shown?.dd[declarer][strain] ?? 7;
-    choose('play-level', String(Math.min(7, Math.max(1, tricks - 6))));
-    choose('play-strain', strain);
-    choose('play-leader', next(declarer));
+    $('play-level').value = String(Math.min(7, Math.max(1, tricks - 6)));
+    $('play-strain').value = strain;
+    $('play-leader').value = next(declarer);
     restart();
     $('play-board').scrollIntoView({ block: 'nearest' });
   }

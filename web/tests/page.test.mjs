@@ -276,10 +276,36 @@ test('the whole page fits a 360-pixel phone: no sideways scroll, every tool\'s c
     const b = e.getBoundingClientRect();
     return b.width > 0 && b.left >= 0 && b.right <= 360;
   });
+  // Every element on screen, each tool with its results: none reaches past the window's
+  // edges (a wide table scrolls inside its own box, which does fit).
+  const wider = () => phone.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => {
+    const b = e.getBoundingClientRect();
+    if (b.width === 0 || b.height === 0) return false;
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) {
+        const r = p.getBoundingClientRect();
+        if (r.left >= -0.5 && r.right <= innerWidth + 0.5) return false;
+      }
+    }
+    return b.left < -0.5 || b.right > innerWidth + 0.5;
+  }).map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className ? `.${e.className}` : ''}`).slice(0, 5));
+  // The check sees an element that is too wide.
+  await phone.evaluate(() => document.querySelector('main').append(Object.assign(document.createElement('div'), { id: 'too-wide', style: 'width: 400px; height: 1px' })));
+  assert.deepEqual(await wider(), ['div#too-wide']);
+  await phone.evaluate(() => document.querySelector('#too-wide').remove());
+  await phone.click('#tab-blackjack');
+  await phone.click('#bj-chart-run');
+  await phone.waitForSelector('#bj-chart table', { timeout: 120_000 });
+  await phone.click('#bj-actions-run');
+  await phone.waitForSelector('#bj-actions caption');
+  await phone.click('#tab-pps');
+  await phone.click('#pps-suggest');
+  await phone.waitForSelector('#pps-grid button.hint');
   for (const tool of ['bridge', 'pps', 'blackjack']) {
     await phone.click(`#tab-${tool}`);
     assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= 360), `${tool} scrolls sideways`);
-    await phone.screenshot({ path: `${shots}/phone-${tool}.png`, fullPage: true });
+    assert.deepEqual(await wider(), [], `${tool}: elements wider than the phone`);
+    await phone.screenshot({ path: `${shots}/phone-${tool}.png` });
   }
   await phone.click('#tab-bridge');
   for (const sel of ['#play-board .E', '#play-undo', '#deal-pbn', '#dd-table']) assert.ok(await within(sel), sel);
@@ -522,6 +548,7 @@ test('a Poker Squares game is played to the end', async () => {
   assert.equal(values.card, hinted.card);
   assert.equal(values.values[Number(hinted.cell)], Number(hinted.value), `${position}, ${hinted.card}`);
   assert.ok((await page.textContent('#pps-hint')).includes(`gain ${Number(hinted.value).toFixed(1)} in`));
+  await page.screenshot({ path: `${shots}/poker-squares-suggestion.png` });
   await page.selectOption('#pps-player', 'best');
   // A new game during self-play ends it: the new game's grid stays empty.
   await page.click('#pps-auto');
