@@ -1,7 +1,7 @@
 // The Blackjack tool: the basic-strategy chart computed from exact values for a rule set,
 // coloured as players' charts are, with the house edge; and the exact value of every action
 // for any hand.
-import { $, fill, h, showError } from './ui.js';
+import { $, fill, h, showError, stoppable } from './ui.js';
 
 
 function rules() {
@@ -28,36 +28,47 @@ export function setup(call) {
   // Results carry the rules they answer: a new request, or a changed rule or card, empties the
   // old ones at once, and an error is shown beside the button that asked, with nothing of the
   // old results under it.
+  // The chart being computed: a changed rule stops it, as its answer would be the old rules'.
+  let computing = null;
   for (const id of ['bj-decks', 'bj-h17', 'bj-das', 'bj-split', 'bj-rsa', 'bj-surrender', 'bj-peek']) {
-    $(id).addEventListener('input', () => { fill('bj-chart'); $('bj-edge').textContent = ''; fill('bj-actions'); });
+    $(id).addEventListener('input', () => {
+      computing?.abort();
+      fill('bj-chart');
+      $('bj-edge').textContent = '';
+      fill('bj-actions');
+    });
   }
   for (const id of ['bj-first', 'bj-second', 'bj-up', 'bj-out']) {
     $(id).addEventListener('input', () => { fill('bj-actions'); showError('bj-actions-error'); });
   }
   $('bj-chart-run').addEventListener('click', async () => {
-    showError('bj-error');
     fill('bj-chart');
     $('bj-edge').textContent = '';
-    $('bj-progress').hidden = false;
-    $('bj-chart-run').disabled = true;
-    try {
-      const s = await call('blackjackStrategy', [rules()]);
-      const order = (keys, key) => keys.sort((a, b) => key(a) - key(b));
-      const hard = order(Object.keys(s.chart.hard), Number).reverse().map((k) => [k, s.chart.hard[k]]);
-      const soft = order(Object.keys(s.chart.soft), (k) => Number(k.split(',')[1])).reverse().map((k) => [k, s.chart.soft[k]]);
-      const pairValue = (k) => { const v = k.split(',')[0]; return v === 'A' ? 11 : Number(v); };
-      const pairs = order(Object.keys(s.chart.pairs), pairValue).reverse().map((k) => [k, s.chart.pairs[k]]);
-      fill('bj-chart', table('Hard totals', hard, s.up_cards), table('Soft hands', soft, s.up_cards),
-        table('Pairs', pairs, s.up_cards));
-      $('bj-edge').textContent = `Playing this chart returns ${s.ev_chart_percent.toFixed(3)} % of the bet a hand ` +
-        `(house edge ${(-s.ev_chart_percent).toFixed(3)} %); perfect composition-dependent play ` +
-        `${s.ev_optimal_percent.toFixed(3)} %. Computed in ${s.seconds.toFixed(1)} s.`;
-    } catch (e) {
-      showError('bj-error', e.message);
-    } finally {
-      $('bj-progress').hidden = true;
-      $('bj-chart-run').disabled = false;
-    }
+    const mine = new AbortController();
+    computing = mine;
+    // Stop, or a changed rule: no chart, and no error.
+    const s = await stoppable({ run: 'bj-chart-run', stop: 'bj-chart-stop', bar: 'bj-progress', error: 'bj-error' },
+      async (signal, onProgress) => {
+        const both = AbortSignal.any([signal, mine.signal]);
+        try {
+          return await call('blackjackStrategy', [rules()], { signal: both, onProgress });
+        } catch (e) {
+          if (both.aborted) return null;
+          throw e;
+        }
+      });
+    if (computing === mine) computing = null;
+    if (!s || mine.signal.aborted) return;
+    const order = (keys, key) => keys.sort((a, b) => key(a) - key(b));
+    const hard = order(Object.keys(s.chart.hard), Number).reverse().map((k) => [k, s.chart.hard[k]]);
+    const soft = order(Object.keys(s.chart.soft), (k) => Number(k.split(',')[1])).reverse().map((k) => [k, s.chart.soft[k]]);
+    const pairValue = (k) => { const v = k.split(',')[0]; return v === 'A' ? 11 : Number(v); };
+    const pairs = order(Object.keys(s.chart.pairs), pairValue).reverse().map((k) => [k, s.chart.pairs[k]]);
+    fill('bj-chart', table('Hard totals', hard, s.up_cards), table('Soft hands', soft, s.up_cards),
+      table('Pairs', pairs, s.up_cards));
+    $('bj-edge').textContent = `Playing this chart returns ${s.ev_chart_percent.toFixed(3)} % of the bet a hand ` +
+      `(house edge ${(-s.ev_chart_percent).toFixed(3)} %); perfect composition-dependent play ` +
+      `${s.ev_optimal_percent.toFixed(3)} %. Computed in ${s.seconds.toFixed(1)} s.`;
   });
 
   $('bj-actions-run').addEventListener('click', async () => {

@@ -112,12 +112,22 @@ const ops = {
     }
   },
 
-  blackjackStrategy: (rules) => ct.blackjackStrategy(rules),
+  // The chart a part at a time (seconds each), with a stop between parts.
+  async blackjackStrategy(id, rules, progress) {
+    const steps = new ct.BlackjackStrategy(rules);
+    for (;;) {
+      if (cancelled.has(id)) throw new Error('stopped');
+      const card = steps.step();
+      progress(steps.done, steps.parts);
+      if (card !== null) return card;
+      await breathe();
+    }
+  },
   blackjackActions: (first, second, up, rules, out) => ct.blackjackActions(first, second, up, rules, out),
   blackjackEv: (rules) => ct.blackjackEv(rules),
 };
 
-const LONG = new Set(['session', 'lead', 'played', 'playedJudge', 'ppsLearn']);
+const LONG = new Set(['session', 'lead', 'played', 'playedJudge', 'ppsLearn', 'blackjackStrategy']);
 
 onmessage = async (event) => {
   const { id, op, args, cancel } = event.data;

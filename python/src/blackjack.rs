@@ -4,8 +4,9 @@
 
 use cardtree::blackjack::{MEMO_SLOTS, Oracle, Pip, Rules, Shoe, Slot, SplitPlay};
 use cardtree_host::blackjack::RuleSpec;
+use cardtree_host::blackjack::card_steps::card;
 use cardtree_host::blackjack::play::PlayOptions;
-use cardtree_host::blackjack::strategy::{Layout, card, render};
+use cardtree_host::blackjack::strategy::{Layout, render};
 use cardtree_host::spec::Value;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

@@ -4,8 +4,10 @@
 
 use cardtree::blackjack::{Blackjack, MEMO_SLOTS, Oracle, Pip, Shoe, Slot, SplitPlay};
 use cardtree_host::blackjack::RuleSpec;
+use cardtree_host::blackjack::card_steps::CardSteps;
+use cardtree_host::blackjack::card_steps::card;
 use cardtree_host::blackjack::oracle::ev;
-use cardtree_host::blackjack::strategy::{Layout, card, render};
+use cardtree_host::blackjack::strategy::{Layout, render};
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
@@ -80,4 +82,44 @@ pub fn blackjack_ev(rules: JsValue) -> Result<JsValue, JsError> {
 pub fn blackjack_strategy(rules: JsValue) -> Result<JsValue, JsError> {
     let rules = self::rules(&rules)?;
     parsed(&render(&card(rules).map_err(error)?, Layout::Json).map_err(error)?)
+}
+
+/// [`blackjackStrategy`](blackjack_strategy) a part at a time (the chart, perfect play, the
+/// exceptions: seconds each), so that a caller shows how far it is and stops between parts.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct BlackjackStrategy {
+    steps: CardSteps,
+}
+
+#[wasm_bindgen]
+impl BlackjackStrategy {
+    /// Nothing computed yet for `rules` (as [`blackjackStrategy`](blackjack_strategy) takes them).
+    #[wasm_bindgen(constructor)]
+    pub fn new(rules: JsValue) -> Result<BlackjackStrategy, JsError> {
+        let rules = self::rules(&rules)?;
+        Ok(BlackjackStrategy {
+            steps: CardSteps::new(rules).map_err(error)?,
+        })
+    }
+
+    /// The parts done.
+    #[wasm_bindgen(getter)]
+    pub fn done(&self) -> u32 {
+        self.steps.done()
+    }
+
+    /// The parts in all.
+    #[wasm_bindgen(getter)]
+    pub fn parts(&self) -> u32 {
+        CardSteps::PARTS
+    }
+
+    /// Computes the next part: `null`, or after the last `blackjackStrategy`'s object.
+    pub fn step(&mut self) -> Result<JsValue, JsError> {
+        match self.steps.step().map_err(error)? {
+            Some(card) => parsed(&render(&card, Layout::Json).map_err(error)?),
+            None => Ok(JsValue::NULL),
+        }
+    }
 }

@@ -602,6 +602,21 @@ test('the best player\'s first suggestion under a system cardtree ships no table
 
 test('a Blackjack chart, coloured, and the values of a hand\'s actions', async () => {
   await page.click('nav [data-tool=blackjack]');
+  // Stopped while it computes: no chart and no error, the button back.
+  await page.click('#bj-chart-run');
+  await page.waitForSelector('#bj-chart-stop:not([disabled])');
+  assert.ok(await page.isVisible('#bj-progress'));
+  await page.click('#bj-chart-stop');
+  await page.waitForSelector('#bj-chart-run:not([disabled])');
+  // A rule changed while it computes: the chart of the rules before never appears.
+  await page.click('#bj-chart-run');
+  await page.waitForSelector('#bj-chart-stop:not([disabled])');
+  await page.check('#bj-h17');
+  await page.waitForSelector('#bj-chart-run:not([disabled])');
+  await page.waitForTimeout(500);
+  assert.deepEqual([await page.$$eval('#bj-chart table', (t) => t.length), await page.textContent('#bj-edge'),
+    await page.textContent('#bj-error')], [0, '', '']);
+  await page.uncheck('#bj-h17');
   await page.click('#bj-chart-run');
   await page.waitForSelector('#bj-chart table', { timeout: 120_000 });
   const theirs = JSON.parse(cli('blackjack', 'strategy', '--json'));

@@ -5,6 +5,7 @@
 //! - [`strategy`]: the computed basic-strategy chart of a rule set;
 //! - [`RuleSpec`]: the rules, one spec for the command line, Python and JavaScript.
 
+pub mod card_steps;
 pub mod oracle;
 pub mod play;
 pub mod play_spec;

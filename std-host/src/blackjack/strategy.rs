@@ -5,7 +5,6 @@
 use crate::error::{Context, Error};
 use std::fmt::Write as _;
 use std::sync::Mutex;
-use web_time::Instant;
 
 use cardtree::blackjack::{
     Action, Allowed, Blackjack, Cell, Chart, ChartRow, ChartSolver, ChartValue, Hand, MEMO_SLOTS,
@@ -71,7 +70,7 @@ fn action_label(a: Action) -> &'static str {
 
 /// Every two-card hand (no natural) against every up card, from a full shoe, where the
 /// oracle's best action differs from the chart's.
-fn exceptions(
+pub(crate) fn exceptions(
     rules: Rules,
     shoe: &Shoe,
     chart: &Chart,
@@ -111,28 +110,6 @@ fn exceptions(
         }
     }
     Ok(out)
-}
-
-/// Computes the card for `rules` from a full shoe.
-pub fn card(rules: Rules) -> Result<StrategyCard, Error> {
-    let shoe = Shoe::standard(rules.decks).map_err(Error::from)?;
-    let start = Instant::now();
-    let mut slots = vec![Slot::EMPTY; MEMO_SLOTS];
-    let value = ChartSolver::new(rules, &mut slots)
-        .and_then(|mut s| s.solve(&shoe))
-        .context("strategy")?;
-    let optimum = Oracle::new(rules, &mut slots)
-        .and_then(|mut o| o.round(&shoe))
-        .context("strategy")?
-        .total;
-    let exceptions = exceptions(rules, &shoe, &value.chart, &mut slots).context("strategy")?;
-    Ok(StrategyCard {
-        rules,
-        value,
-        optimum,
-        exceptions,
-        seconds: start.elapsed().as_secs_f64(),
-    })
 }
 
 /// The chart of `rules` (a standard shoe of their decks), computed once per process and rules

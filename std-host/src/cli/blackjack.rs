@@ -6,10 +6,11 @@ use cardtree::blackjack::SplitPlay;
 use clap::Subcommand;
 
 use crate::blackjack::RuleSpec;
+use crate::blackjack::card_steps::card;
 use crate::blackjack::oracle::{dealer, ev};
 use crate::blackjack::play::PlayOptions;
 use crate::blackjack::report;
-use crate::blackjack::strategy::{Layout, card, render};
+use crate::blackjack::strategy::{Layout, render};
 use crate::cli::OutputArgs;
 use crate::cli::spec_args::SpecArgs;
 use crate::cli::spelling::spelled;
