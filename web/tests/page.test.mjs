@@ -32,13 +32,21 @@ before(async () => {
   console.log(`screenshots: ${shots}`);
   server = await serve();
   chrome = await browser();
+  // The page opened once in a context of its own first: the browser's own start (its
+  // processes, its files from disk) is not the page's. The page below is still a first visit:
+  // a new context shares no cache with that one.
+  const warm = await chrome.newContext();
+  const started = Date.now();
+  await (await warm.newPage()).goto(server.url);
+  await warm.close();
+  console.log(`the browser's first page opened ${Date.now() - started} ms after asking`);
   page = await chrome.newPage({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(server.url);
   // The first table is on the page without a click (the first deal of seed 1).
   await page.waitForSelector('#dd-table td');
   const ms = await page.getAttribute('body', 'data-first-table-ms');
-  console.log(`first table on the page ${ms} ms after opening it (from the navigation's start)`);
+  console.log(`first table on the page ${ms} ms after opening it (from the navigation's start, a first visit in a running browser; at most 1000 is the aim)`);
 });
 
 after(async () => {

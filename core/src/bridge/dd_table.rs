@@ -18,7 +18,7 @@ use core::fmt;
 use super::deal::Deal;
 use super::seat::Seat;
 use super::solver::{
-    SolveStats, SolverConfig, TableMemory, TransTable, first_target, guess_hundredths,
+    SolveStats, SolverConfig, TableMemory, TransTable, Trump, first_target, guess_hundredths,
     solve_value_from,
 };
 use super::{BridgePlay, PositionError, Strain};
@@ -181,7 +181,7 @@ pub fn dd_table_in<M: TableMemory>(
     // and the guess of the strain in hand.
     let (mut beyond, mut done, mut model) = (0i64, 0i64, 0i64);
     for &strain in strains {
-        let trump = strain.trump().map_or(4, |s| s as usize);
+        let trump = Trump::of(strain);
         // North-South's tricks with each declarer: North, South, East, West.
         let mut ns = [0u8; 4];
         for (i, declarer) in [Seat::North, Seat::South, Seat::East, Seat::West]

@@ -116,24 +116,12 @@ pub fn equal_cards(card: Card, hand: Cards, out: Cards) -> Cards {
     let suit = card.suit();
     let mine = hand.suit_ranks(suit);
     let block = out.suit_ranks(suit) & !mine;
-    let r = card.rank() as u16;
-    let mut run = 1u16 << r;
-    // Up, then down, until a card of another hand (or the end of the suit).
-    let mut i = r + 1;
-    while i < 13 && block & (1 << i) == 0 {
-        if mine & (1 << i) != 0 {
-            run |= 1 << i;
-        }
-        i += 1;
-    }
-    let mut i = r;
-    while i > 0 && block & (1 << (i - 1)) == 0 {
-        if mine & (1 << (i - 1)) != 0 {
-            run |= 1 << (i - 1);
-        }
-        i -= 1;
-    }
-    Cards::from_suit_ranks(suit, run & mine)
+    let run = crate::bridge::solver::bits::equal_run(
+        1 << (card.rank() as u16),
+        u64::from(mine),
+        u64::from(block),
+    );
+    Cards::from_suit_ranks(suit, run as u16)
 }
 
 /// The legal cards of the player to move, in groups of equal cards, highest first.

@@ -98,14 +98,70 @@ pub(crate) fn above(card: u8) -> u64 {
     !((2u64 << card) - 1)
 }
 
-/// Whether `card` beats `best`, the card winning the trick so far (`trump` 4: no trump).
+/// The trump suit of a search, or none: one byte, a suit `0..4` or 4 at no trump, which only
+/// this type reads (the solver's suits are indices, so "4" is a number nothing else may mean).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Trump(u8);
+
+impl Trump {
+    /// No trump.
+    pub(crate) const NONE: Trump = Trump(4);
+
+    /// The trumps of `strain`.
+    #[inline]
+    pub(crate) fn of(strain: crate::bridge::Strain) -> Trump {
+        strain
+            .trump()
+            .map_or(Trump::NONE, |s| Trump::suit(s as usize))
+    }
+
+    /// Suit `s` (`0..4`) as trumps.
+    #[inline]
+    pub(crate) const fn suit(s: usize) -> Trump {
+        Trump((s & 3) as u8)
+    }
+
+    /// The trump suit, if there is one.
+    #[inline]
+    pub(crate) const fn get(self) -> Option<usize> {
+        if self.0 < 4 {
+            Some(self.0 as usize)
+        } else {
+            None
+        }
+    }
+
+    /// Whether suit `s` (`0..4`) is trumps.
+    #[inline]
+    pub(crate) const fn is(self, s: usize) -> bool {
+        self.0 as usize == s
+    }
+}
+
+/// The cards of `mine` equal to `bit` for play: `bit`'s run among them that no card of
+/// `others` separates (every card of `mine` above the highest card of `others` below `bit`
+/// and below the lowest above it). `mine` and `others` are the cards of one suit in any layout
+/// that keeps a suit's ranks in consecutive bits, low to high (the solver's 52 bits, a
+/// [`Cards`](crate::Cards) suit's 13); `bit` is one bit, in `mine` or not.
 #[inline]
-pub(crate) fn beats(card: u8, best: u8, trump: usize) -> bool {
+pub(crate) fn equal_run(bit: u64, mine: u64, others: u64) -> u64 {
+    let up = others & !(bit | (bit - 1));
+    let down = others & (bit - 1);
+    // Below the lowest other card above (all bits if none); above the highest below (all if
+    // none).
+    let under = (up & up.wrapping_neg()).wrapping_sub(1);
+    let over = !u64::MAX.checked_shr(down.leading_zeros()).unwrap_or(0);
+    mine & under & over
+}
+
+/// Whether `card` beats `best`, the card winning the trick so far.
+#[inline]
+pub(crate) fn beats(card: u8, best: u8, trump: Trump) -> bool {
     // Selected, not branched on: callers use it on the cards of a trick.
     core::hint::select_unpredictable(
         suit_of(card) == suit_of(best),
         card > best,
-        suit_of(card) == trump,
+        trump.is(suit_of(card)),
     )
 }
 
@@ -126,6 +182,46 @@ mod tests {
         }
     }
 
+    /// Against a walk up and down from the card, on every split of nine ranks between the
+    /// hand, the other hands and neither, in the low bits and in the fourth suit's.
+    #[test]
+    fn equal_runs() {
+        for code in 0..3u32.pow(9) {
+            let (mut mine, mut others, mut c) = (0u64, 0u64, code);
+            for r in 0..9 {
+                match c % 3 {
+                    1 => mine |= 1 << r,
+                    2 => others |= 1 << r,
+                    _ => {}
+                }
+                c /= 3;
+            }
+            for r in 0..9 {
+                let mut slow = 1u64 << r;
+                let mut i = r + 1;
+                while i < 9 && others >> i & 1 == 0 {
+                    slow |= mine & 1 << i;
+                    i += 1;
+                }
+                let mut i = r;
+                while i > 0 && others >> (i - 1) & 1 == 0 {
+                    slow |= mine & 1 << (i - 1);
+                    i -= 1;
+                }
+                slow &= mine;
+                assert_eq!(
+                    equal_run(1 << r, mine, others),
+                    slow,
+                    "{mine:b} {others:b} {r}"
+                );
+                assert_eq!(
+                    equal_run(1 << (r + 39), mine << 39, others << 39),
+                    slow << 39
+                );
+            }
+        }
+    }
+
     #[test]
     fn helpers() {
         let cards = 0b1011u64 | (1 << 40);
@@ -134,8 +230,9 @@ mod tests {
         assert_eq!(in_suit(cards, 3), 1 << 40);
         assert_eq!((highest(cards), lowest(cards)), (40, 0));
         assert_eq!(above(1) & 0b1111, 0b1100);
-        assert!(beats(12, 11, 4) && !beats(11, 12, 4));
-        assert!(beats(0, 25, 0) && !beats(0, 25, 4));
+        assert!(beats(12, 11, Trump::NONE) && !beats(11, 12, Trump::NONE));
+        assert!(beats(0, 25, Trump::suit(0)) && !beats(0, 25, Trump::NONE));
+        assert_eq!((Trump::NONE.get(), Trump::suit(3).get()), (None, Some(3)));
         for x in [0u16, 1, 0x1FFF, 0x1555, 0x1000] {
             assert_eq!(count13(x), x.count_ones());
         }

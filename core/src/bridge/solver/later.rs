@@ -13,16 +13,16 @@
 //!
 //! Each returns the cards whose ranks it relied on, as the search's rank winners.
 
-use super::bits::{highest, in_suit};
+use super::bits::{Trump, highest, in_suit};
 use super::quick::top_trumps;
 
 /// Tricks the opponents of `leader` surely take, and the cards that count relied on.
-pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8, u64) {
+pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: Trump) -> (u8, u64) {
     let me = hands[leader & 3];
     let pd = hands[(leader + 2) & 3];
     let lho = hands[(leader + 1) & 3];
     let rho = hands[(leader + 3) & 3];
-    if trump < 4 {
+    if let Some(trump) = trump.get() {
         let all = in_suit(me | pd | lho | rho, trump);
         if all == 0 {
             return (0, 0);
@@ -73,11 +73,11 @@ pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
 pub(crate) fn loses_a_trick(
     hands: &[u64; 4],
     leader: usize,
-    trump: usize,
+    trump: Trump,
     left: u8,
 ) -> Option<u64> {
     let all = hands[0] | hands[1] | hands[2] | hands[3];
-    if trump < 4 && in_suit(all, trump) != 0 {
+    if trump.get().is_some_and(|t| in_suit(all, t) != 0) {
         return None;
     }
     let me = hands[leader & 3];
@@ -153,6 +153,11 @@ pub(crate) fn trump_trick(h: &Holding, all: u64, on_lead: Option<u32>) -> (u8, u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Suit `n` as trumps, or no trump for 4.
+    fn t(n: usize) -> Trump {
+        if n < 4 { Trump::suit(n) } else { Trump::NONE }
+    }
     use crate::Cards;
 
     fn c(s: &str) -> u64 {
@@ -163,13 +168,13 @@ mod tests {
     fn no_trump_tops() {
         // North leads; East holds the top of both suits North has: two tricks for East-West.
         let h = [c("SQ HQ"), c("SA HA"), c("S2 H2"), c("S3 H3")];
-        assert_eq!(later_tricks(&h, 0, 4), (2, c("SA HA")));
+        assert_eq!(later_tricks(&h, 0, t(4)), (2, c("SA HA")));
         // Split between East and West: one.
         let h = [c("SQ HQ"), c("SA H2"), c("S2 H3"), c("S3 HA")];
-        assert_eq!(later_tricks(&h, 0, 4).0, 1);
+        assert_eq!(later_tricks(&h, 0, t(4)).0, 1);
         // North-South hold a top: no bound.
         let h = [c("SA HQ"), c("SQ HA"), c("S2 H2"), c("S3 H3")];
-        assert_eq!(later_tricks(&h, 0, 4).0, 0);
+        assert_eq!(later_tricks(&h, 0, t(4)).0, 0);
     }
 
     #[test]
@@ -178,14 +183,14 @@ mod tests {
         // North leads with three tricks left; North-South top only the spades, two rounds of
         // them: East's aces of hearts and diamonds make a trick.
         let h = [c("SA SK H2"), c("HA DA S3"), c("S2 H3 D2"), c("C2 C3 C4")];
-        assert_eq!(loses_a_trick(&h, 0, 4, 3), Some(c("HA DA")));
+        assert_eq!(loses_a_trick(&h, 0, t(4), 3), Some(c("HA DA")));
         // Two tricks left need only the spades' two rounds.
-        assert_eq!(loses_a_trick(&h, 0, 4, 2), None);
+        assert_eq!(loses_a_trick(&h, 0, t(4), 2), None);
         // With clubs trumps still out, no conclusion.
-        assert_eq!(loses_a_trick(&h, 0, 0, 3), None);
+        assert_eq!(loses_a_trick(&h, 0, t(0), 3), None);
         // West's clubs are the only ones out: their rank does not matter.
         let h = [c("SA SK H2"), c("HA S3 S4"), c("S2 H3 H4"), c("C2 C3 C4")];
-        assert_eq!(loses_a_trick(&h, 0, 4, 3), Some(c("HA")));
+        assert_eq!(loses_a_trick(&h, 0, t(4), 3), Some(c("HA")));
     }
 
     #[test]

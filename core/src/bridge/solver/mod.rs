@@ -12,20 +12,26 @@
 //! - [`pattern`]: positions as owners of relative ranks, cut below the ranks that mattered;
 //! - [`quick`] and [`later`]: sure tricks counted at the start of a trick;
 //! - [`moves`]: move ordering and the cut-off card hints;
-//! - [`table`]: the transposition table, an arena in memory the caller provides.
+//! - [`table`]: the transposition table, an arena in memory the caller provides;
+//! - [`owners`]: the seat of each card of a position, and whether two positions are of one
+//!   deal;
+//! - [`bits`]: cards as bits: suits, runs of equal cards, which card beats which, the trump
+//!   suit (or none) as a type.
 //!
 //! Every technique can be switched off in a [`SolverConfig`] (they are all on by default), to
 //! measure what each is worth; the answer never changes, only the work.
 
-mod bits;
+pub(crate) mod bits;
 mod driver;
 mod later;
 mod moves;
+mod owners;
 mod pattern;
 mod quick;
 mod search;
 mod table;
 
+pub(crate) use bits::Trump;
 pub use driver::{
     Value, first_reaching, solve, solve_reaching, solve_value, solve_value_with, solve_with,
 };

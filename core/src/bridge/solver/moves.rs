@@ -15,7 +15,9 @@
 //! - **Void**: ruff when partner is not sure to win, as cheaply as will hold; discard from the
 //!   longest suit.
 
-use super::bits::{above, beats, count13, highest, in_suit, lowest, suit_bits, suit_of};
+use super::bits::{
+    Trump, above, beats, count13, equal_run, highest, in_suit, lowest, suit_bits, suit_of,
+};
 
 /// Cards in the order the search tries them.
 #[derive(Clone, Copy, Debug)]
@@ -78,8 +80,8 @@ pub(crate) struct Spot<'a> {
     /// The seat to play and its place in the trick (0 leads).
     pub(crate) seat: usize,
     pub(crate) place: usize,
-    /// The trump suit, or 4.
-    pub(crate) trump: usize,
+    /// The trump suit, or none.
+    pub(crate) trump: Trump,
     /// Every card out at the start of the trick (the trick's cards included).
     pub(crate) all: u64,
     /// The card winning the trick so far and its seat (when `place > 0`), and the suit led.
@@ -131,7 +133,7 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
         hands[(p + 3) & 3],
     );
     let trump = spot.trump;
-    let suited = trump < 4 && in_suit(spot.all, trump) != 0;
+    let suited = trump.get().is_some_and(|t| in_suit(spot.all, t) != 0);
     let left = (0..4)
         .map(|s| count13(suit_bits(me, s)) as i32)
         .sum::<i32>();
@@ -148,7 +150,7 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
             Holder::Rho
         }
     };
-    let trumps = |h: u64| if trump < 4 { in_suit(h, trump) } else { 0 };
+    let trumps = |h: u64| trump.get().map_or(0, |t| in_suit(h, t));
     let beats_all = |a: u64, b: u64| a != 0 && (b == 0 || highest(a) > highest(b));
     let mut moves = [(0i32, 0u8); 13];
     let mut n = 0;
@@ -177,7 +179,7 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
         let count = |len: i32| if len == 0 { 4 * left } else { 4 * len };
         let lr = count(len_l) + count(len_r);
         let ruffs = |h: u64, hs: u64| hs == 0 && trumps(h) != 0;
-        let side = suited && s != trump;
+        let side = suited && !trump.is(s);
         let mut delta;
         if suited {
             delta = -(lr * 32) / 13;
@@ -206,16 +208,8 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
         let mut cards = mine;
         while cards != 0 {
             let top = highest(cards);
-            let mut run = 1u64 << top;
-            let mut c = top;
-            loop {
-                let below = all_s & ((1u64 << c) - 1);
-                if below == 0 || mine & (1u64 << highest(below)) == 0 {
-                    break;
-                }
-                c = highest(below);
-                run |= 1u64 << c;
-            }
+            // The cards above `top` are taken: its run goes down from it.
+            let run = equal_run(1u64 << top, mine, all_s & !mine);
             cards &= !run;
             let sequence = run & run.wrapping_sub(1) != 0;
             let bit = 1u64 << top;
@@ -227,7 +221,7 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
                 let no_ruff = |h: u64, hs: u64| hs != 0 || trumps(h) == 0;
                 let pd_over = |h: u64| beats_all(trumps(pd), trumps(h));
                 let wins = if bit == top3[0] {
-                    if s == trump {
+                    if trump.is(s) {
                         true
                     } else if ps != 0 || trumps(pd) == 0 {
                         no_ruff(lho, ls) && no_ruff(rho, rs)
@@ -235,7 +229,7 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
                         (ls != 0 || pd_over(lho)) && (rs != 0 || pd_over(rho))
                     }
                 } else if beats_all(ps, ls | rs) {
-                    s == trump || (no_ruff(lho, ls) && no_ruff(rho, rs))
+                    trump.is(s) || (no_ruff(lho, ls) && no_ruff(rho, rs))
                 } else if side && ruffs(pd, ps) {
                     match (ruffs(lho, ls), ruffs(rho, rs)) {
                         (true, true) => pd_over(lho) && pd_over(rho),
@@ -379,7 +373,7 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
 /// Deeper in the play, or without a void, the weights' own order is better (the same order at
 /// every lead: 5 % more on the vectors).
 fn opening_no_trump_with_a_void(spot: &Spot<'_>) -> bool {
-    spot.trump >= 4
+    spot.trump == Trump::NONE
         && spot.all == crate::cards::Cards::ALL.bits()
         && spot
             .hands
@@ -434,18 +428,20 @@ fn void(spot: &Spot<'_>, playable: u64, out: &mut Order) {
     let lho = spot.hands[(p + 1) & 3];
     let lho_led = in_suit(lho, spot.led);
     let mut rest = playable;
-    if trump < 4 && in_suit(playable, trump) != 0 {
-        let trumps = in_suit(playable, trump);
+    if let Some(t) = trump.get()
+        && in_suit(playable, t) != 0
+    {
+        let trumps = in_suit(playable, t);
         let partner_safe = spot.winner == (p + 2) & 3
             && (spot.place == 3 || (lho_led != 0 && w > highest(lho_led)));
         if !partner_safe {
-            if suit_of(w) == trump {
+            if trump.is(suit_of(w)) {
                 if spot.winner != (p + 2) & 3 {
                     let over = trumps & above(w);
                     out.push_low_first(over);
                     rest &= !over;
                 }
-            } else if spot.place == 3 || lho_led != 0 || in_suit(lho, trump) == 0 {
+            } else if spot.place == 3 || lho_led != 0 || in_suit(lho, t) == 0 {
                 // The lowest trump wins.
                 out.push(lowest(trumps));
                 rest &= !(1u64 << lowest(trumps));
@@ -458,7 +454,7 @@ fn void(spot: &Spot<'_>, playable: u64, out: &mut Order) {
     // Discards: the lowest card of each side suit, longest suit first.
     let mut lows = [(0u32, 0u8); 4];
     let mut n = 0;
-    for s in (0..4).filter(|&s| s != trump) {
+    for s in (0..4).filter(|&s| !trump.is(s)) {
         let cards = in_suit(rest, s);
         if cards != 0 {
             lows[n] = (count13(suit_bits(cards, s)), lowest(cards));
@@ -490,7 +486,7 @@ pub(crate) fn cutoff_key(spot: &Spot<'_>) -> u64 {
         let cards = in_suit(spot.all, spot.led);
         return place | (cards << 2) ^ (u64::from(spot.winning).wrapping_mul(0x9E37_79B9) << 40);
     }
-    let (winner, partner) = if spot.trump < 4 {
+    let (winner, partner) = if spot.trump.get().is_some() {
         (u64::from(spot.winning), partner())
     } else {
         (spot.winner as u64, 0)

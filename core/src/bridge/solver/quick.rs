@@ -22,11 +22,11 @@
 //! [`pattern`](super::pattern)): the winners of a suit, up to the number of rounds in which
 //! another hand still follows (later rounds win by length, not rank).
 
-use super::bits::{count13, highest, in_suit, lowest, suit_bits, top_k};
+use super::bits::{Trump, count13, highest, in_suit, lowest, suit_bits, top_k};
 
 /// The quick tricks of the side whose `leader` is on lead, at most the tricks left, and the
-/// cards whose ranks they depend on. `trump` is a suit `0..4`, or 4 at no trump.
-pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8, u64) {
+/// cards whose ranks they depend on. `trump`: the trump suit, or none.
+pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: Trump) -> (u8, u64) {
     let me = hands[leader & 3];
     let pd = hands[(leader + 2) & 3];
     let lho = hands[(leader + 1) & 3];
@@ -39,7 +39,7 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
     for s in 0..4 {
         left += count13(suit_bits(me, s));
     }
-    if trump < 4 {
+    if let Some(trump) = trump.get() {
         let t;
         (t, winners) = top_trumps(in_suit(me, trump), in_suit(pd, trump), in_suit(all, trump));
         trump_tricks = u32::from(t);
@@ -49,7 +49,7 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (u8
     let (mut mine, mut partners, mut partner_winners) = (0u32, 0u32, 0u64);
     let (mut own_only, mut partner_only) = (0u32, 0u32);
     let (mut entry, mut entry_apart) = (false, false);
-    for s in (0..4).filter(|&s| s != trump) {
+    for s in (0..4).filter(|&s| !trump.is(s)) {
         let (mut m, mut p) = (suit_bits(me, s), suit_bits(pd, s));
         let (l, r) = (suit_bits(lho, s), suit_bits(rho, s));
         let (ml, pl, ll, rl) = (count13(m), count13(p), count13(l), count13(r));
@@ -135,15 +135,16 @@ pub(crate) fn second_hand_wins(
     hands: &[u64; 4],
     seat: usize,
     led: u8,
-    trump: usize,
+    trump: Trump,
 ) -> Option<u64> {
     let s = usize::from(led / 13) & 3;
     let third = hands[(seat + 1) & 3];
     let (mine, partner) = (hands[seat & 3], hands[(seat + 2) & 3]);
-    let third_ruffs =
-        trump < 4 && s != trump && in_suit(third, s) == 0 && in_suit(third, trump) != 0;
-    if trump < 4 && s != trump {
-        let void_with_trumps = |h: u64| in_suit(h, s) == 0 && in_suit(h, trump) != 0;
+    // The trump suit when the suit led is another.
+    let side = trump.get().filter(|&t| t != s);
+    let third_ruffs = side.is_some_and(|t| in_suit(third, s) == 0 && in_suit(third, t) != 0);
+    if let Some(t) = side {
+        let void_with_trumps = |h: u64| in_suit(h, s) == 0 && in_suit(h, t) != 0;
         if (void_with_trumps(mine) || void_with_trumps(partner)) && !third_ruffs {
             // A ruff the third player, who follows suit or cannot ruff, cannot beat.
             return Some(0);
@@ -163,10 +164,8 @@ pub(crate) fn second_hand_wins(
 /// holds trumps, ruffs, and the opponents cannot beat it (each follows suit or has no trumps,
 /// or ruffs lower than partner's top trump). Returns the cards whose ranks that relied on
 /// (partner's top trump when an opponent ruffs too), or `None`.
-pub(crate) fn partner_ruff(hands: &[u64; 4], leader: usize, trump: usize) -> Option<u64> {
-    if trump >= 4 {
-        return None;
-    }
+pub(crate) fn partner_ruff(hands: &[u64; 4], leader: usize, trump: Trump) -> Option<u64> {
+    let trump = trump.get()?;
     let me = hands[leader & 3];
     let pd = hands[(leader + 2) & 3];
     let lho = hands[(leader + 1) & 3];
@@ -266,6 +265,11 @@ pub(crate) fn top_trumps(mine: u64, partner: u64, all: u64) -> (u8, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Suit `n` as trumps, or no trump for 4.
+    fn t(n: usize) -> Trump {
+        if n < 4 { Trump::suit(n) } else { Trump::NONE }
+    }
     use crate::Cards;
 
     fn hands(pbn: [&str; 4]) -> [u64; 4] {
@@ -276,20 +280,20 @@ mod tests {
     fn cashing_and_entries() {
         // North (on lead) holds SA SK, HA; others small: three quick tricks at no trump.
         let h = hands(["SA SK HA", "S2 S3 H2", "S4 S5 H3", "S6 S7 H4"]);
-        assert_eq!(quick_tricks(&h, 0, 4).0, 3);
+        assert_eq!(quick_tricks(&h, 0, t(4)).0, 3);
         // In hearts, East (holding trumps) has two spades: both spades still count, plus HA.
-        assert_eq!(quick_tricks(&h, 0, 2).0, 3);
+        assert_eq!(quick_tricks(&h, 0, t(2)).0, 3);
         // South leads a small spade to North's winners? South holds no winners; North's are
         // reached by the spade lead: S4 to SA SK, then HA: three.
-        assert_eq!(quick_tricks(&h, 2, 4).0, 3);
+        assert_eq!(quick_tricks(&h, 2, t(4)).0, 3);
     }
 
     #[test]
     fn ruffs_cap_the_count() {
         // North leads spades AKQ; East is void in spades and holds a trump (hearts).
         let h = hands(["SA SK SQ", "H2 D2 D3", "S2 D4 D5", "S3 S4 D6"]);
-        assert_eq!(quick_tricks(&h, 0, 4).0, 3);
-        assert_eq!(quick_tricks(&h, 0, 2).0, 0);
+        assert_eq!(quick_tricks(&h, 0, t(4)).0, 3);
+        assert_eq!(quick_tricks(&h, 0, t(2)).0, 0);
     }
 
     #[test]
@@ -297,19 +301,19 @@ mod tests {
         let c = |s: &str| s.parse::<Cards>().unwrap().bits();
         // Hearts trumps (suit 2); North leads a spade, South ruffs; East and West follow.
         let h = hands(["S2 D2", "S3 D3", "H3 D4", "S4 D5"]);
-        assert_eq!(partner_ruff(&h, 0, 2), Some(0));
+        assert_eq!(partner_ruff(&h, 0, t(2)), Some(0));
         // At no trump, or with South holding no trump: nothing.
-        assert_eq!(partner_ruff(&h, 0, 4), None);
+        assert_eq!(partner_ruff(&h, 0, t(4)), None);
         let h = hands(["S2 D2", "S3 D3", "C3 D4", "S4 D5"]);
-        assert_eq!(partner_ruff(&h, 0, 2), None);
+        assert_eq!(partner_ruff(&h, 0, t(2)), None);
         // East (before South) ruffs too: South must overruff, with its top trump.
         let h = hands(["S2 D2", "H4 D3", "H3 D4", "S4 D5"]);
-        assert_eq!(partner_ruff(&h, 0, 2), None);
+        assert_eq!(partner_ruff(&h, 0, t(2)), None);
         let h = hands(["S2 D2", "H4 D3", "H5 D4", "S4 D5"]);
-        assert_eq!(partner_ruff(&h, 0, 2), Some(c("H5")));
+        assert_eq!(partner_ruff(&h, 0, t(2)), Some(c("H5")));
         // West (after South) ruffs higher: nothing.
         let h = hands(["S2 D2", "S3 D3", "H3 D4", "H4 D5"]);
-        assert_eq!(partner_ruff(&h, 0, 2), None);
+        assert_eq!(partner_ruff(&h, 0, t(2)), None);
     }
 
     #[test]
@@ -323,8 +327,8 @@ mod tests {
             "S8 S7 H4 H5 H6",
             "S6 S5 S4 D2 D3",
         ]);
-        assert_eq!(quick_tricks(&h, 0, 4), (5, c("SA SK SQ")));
-        assert_eq!(quick_tricks(&h, 0, 3).0, 3);
+        assert_eq!(quick_tricks(&h, 0, t(4)), (5, c("SA SK SQ")));
+        assert_eq!(quick_tricks(&h, 0, t(3)).0, 3);
         // With a fourth spade beside East's three, the AKQ no longer clear the suit.
         let h = hands([
             "SA SK SQ S3 S2",
@@ -332,7 +336,7 @@ mod tests {
             "S7 H4 H5 H6 H7",
             "S6 S5 S4 D2 D3",
         ]);
-        assert_eq!(quick_tricks(&h, 0, 4).0, 3);
+        assert_eq!(quick_tricks(&h, 0, t(4)).0, 3);
     }
 
     #[test]
@@ -347,7 +351,7 @@ mod tests {
             "D8 D7 HQ SJ CK CQ CJ",
             "SA H3 C2 C3 C4 C5 C6",
         ]);
-        assert_eq!(quick_tricks(&h, 3, 4), (7, c("SA HA DA DK DQ")));
+        assert_eq!(quick_tricks(&h, 3, t(4)), (7, c("SA HA DA DK DQ")));
     }
 
     #[test]

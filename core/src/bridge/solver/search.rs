@@ -14,9 +14,10 @@
 //! best first; the result is stored as a [`Pattern`] with its bounds.
 
 use super::SolverConfig;
-use super::bits::{beats, in_suit, suit_of};
+use super::bits::{Trump, beats, equal_run, in_suit, suit_of};
 use super::later::{Holding, later_tricks, loses_a_trick, trump_trick};
 use super::moves::{Order, Spot, cutoff_key, order};
+use super::owners::Owners;
 use super::pattern::{Pattern, Shape};
 use super::quick::{partner_ruff, quick_tricks, second_hand_wins};
 use super::table::{TableMemory, TransTable};
@@ -31,10 +32,8 @@ const TRICKS: usize = 16;
 pub(crate) struct Search<'t, M: TableMemory> {
     /// Cards of each seat (N, E, S, W) now.
     pub(crate) hands: [u64; 4],
-    /// The seat that holds (or held) each card of the root position; 4 for none.
-    pub(crate) owner: [u8; 52],
-    /// The trump suit, or 4.
-    pub(crate) trump: usize,
+    /// The trump suit, or none.
+    pub(crate) trump: Trump,
     /// Tricks left at the start of the root's trick (that trick included).
     total: u8,
     pub(crate) config: SolverConfig,
@@ -73,21 +72,12 @@ impl<'t, M: TableMemory> Search<'t, M> {
         hands: [u64; 4],
         leader: usize,
         trick: &[u8],
-        trump: usize,
+        trump: Trump,
         config: SolverConfig,
         table: &'t mut TransTable<M>,
     ) -> Search<'t, M> {
-        let mut owner = [4u8; 52];
-        for (seat, &h) in hands.iter().enumerate() {
-            let mut h = h;
-            while h != 0 {
-                owner[(h.trailing_zeros() as usize) % 52] = seat as u8;
-                h &= h - 1;
-            }
-        }
         let mut s = Search {
             hands,
-            owner,
             trump,
             total: 0,
             config,
@@ -111,7 +101,6 @@ impl<'t, M: TableMemory> Search<'t, M> {
         let mut all = hands[0] | hands[1] | hands[2] | hands[3];
         for (i, &c) in trick.iter().enumerate().take(3) {
             let seat = (leader + i) & 3;
-            s.owner[usize::from(c) % 52] = seat as u8;
             all |= 1 << c;
             s.seat[i] = seat as u8;
             s.card[i] = c;
@@ -120,7 +109,8 @@ impl<'t, M: TableMemory> Search<'t, M> {
             s.win_seat[i] = if wins { seat as u8 } else { s.win_seat[i - 1] };
         }
         s.trick_all[0] = all;
-        s.position[0] = Pattern::of_position(all, &s.owner);
+        let owners = Owners::of(&hands, leader, &trick[..trick.len().min(3)]);
+        s.position[0] = Pattern::of_position(all, owners.seats());
         // The shape at the trick's start: the cards played to it back in their hands.
         let mut start_hands = s.hands;
         for (i, &c) in trick.iter().enumerate().take(3) {
@@ -290,8 +280,10 @@ impl<'t, M: TableMemory> Search<'t, M> {
         let ns_leads = leader & 1 == 0;
         if self.config.quick_tricks {
             let (mut quick, mut winners) = quick_tricks(&self.hands, leader, self.trump);
-            if quick == 0 && self.trump < 4 && self.config.later_tricks {
-                let t = self.trump;
+            if quick == 0
+                && let Some(t) = self.trump.get()
+                && self.config.later_tricks
+            {
                 let h = Holding {
                     mine: in_suit(self.hands[leader], t),
                     partner: in_suit(self.hands[(leader + 2) & 3], t),
@@ -407,14 +399,14 @@ impl<'t, M: TableMemory> Search<'t, M> {
         let all = self.trick_all[(ply >> 2) & (TRICKS - 1)];
         let mut list = Order::new();
         // The cut-off card first; the rest are ordered only if it does not cut off.
-        let mut hint = 0xFF;
+        let mut hint: Option<u8> = None;
         let key = if self.config.cutoff_cards {
             let key = cutoff_key(&self.spot(ply));
             if let Some(c) = self.table.cutoff_card(key, seat)
                 && playable & (1u64 << c) != 0
             {
                 list.push(c);
-                hint = c;
+                hint = Some(c);
             }
             Some(key)
         } else {
@@ -465,7 +457,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
             if (ns_turn && best >= beta) || (!ns_turn && best < beta) {
                 // The hint's card cut off again: it is recorded already.
                 if let Some(key) = key
-                    && card != hint
+                    && hint != Some(card)
                 {
                     self.table.set_cutoff_card(key, seat, card);
                 }
@@ -496,28 +488,6 @@ impl<'t, M: TableMemory> Search<'t, M> {
 /// (among `all`, the cards out at the trick's start) lies between them.
 fn equivalent(card: u8, tried: u64, hand: u64, all: u64) -> bool {
     let s = suit_of(card);
-    let tried = in_suit(tried, s);
-    if tried == 0 {
-        return false;
-    }
-    let others = in_suit(all & !hand, s);
     let bit = 1u64 << card;
-    // The nearest tried card above and below, and whether another hand's card is between.
-    let above = tried & !(bit | (bit - 1));
-    if above != 0 {
-        let a = above.trailing_zeros();
-        let between = others & ((1u64 << a) - 1) & !(bit | (bit - 1));
-        if between == 0 {
-            return true;
-        }
-    }
-    let below = tried & (bit - 1);
-    if below != 0 {
-        let b = 63 - below.leading_zeros();
-        let between = others & (bit - 1) & !((2u64 << b) - 1);
-        if between == 0 {
-            return true;
-        }
-    }
-    false
+    equal_run(bit, in_suit(hand, s), in_suit(all & !hand, s)) & tried & !bit != 0
 }

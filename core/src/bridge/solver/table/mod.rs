@@ -25,6 +25,7 @@
 mod cutoffs;
 mod entry;
 
+use super::owners::Owners;
 use super::pattern::{Pattern, Shape};
 use entry::{
     BOUND_BITS, HEADER_LEN, HEADER_NEXT, HEADER_SIG, SIG_BITS, SIG_LANE, candidates, decode,
@@ -185,9 +186,9 @@ pub struct TransTable<M: TableMemory> {
     epoch: u32,
     /// Current generation: root slots and cut-off entries of another are empty.
     generation: u32,
-    /// The deal and strain the table holds positions of: each card's owner (4: not seen).
-    owners: [u8; 52],
-    strain: u8,
+    /// The deal and strain the table holds positions of (none yet: any).
+    owners: Owners,
+    strain: Option<u8>,
     stats: TableStats,
 }
 
@@ -218,8 +219,8 @@ impl<M: TableMemory> TransTable<M> {
             in_use: 0,
             epoch: 0,
             generation: 0,
-            owners: [4; 52],
-            strain: 0xFF,
+            owners: Owners::NONE,
+            strain: None,
             stats: TableStats::default(),
         };
         table.clear();
@@ -238,8 +239,8 @@ impl<M: TableMemory> TransTable<M> {
         self.free = 0;
         self.in_use = 0;
         self.epoch = self.epoch.wrapping_add(1);
-        self.owners = [4; 52];
-        self.strain = 0xFF;
+        self.owners = Owners::NONE;
+        self.strain = None;
     }
 
     /// The size of the table's memory in bytes.
@@ -266,24 +267,15 @@ impl<M: TableMemory> TransTable<M> {
         self.stats
     }
 
-    /// Makes the table ready for positions of a deal whose cards belong to `owners` (seat of
-    /// each card, 4 for a card not in the position) in `strain`: kept if that agrees with what
-    /// it holds (the same deal later in the play, or earlier), cleared otherwise.
-    pub(crate) fn prepare(&mut self, owners: &[u8; 52], strain: u8) {
-        let same = strain == self.strain
-            && owners
-                .iter()
-                .zip(&self.owners)
-                .all(|(&a, &b)| a == 4 || b == 4 || a == b);
-        if !same {
+    /// Makes the table ready for positions of a deal whose cards belong to `owners` in
+    /// `strain`: kept if that agrees with what it holds (the same deal later in the play, or
+    /// earlier), cleared otherwise.
+    pub(crate) fn prepare(&mut self, owners: &Owners, strain: u8) {
+        if self.strain != Some(strain) || !owners.agree(&self.owners) {
             self.clear();
-            self.strain = strain;
+            self.strain = Some(strain);
         }
-        for (mine, &theirs) in self.owners.iter_mut().zip(owners) {
-            if theirs != 4 {
-                *mine = theirs;
-            }
-        }
+        self.owners.merge(owners);
     }
 
     /// Where `(shape, leader)` is in the roots, or where it would go.
