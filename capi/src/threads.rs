@@ -13,6 +13,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use cardtree_host::bridge::solver_pool::SolverPool;
 use cardtree_host::bridge::table_memory::DEFAULT_TABLE_MIB;
+use cardtree_host::shared_opts::{TABLE_MIB, THREADS};
+use cardtree_host::spec::Value;
 
 use crate::codes;
 use crate::convert::Code;
@@ -55,6 +57,13 @@ fn make(max_memory_mb: i32, max_threads: i32) -> Result<SolverPool, Code> {
         Ok(m) if m > 0 => (m / threads).clamp(1, DEFAULT_TABLE_MIB),
         _ => DEFAULT_TABLE_MIB,
     };
+    // Into the spec the other doors' threads and table memory go through: its limits (the
+    // machine's free memory among them) checked on the typed values.
+    for (option, n) in [(&THREADS, threads), (&TABLE_MIB, mib)] {
+        option
+            .check(&Value::Whole(n as u64))
+            .map_err(|_| codes::THREAD_CREATE)?;
+    }
     SolverPool::new(threads, mib).map_err(|_| codes::THREAD_CREATE)
 }
 
