@@ -77,6 +77,8 @@ struct Setup {
     trick: [u8; 3],
     trick_len: usize,
     trump: Trump,
+    /// Each card's seat, for the table and the search's root.
+    owners: Owners,
     /// Tricks left, the one in progress included.
     total: u8,
     mover_ns: bool,
@@ -95,16 +97,15 @@ fn setup<M: TableMemory>(position: &BridgePlay, table: &mut TransTable<M>) -> Se
     }
     let leader = position.leader() as usize;
     let strain = position.strain();
-    table.prepare(
-        &Owners::of(&hands, leader, &trick[..trick_len]),
-        strain as u8,
-    );
+    let owners = Owners::of(&hands, leader, &trick[..trick_len]);
+    table.prepare(&owners, strain as u8);
     Setup {
         hands,
         leader,
         trick,
         trick_len,
         trump: Trump::of(strain),
+        owners,
         total: position.tricks_left(),
         mover_ns: position.to_move() as usize & 1 == 0,
     }
@@ -122,6 +123,7 @@ impl Setup {
             self.leader,
             &self.trick[..self.trick_len],
             self.trump,
+            &self.owners,
             *config,
             table,
         )

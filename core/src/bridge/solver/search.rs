@@ -67,12 +67,13 @@ pub(crate) struct Search<'t, M: TableMemory> {
 
 impl<'t, M: TableMemory> Search<'t, M> {
     /// A search of the position with `hands`, `leader` having led `trick` (at most three
-    /// cards) to the current trick.
+    /// cards) to the current trick, `owners` the seat of each of those cards.
     pub(crate) fn new(
         hands: [u64; 4],
         leader: usize,
         trick: &[u8],
         trump: Trump,
+        owners: &Owners,
         config: SolverConfig,
         table: &'t mut TransTable<M>,
     ) -> Search<'t, M> {
@@ -109,7 +110,6 @@ impl<'t, M: TableMemory> Search<'t, M> {
             s.win_seat[i] = if wins { seat as u8 } else { s.win_seat[i - 1] };
         }
         s.trick_all[0] = all;
-        let owners = Owners::of(&hands, leader, &trick[..trick.len().min(3)]);
         s.position[0] = Pattern::of_position(all, owners.seats());
         // The shape at the trick's start: the cards played to it back in their hands.
         let mut start_hands = s.hands;
@@ -489,5 +489,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
 fn equivalent(card: u8, tried: u64, hand: u64, all: u64) -> bool {
     let s = suit_of(card);
     let bit = 1u64 << card;
-    equal_run(bit, in_suit(hand, s), in_suit(all & !hand, s)) & tried & !bit != 0
+    // Most cards are the first tried of their suit: nothing to compare.
+    let tried = in_suit(tried, s) & !bit;
+    tried != 0 && equal_run(bit, in_suit(hand, s), in_suit(all & !hand, s)) & tried != 0
 }
