@@ -178,6 +178,8 @@ export function setup(call) {
     const strain = $('play-strain').value;
     const mover = next(play.leader, play.trick.length);
     const left = play.hands.N.length;
+    // Busy until this render draws the board (a test, or a screen reader, waits for it).
+    $('play-board').setAttribute('aria-busy', 'true');
     let values = [];
     if (left > 0) {
       try {
@@ -224,6 +226,7 @@ export function setup(call) {
       t.cards.flatMap((c, i) => [i ? ' ' : null, `${next(t.leader, i)} `, card(c)]), ` (${t.winner})`)));
     $('play-board').dataset.deal = dealPbn(play.start);
     $('play-board').dataset.played = String(52 - 4 * left + play.trick.length);
+    $('play-board').setAttribute('aria-busy', 'false');
     // The contract: its level and strain, declarer on the leader's right; what it needs.
     const declarer = next($('play-leader').value, 3);
     const level = Number($('play-level').value);

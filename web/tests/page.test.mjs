@@ -246,15 +246,18 @@ test('a table cell starts play in its contract', async () => {
 test('a hand played to the end by keyboard alone', async () => {
   await page.focus('#play-reset');
   await page.keyboard.press('Enter');
-  await page.waitForSelector('#play-board[data-played="0"] .to-play .playable');
+  // The restart's render has drawn the board (before it, the old board is still there).
+  await page.waitForSelector('#play-board[aria-busy="false"][data-played="0"] .to-play .playable');
   // Tab from Restart: Undo, then the first card of the player to move; Enter plays it and the
   // focus moves on to the next player's first card.
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   for (let n = 1; n <= 52; n++) {
-    assert.ok(await page.evaluate(() => document.activeElement.classList.contains('playable')), `card ${n} has the focus`);
+    const focused = await page.waitForFunction(() => document.activeElement.classList.contains('playable'), null, { timeout: 5000 })
+      .then(() => true, () => false);
+    assert.ok(focused, `card ${n} has the focus`);
     await page.keyboard.press('Enter');
-    await page.waitForSelector(`#play-board[data-played="${n}"]`);
+    await page.waitForSelector(`#play-board[aria-busy="false"][data-played="${n}"]`);
   }
   assert.match(await page.textContent('#play-info'), /^Played out: /);
   assert.equal(await page.$$eval('#play-record li', (l) => l.length), 13);
