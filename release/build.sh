@@ -8,7 +8,7 @@
 #   cardtree-VERSION-cp39-abi3-manylinux_2_17_*.whl
 #                                    the Python package: one abi3 wheel for CPython 3.9+,
 #                                    linked by zig against glibc 2.17 (auditwheel checks it),
-#                                    built from the sdist
+#                                    built from the sdist, profile-guided (the same script)
 #   cardtree-VERSION.tar.gz          the Python source distribution (pip builds it with Rust)
 #   cardtree-VERSION.tgz             the npm package (WebAssembly, browsers and Node 18+)
 #   cardtree-VERSION.crate, cardtree-host-VERSION.crate
@@ -73,12 +73,14 @@ fi
 "$tools/bin/maturin" sdist -m python/Cargo.toml -o "$out"
 sdist=$out/cardtree-$version.tar.gz
 # The wheel is built from the unpacked sdist, not from the tree: what `pip install` of the sdist
-# compiles is what the wheel holds, and a file the sdist lacks fails here. The target folder is
-# python/'s own, so a second run rebuilds only what changed.
+# compiles is what the wheel holds, and a file the sdist lacks fails here. It is profile-guided
+# as the command line is, by the same script and training deals (instrumented, trained from
+# Python, built again on the profile; target/pgo/python is its target folder).
 tar -C "$stage" -xzf "$sdist"
 # maturin finds zig through the venv's Python (`python -m ziglang`).
-(cd "$stage/cardtree-$version" && PATH="$tools/bin:$PATH" CARGO_TARGET_DIR="$root/python/target" \
-  maturin build --release --locked --zig --compatibility manylinux2014 -o "$out")
+built=$(PATH="$tools/bin:$PATH" bash benches/pgo/build.sh --wheel "$stage/cardtree-$version" \
+  --zig --compatibility manylinux2014 | tail -n 1)
+cp "$built" "$out/"
 wheel=$(ls "$out"/cardtree-*.whl)
 "$tools/bin/auditwheel" show "$wheel" | tee "$stage/auditwheel.txt" >&2
 grep -q '"manylinux_' "$stage/auditwheel.txt" || {

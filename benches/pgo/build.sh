@@ -11,17 +11,35 @@
 #                                   # target/pgo/release/libdds.so after the binary's path
 #   benches/pgo/build.sh --no-dds   # the binary without DDS linked in (no --dds rivals; as
 #                                   # a user's build is, and quicker: CI checks it this way)
+#   benches/pgo/build.sh --wheel SRC [MATURIN_ARGS...]
+#                                   # the Python wheel of the package source SRC (python/, or
+#                                   # an unpacked sdist) the same way: instrumented, installed
+#                                   # into a throwaway venv, trained through its own API on
+#                                   # the same 40 tables, then `maturin build --release
+#                                   # --locked MATURIN_ARGS` on the profile into
+#                                   # target/pgo/wheel/ (release/build.sh passes --zig and the
+#                                   # manylinux tag); prints the wheel's path. Needs maturin
+#                                   # on the PATH.
 #
 # Needs the llvm-tools component (llvm-profdata), which it adds through rustup.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 libdds=false
+wheel=
 features=(--features dds)
 case "${1:-}" in
   "") ;;
   --libdds) libdds=true ;;
   --no-dds) features=() ;;
-  *) echo "usage: benches/pgo/build.sh [--libdds | --no-dds]" >&2; exit 2 ;;
+  --wheel)
+    [ -n "${2:-}" ] && [ -f "$2/pyproject.toml" ] || {
+      echo "benches/pgo/build.sh --wheel: ${2:-(none)} is not a Python package source (no pyproject.toml)" >&2
+      exit 2
+    }
+    wheel=$(cd "$2" && pwd)
+    shift 2
+    ;;
+  *) echo "usage: benches/pgo/build.sh [--libdds | --no-dds | --wheel SRC [MATURIN_ARGS...]]" >&2; exit 2 ;;
 esac
 
 rustup component add llvm-tools >/dev/null 2>&1
@@ -34,9 +52,37 @@ profdata="$sysroot/lib/rustlib/$host/bin/llvm-profdata"
 # the core and the host (about 3 % on top of the profile alone; docs/solver-notes.md section 11
 # has the runs and their commands).
 export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_LTO=fat
+if [ -n "$wheel" ]; then
+  # The wheel: its own target folder and profile (the package is a workspace of its own), the
+  # same training deals, through the package's own API.
+  data=$PWD/target/pgo/profile-wheel
+  out=$PWD/target/pgo/wheel
+  rm -rf "$data" "$out"
+  mkdir -p "$data"
+  work=$(mktemp -d /tmp/cardtree-pgo-wheel.XXXXXX)
+  trap 'rm -rf "$work"' EXIT
+  export CARGO_TARGET_DIR=$PWD/target/pgo/python
+  echo "== instrumented wheel (target/pgo/python)" >&2
+  (cd "$wheel" && RUSTFLAGS="-Cprofile-generate=$data" \
+    maturin build --release --locked -o "$work/gen" >&2)
+  python3 -m venv "$work/venv"
+  "$work/venv/bin/pip" install -q --no-index --no-deps "$work"/gen/cardtree-*.whl
+  echo "== training run: whole tables of 40 deals of seed 7, from Python" >&2
+  LLVM_PROFILE_FILE="$data/wheel-%p-%m.profraw" "$work/venv/bin/python" -c '
+import cardtree
+tables = cardtree.dd_tables(cardtree.random_deals(7, 40), threads=1)
+print(f"{len(tables)} tables")' >&2
+  "$profdata" merge -o "$data/merged.profdata" "$data"/*.profraw
+  echo "== the wheel on the profile (target/pgo/wheel)" >&2
+  (cd "$wheel" && RUSTFLAGS="-Cprofile-use=$data/merged.profdata" \
+    maturin build --release --locked -o "$out" "$@" >&2)
+  ls "$out"/cardtree-*.whl
+  exit 0
+fi
 data=$PWD/target/pgo/profile
 rm -rf "$data"
 mkdir -p "$data"
+
 echo "== instrumented build (target/pgo/gen)" >&2
 RUSTFLAGS="-Cprofile-generate=$data" \
     cargo build --release --locked -p cardtree-host "${features[@]}" --target-dir target/pgo/gen --quiet

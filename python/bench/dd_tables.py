@@ -2,10 +2,15 @@
 cardtree on every core, in one run on the same deals; and the same work from Rust
 (`cardtree bridge table --threads 1`) to show what the binding costs.
 
-    python python/bench/dd_tables.py [--deals 1000] [--seed 2026] [--cardtree target/release/cardtree]
+    python python/bench/dd_tables.py [--deals 1000] [--seed 2026] [--file DEALS.jsonl]
+        [--cardtree target/release/cardtree] [--rounds 1] [--no-endplay]
 
-One-thread timings pin the process to one core (DDS's own threads cannot spread); each prints
-the work it did (deals, tables) and its time; the ratios come last.
+`--file` takes the deals of a JSON-lines file with a "pbn" field (the vectors,
+tests/data/bridge/dd_tables.jsonl, say) instead of random ones. `--rounds R` runs the
+one-thread Python and Rust tables R times, in turns (which goes first alternates, so the
+machine's drift falls on both), and compares their totals: the wheel against the command line
+it is measured with. One-thread timings pin the process to one core (DDS's own threads cannot
+spread); each prints the work it did (deals, tables) and its time; the ratios come last.
 """
 
 import argparse
@@ -34,25 +39,63 @@ def main():
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--cardtree", default=str(repo / "target" / "release" / "cardtree"))
+    parser.add_argument("--file", help="deals from this JSON-lines file (a \"pbn\" field a line)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="one-thread Python and Rust runs, in turns")
+    parser.add_argument("--no-endplay", action="store_true", help="leave endplay out")
     args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
 
-    deals = cardtree.random_deals(args.seed, args.deals)
+    if args.file:
+        with open(args.file, encoding="utf-8") as f:
+            deals = [cardtree.Deal(json.loads(line)["pbn"]) for line in f if line.strip()]
+        source = args.file
+    else:
+        deals = cardtree.random_deals(args.seed, args.deals)
+        source = f"random deals of seed {args.seed}"
     n = len(deals)
     all_cores = os.sched_getaffinity(0)
     one_core = {min(all_cores)}
-    print(f"{n} random deals of seed {args.seed}; cardtree {cardtree.__version__}; "
+    print(f"{n} deals ({source}); cardtree {cardtree.__version__} "
+          f"({pathlib.Path(cardtree.__file__).parent}); {args.cardtree}; "
           f"{len(all_cores)} cores", flush=True)
 
     os.sched_setaffinity(0, one_core)
-    ours, t_ours = timed("cardtree dd_tables, one thread", f"{n} tables",
-                         lambda: cardtree.dd_tables(deals, threads=1))
+    tmp = tempfile.TemporaryDirectory()
+    path = pathlib.Path(tmp.name) / "deals.jsonl"
+    path.write_text("".join(json.dumps({"id": i, "pbn": d.to_pbn()}) + "\n"
+                            for i, d in enumerate(deals)))
 
-    try:
-        import endplay
-        from endplay.dds import calc_all_tables
-        import endplay._dds as dds
-    except ImportError:
-        endplay = None
+    def python_tables():
+        return timed("cardtree dd_tables, one thread", f"{n} tables",
+                     lambda: cardtree.dd_tables(deals, threads=1))
+
+    def rust_tables():
+        return timed("cardtree bridge table --threads 1 (Rust, the same work)", f"{n} tables",
+                     lambda: subprocess.run([args.cardtree, "bridge", "table", "--file",
+                                             str(path), "--json", "--threads", "1"],
+                                            check=True, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.DEVNULL))
+
+    t_ours = t_rust = 0.0
+    for r in range(args.rounds):
+        runs = [python_tables, rust_tables] if r % 2 == 0 else [rust_tables, python_tables]
+        for run in runs:
+            out, secs = run()
+            if run is python_tables:
+                ours, t_ours = out, t_ours + secs
+            else:
+                t_rust += secs
+
+    endplay = None
+    if not args.no_endplay:
+        try:
+            import endplay
+            from endplay.dds import calc_all_tables
+            import endplay._dds as dds
+        except ImportError:
+            endplay = None
     if endplay is not None:
         dds.SetMaxThreads(1)
         edeals = [d.to_endplay() for d in deals]
@@ -71,16 +114,7 @@ def main():
                 for p, seat in enumerate("NESW"))
             for t, r in zip(ours, theirs))
         print(f"tables that agree: {agree} of {n}", flush=True)
-
-    with tempfile.TemporaryDirectory() as tmp:
-        path = pathlib.Path(tmp) / "deals.jsonl"
-        path.write_text("".join(json.dumps({"id": i, "pbn": d.to_pbn()}) + "\n"
-                                for i, d in enumerate(deals)))
-        _, t_rust = timed("cardtree bridge table --threads 1 (Rust, the same work)", f"{n} tables",
-                          lambda: subprocess.run([args.cardtree, "bridge", "table", "--file",
-                                                  str(path), "--json", "--threads", "1"],
-                                                 check=True, stdout=subprocess.DEVNULL,
-                                                 stderr=subprocess.DEVNULL))
+    tmp.cleanup()
 
     os.sched_setaffinity(0, all_cores)
     _, t_all = timed(f"cardtree dd_tables, {len(all_cores)} threads", f"{n} tables",
@@ -88,9 +122,10 @@ def main():
 
     print()
     if endplay is not None:
-        print(f"cardtree / endplay, one thread: {t_ours / t_theirs:.2f}")
-    print(f"Python / Rust, one thread: {t_ours / t_rust:.3f}")
-    print(f"throughput on {len(all_cores)} threads / one thread: {t_ours / t_all:.2f}")
+        print(f"cardtree / endplay, one thread: {t_ours / args.rounds / t_theirs:.2f}")
+    print(f"Python / Rust, one thread: {t_ours / t_rust:.3f} "
+          f"({t_ours:.2f} s against {t_rust:.2f} s over {args.rounds} round(s) in turns)")
+    print(f"throughput on {len(all_cores)} threads / one thread: {t_ours / args.rounds / t_all:.2f}")
 
 
 if __name__ == "__main__":
