@@ -62,16 +62,12 @@ def main():
           f"{len(all_cores)} cores", flush=True)
 
     os.sched_setaffinity(0, one_core)
-    tmp = tempfile.TemporaryDirectory()
-    path = pathlib.Path(tmp.name) / "deals.jsonl"
-    path.write_text("".join(json.dumps({"id": i, "pbn": d.to_pbn()}) + "\n"
-                            for i, d in enumerate(deals)))
 
-    def python_tables():
+    def python_tables(_path):
         return timed("cardtree dd_tables, one thread", f"{n} tables",
                      lambda: cardtree.dd_tables(deals, threads=1))
 
-    def rust_tables():
+    def rust_tables(path):
         return timed("cardtree bridge table --threads 1 (Rust, the same work)", f"{n} tables",
                      lambda: subprocess.run([args.cardtree, "bridge", "table", "--file",
                                              str(path), "--json", "--threads", "1"],
@@ -79,14 +75,18 @@ def main():
                                             stderr=subprocess.DEVNULL))
 
     t_ours = t_rust = 0.0
-    for r in range(args.rounds):
-        runs = [python_tables, rust_tables] if r % 2 == 0 else [rust_tables, python_tables]
-        for run in runs:
-            out, secs = run()
-            if run is python_tables:
-                ours, t_ours = out, t_ours + secs
-            else:
-                t_rust += secs
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "deals.jsonl"
+        path.write_text("".join(json.dumps({"id": i, "pbn": d.to_pbn()}) + "\n"
+                                for i, d in enumerate(deals)))
+        for r in range(args.rounds):
+            runs = [python_tables, rust_tables] if r % 2 == 0 else [rust_tables, python_tables]
+            for run in runs:
+                out, secs = run(path)
+                if run is python_tables:
+                    ours, t_ours = out, t_ours + secs
+                else:
+                    t_rust += secs
 
     endplay = None
     if not args.no_endplay:
@@ -114,7 +114,6 @@ def main():
                 for p, seat in enumerate("NESW"))
             for t, r in zip(ours, theirs))
         print(f"tables that agree: {agree} of {n}", flush=True)
-    tmp.cleanup()
 
     os.sched_setaffinity(0, all_cores)
     _, t_all = timed(f"cardtree dd_tables, {len(all_cores)} threads", f"{n} tables",
