@@ -96,50 +96,65 @@ fn direct_answer(t: &mut crate::bridge::table_memory::HostTable, p: &Position) -
 }
 
 /// The C interface's cost: batch by batch, cardtree's libdds call and the same work through
-/// the Rust library (`pool`), in turns, first one then the other first; the seconds of each,
-/// tables then BEN's, and whether every answer agreed.
+/// the Rust library (`pool`), in turns, first one then the other first, each chunk run once by
+/// each and timed (no untimed run in between: a run just before on the same chunk would leave
+/// its table lines in the caches for the next); the seconds of each, tables then BEN's. The
+/// answers of the two are compared after the timing.
 fn interface_cost(
     e: &Entry,
     pool: &SolverPool,
     deals: &[Deal],
     positions: &[Position],
 ) -> Result<[(f64, f64); 2], Error> {
-    let mut cost = [(0.0, 0.0); 2];
-    for (k, chunk) in deals.chunks(40).enumerate() {
-        for first in [k % 2 == 0, k % 2 == 1] {
+    let tables_cost = in_turns(
+        deals,
+        40,
+        |chunk| tables(e, chunk).map(|(rows, _)| rows),
+        |chunk| pool.map(chunk, direct_table),
+    )?;
+    if !tables_cost.2 {
+        return Err(invalid!(
+            "the Rust library's tables differ from its libdds's"
+        ));
+    }
+    let ben_cost = in_turns(
+        positions,
+        200,
+        |chunk| ben(e, chunk).map(|(a, _, _)| a),
+        |chunk| pool.map(chunk, direct_answer),
+    )?;
+    if !ben_cost.2 {
+        return Err(invalid!(
+            "the Rust library's answers differ from its libdds's"
+        ));
+    }
+    Ok([(tables_cost.0, tables_cost.1), (ben_cost.0, ben_cost.1)])
+}
+
+/// `library` and `direct` on each chunk of `items` once, in turns (which goes first
+/// alternates): the seconds of each, and whether their answers agree on every chunk.
+fn in_turns<I, T: PartialEq>(
+    items: &[I],
+    chunk: usize,
+    library: impl Fn(&[I]) -> Result<Vec<T>, Error>,
+    direct: impl Fn(&[I]) -> Vec<T>,
+) -> Result<(f64, f64, bool), Error> {
+    let (mut lib_secs, mut direct_secs, mut agree) = (0.0, 0.0, true);
+    for (k, part) in items.chunks(chunk).enumerate() {
+        let mut answers = (None, None);
+        for library_first in [k % 2 == 0, k % 2 == 1] {
             let start = Instant::now();
-            if first {
-                let (rows, _) = tables(e, chunk)?;
-                cost[0].0 += start.elapsed().as_secs_f64();
-                if rows != pool.map(chunk, direct_table) {
-                    return Err(invalid!(
-                        "the Rust library's tables differ from its libdds's"
-                    ));
-                }
+            if library_first {
+                answers.0 = Some(library(part)?);
+                lib_secs += start.elapsed().as_secs_f64();
             } else {
-                let _ = pool.map(chunk, direct_table);
-                cost[0].1 += start.elapsed().as_secs_f64();
+                answers.1 = Some(direct(part));
+                direct_secs += start.elapsed().as_secs_f64();
             }
         }
+        agree &= answers.0 == answers.1;
     }
-    for (k, chunk) in positions.chunks(200).enumerate() {
-        for first in [k % 2 == 0, k % 2 == 1] {
-            let start = Instant::now();
-            if first {
-                let (a, _, _) = ben(e, chunk)?;
-                cost[1].0 += start.elapsed().as_secs_f64();
-                if a != pool.map(chunk, direct_answer) {
-                    return Err(invalid!(
-                        "the Rust library's answers differ from its libdds's"
-                    ));
-                }
-            } else {
-                let _ = pool.map(chunk, direct_answer);
-                cost[1].1 += start.elapsed().as_secs_f64();
-            }
-        }
-    }
-    Ok(cost)
+    Ok((lib_secs, direct_secs, agree))
 }
 
 /// `work` over `items` by every library, a chunk (one call's worth) at a time, the libraries in
