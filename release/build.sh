@@ -5,6 +5,9 @@
 #   cardtree-VERSION-TRIPLE.tar.gz   the command line, profile-guided (benches/pgo/build.sh, the
 #                                    benchmarks' build), with README, CHANGELOG, licences,
 #                                    shell completions and manual pages
+#   cardtree-dds-VERSION-TRIPLE.tar.gz
+#                                    cardtree as libdds: lib/libdds.so and lib/libdds.a,
+#                                    profile-guided by the same script, include/dds.h, README
 #   cardtree-VERSION-cp39-abi3-manylinux_2_17_*.whl
 #                                    the Python package: one abi3 wheel for CPython 3.9+,
 #                                    linked by zig against glibc 2.17 (auditwheel checks it),
@@ -50,8 +53,13 @@ triple=$(rustc -vV | sed -n 's/^host: //p')
 rm -rf "${out:?}"/* "$stage"
 mkdir -p "$stage"
 
-step "the command line, profile-guided"
-bin=$(bash benches/pgo/build.sh --no-dds | tail -n 1)
+step "the command line and libdds, profile-guided"
+# One profile-guided build of both: the command line trained on whole tables, libdds through
+# DDS's C interface (benches/pgo/train_libdds.c); the script prints the two paths last.
+mapfile -t built < <(bash benches/pgo/build.sh --no-dds --libdds | tail -n 2)
+bin=${built[0]}
+lib=${built[1]}
+[ -x "$bin" ] && [ -f "$lib" ] || { echo "release/build.sh: the profile-guided build gave no binary or library" >&2; exit 1; }
 name=cardtree-$version-$triple
 dir=$stage/$name
 mkdir -p "$dir/completions" "$dir/man"
@@ -64,6 +72,18 @@ strip -o "$dir/cardtree" "$bin"
 "$dir/cardtree" man --dir "$dir/man"
 cp README.md CHANGELOG.md LICENSE-MIT LICENSE-APACHE "$dir/"
 tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
+
+# libdds: the shared and static libraries, the header and the crate's README (how a program
+# switches to it), as a program written for DDS links them.
+libname=cardtree-dds-$version-$triple
+libdir=$stage/$libname
+mkdir -p "$libdir/lib" "$libdir/include"
+strip --strip-unneeded -o "$libdir/lib/libdds.so" "$lib"
+strip --strip-debug -o "$libdir/lib/libdds.a" "$(dirname "$lib")/libdds.a"
+cp capi/include/dds.h "$libdir/include/"
+cp capi/README.md "$libdir/README.md"
+cp LICENSE-MIT LICENSE-APACHE "$libdir/"
+tar -C "$stage" -czf "$out/$libname.tar.gz" "$libname"
 
 step "the Python source distribution, then the wheel built from it (maturin, zig, auditwheel)"
 if [ ! -x "$tools/bin/maturin" ]; then

@@ -8,6 +8,8 @@
 # - Python: the wheel into a fresh venv with pytest, hypothesis, endplay and mypy (nothing
 #   built), then the package's whole test suite (python/tests, the stubs checked by mypy's
 #   stubtest among them), the unpacked command line the one it compares with;
+# - libdds: the tarball unpacked; capi/tests/c/check.c compiled against its dds.h and linked to
+#   its libdds.so and to its libdds.a, each run on the first 20 lines of each vector file;
 # - npm: the tarball into a fresh Node project, then a table from Node against DDS's in the
 #   vectors, and the TypeScript declarations and licences in place.
 #
@@ -58,6 +60,20 @@ for f in README.md CHANGELOG.md LICENSE-MIT LICENSE-APACHE completions/cardtree.
   test -s "$dir/$f" || { echo "the tarball has no $f" >&2; exit 1; }
 done
 echo "tarball: --version, the quick run, DDS's table, completions and $(ls "$dir/man" | wc -l) manual pages"
+
+step "libdds from its tarball: the C check program against its header and both libraries"
+tar -C "$work" -xzf "$out"/cardtree-dds-"$version"-*.tar.gz
+libdir=$(ls -d "$work"/cardtree-dds-"$version"-*)
+for f in lib/libdds.so lib/libdds.a include/dds.h README.md LICENSE-MIT LICENSE-APACHE; do
+  test -s "$libdir/$f" || { echo "the libdds tarball has no $f" >&2; exit 1; }
+done
+flags=(-std=c11 -O2 -Wall -Wextra -Werror -pedantic -I "$libdir/include")
+run cc "${flags[@]}" -o "$work/check-shared" capi/tests/c/check.c -L "$libdir/lib" -ldds
+run cc "${flags[@]}" -o "$work/check-static" capi/tests/c/check.c "$libdir/lib/libdds.a" -lpthread -ldl -lm
+run env LD_LIBRARY_PATH="$libdir/lib" "$work/check-shared" tests/data/bridge 20 > "$work/libdds.txt"
+run "$work/check-static" tests/data/bridge 20 >> "$work/libdds.txt"
+test "$(grep -c '^every export of dds.h checked$' "$work/libdds.txt")" = 2
+echo "libdds: every export of dds.h checked on the first 20 of each vector file, shared and static"
 
 step "Python: the wheel into a fresh venv, then python/tests"
 python3 -m venv "$work/venv"

@@ -7,10 +7,13 @@
 # bit (the profile moves code and branches, not what it computes); only time changes.
 #
 #   benches/pgo/build.sh            # prints the binary's path: target/pgo/release/cardtree
-#   benches/pgo/build.sh --libdds   # also libdds (capi/), trained on its own calls too: prints
-#                                   # target/pgo/release/libdds.so after the binary's path
+#   benches/pgo/build.sh --libdds   # also libdds (capi/), trained through DDS's C interface by
+#                                   # benches/pgo/train_libdds.c (tables, BEN's batches and
+#                                   # played hands, seed 7): prints target/pgo/release/libdds.so
+#                                   # after the binary's path (libdds.a beside it)
 #   benches/pgo/build.sh --no-dds   # the binary without DDS linked in (no --dds rivals; as
-#                                   # a user's build is, and quicker: CI checks it this way)
+#                                   # a user's build is, and quicker: CI checks it this way);
+#                                   # with --libdds too, what release/build.sh ships
 #   benches/pgo/build.sh --wheel SRC [MATURIN_ARGS...]
 #                                   # the Python wheel of the package source SRC (python/, or
 #                                   # an unpacked sdist) the same way: instrumented, installed
@@ -27,20 +30,23 @@ cd "$(dirname "$0")/../.."
 libdds=false
 wheel=
 features=(--features dds)
-case "${1:-}" in
-  "") ;;
-  --libdds) libdds=true ;;
-  --no-dds) features=() ;;
-  --wheel)
-    [ -n "${2:-}" ] && [ -f "$2/pyproject.toml" ] || {
-      echo "benches/pgo/build.sh --wheel: ${2:-(none)} is not a Python package source (no pyproject.toml)" >&2
-      exit 2
-    }
-    wheel=$(cd "$2" && pwd)
-    shift 2
-    ;;
-  *) echo "usage: benches/pgo/build.sh [--libdds | --no-dds | --wheel SRC [MATURIN_ARGS...]]" >&2; exit 2 ;;
-esac
+usage="usage: benches/pgo/build.sh [--no-dds] [--libdds] | --wheel SRC [MATURIN_ARGS...]"
+if [ "${1:-}" = --wheel ]; then
+  [ -n "${2:-}" ] && [ -f "$2/pyproject.toml" ] || {
+    echo "benches/pgo/build.sh --wheel: ${2:-(none)} is not a Python package source (no pyproject.toml)" >&2
+    exit 2
+  }
+  wheel=$(cd "$2" && pwd)
+  shift 2
+else
+  for arg in "$@"; do
+    case "$arg" in
+      --libdds) libdds=true ;;
+      --no-dds) features=() ;;
+      *) echo "$usage" >&2; exit 2 ;;
+    esac
+  done
+fi
 
 rustup component add llvm-tools >/dev/null 2>&1
 sysroot=$(rustc --print sysroot)
@@ -92,15 +98,16 @@ target/pgo/gen/release/cardtree bridge deal --seed 7 --count 40 --first N --out 
 echo "== training run: whole tables of 40 deals of seed 7" >&2
 target/pgo/gen/release/cardtree bridge bench --tables --file "$train" >&2
 if $libdds; then
-  # libdds apart from the binary: the binary links DDS itself (the `dds` feature), whose
-  # symbols libdds.so exports too. Its training: DDS's table, batch and AnalysePlay calls
-  # through it, on deals, positions and played hands of seed 7 (the libdds benchmark's are of
-  # seed 6363).
+  # libdds apart from the binary: the binary may link DDS itself (the `dds` feature), whose
+  # symbols libdds.so exports too. Its training: a C program of ours calling DDS's table,
+  # batch and AnalysePlay functions through the header and the instrumented library alone,
+  # on deals, positions and played hands of seed 7 (the libdds benchmark's are of seed 6363).
   RUSTFLAGS="-Cprofile-generate=$data" \
       cargo build --release --locked -p cardtree-dds --target-dir target/pgo/gen --quiet
+  cc -std=c11 -O2 -I capi/include -o target/pgo/gen/train_libdds benches/pgo/train_libdds.c \
+      -L target/pgo/gen/release -ldds
   echo "== training run: libdds's tables, BEN's batches and played hands, seed 7" >&2
-  target/pgo/gen/release/cardtree bridge libdds --lib target/pgo/gen/release/libdds.so \
-      --deals 40 --positions 400 --hands 40 --seed 7 >&2
+  LD_LIBRARY_PATH=target/pgo/gen/release target/pgo/gen/train_libdds 7 >&2
 fi
 "$profdata" merge -o "$data/merged.profdata" "$data"/*.profraw
 echo "== build on the profile (target/pgo/release)" >&2
