@@ -56,9 +56,9 @@ mkdir -p "$stage"
 step "the command line and libdds, profile-guided"
 # One profile-guided build of both: the command line trained on whole tables, libdds through
 # DDS's C interface (benches/pgo/train_libdds.c); the script prints the two paths last.
-mapfile -t built < <(bash benches/pgo/build.sh --no-dds --libdds | tail -n 2)
-bin=${built[0]}
-lib=${built[1]}
+paths=$(bash benches/pgo/build.sh --no-dds --libdds | tail -n 2)
+bin=$(sed -n 1p <<<"$paths")
+lib=$(sed -n 2p <<<"$paths")
 [ -x "$bin" ] && [ -f "$lib" ] || { echo "release/build.sh: the profile-guided build gave no binary or library" >&2; exit 1; }
 name=cardtree-$version-$triple
 dir=$stage/$name
