@@ -104,7 +104,7 @@ if $libdds; then
   # on deals, positions and played hands of seed 7 (the libdds benchmark's are of seed 6363).
   RUSTFLAGS="-Cprofile-generate=$data" \
       cargo build --release --locked -p cardtree-dds --target-dir target/pgo/gen --quiet
-  cc -std=c11 -O2 -I capi/include -o target/pgo/gen/train_libdds benches/pgo/train_libdds.c \
+  cc -std=c11 -O2 -I capi/include -I capi/tests/c -o target/pgo/gen/train_libdds benches/pgo/train_libdds.c \
       -L target/pgo/gen/release -ldds
   echo "== training run: libdds's tables, BEN's batches and played hands, seed 7" >&2
   LD_LIBRARY_PATH=target/pgo/gen/release target/pgo/gen/train_libdds 7 >&2

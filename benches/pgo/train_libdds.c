@@ -7,33 +7,24 @@
  * measured on. It checks only that every call succeeds: the answers are checked by
  * capi/tests/c/check.c and the live comparison with DDS.
  *
- *   cc -O2 -I capi/include benches/pgo/train_libdds.c -L DIR -ldds && ./a.out [SEED]
+ *   cc -O2 -I capi/include -I capi/tests/c benches/pgo/train_libdds.c -L DIR -ldds && ./a.out [SEED]
+ *
+ * Its random play (a legal card, a trick's winner) is capi/tests/c/random_play.h, which the
+ * check program uses too.
  */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dds.h"
-
-static uint64_t state;
-
-/* splitmix64: a small, well-mixed generator; any seed gives a full-period stream. */
-static uint64_t next(void) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15u);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  return z ^ (z >> 31);
-}
-
-static int below(int n) { return (int)(next() % (uint64_t)n); }
+#include "random_play.h"
 
 /* A random deal: holdings[hand][suit] with DDS's bits (rank r, 2..14, is bit r). */
 static void random_deal(unsigned holdings[DDS_HANDS][DDS_SUITS]) {
   int cards[52];
   for (int i = 0; i < 52; i++) cards[i] = i;
   for (int i = 51; i > 0; i--) {
-    int j = below(i + 1), t = cards[i];
+    int j = (int)next_random((unsigned)i + 1), t = cards[i];
     cards[i] = cards[j];
     cards[j] = t;
   }
@@ -45,7 +36,7 @@ static void random_deal(unsigned holdings[DDS_HANDS][DDS_SUITS]) {
 struct play {
   unsigned hands[DDS_HANDS][DDS_SUITS];
   int trump, leader, count;
-  int suit[3], rank[3];
+  int suit[4], rank[4];
 };
 
 static void check(int code, const char *call) {
@@ -58,51 +49,25 @@ static void check(int code, const char *call) {
 }
 
 /* A random legal card of the player to move: its suit and rank. */
-static void random_card(const struct play *p, int *suit, int *rank) {
-  int seat = (p->leader + p->count) % 4;
-  int choices[13][2], n = 0;
-  for (int s = 0; s < DDS_SUITS; s++) {
-    if (p->count > 0 && s != p->suit[0] && p->hands[seat][p->suit[0]] != 0) continue;
-    for (int r = 2; r <= 14; r++)
-      if (p->hands[seat][s] & (1u << r)) {
-        choices[n][0] = s;
-        choices[n][1] = r;
-        n++;
-      }
-  }
-  int k = below(n);
-  *suit = choices[k][0];
-  *rank = choices[k][1];
+static void play_random(const struct play *p, int *suit, int *rank) {
+  random_card(p->hands[(p->leader + p->count) % 4], p->count > 0 ? p->suit[0] : -1, suit, rank);
 }
 
 /* Plays a card; at the trick's fourth card its winner leads the next. */
 static void play_card(struct play *p, int suit, int rank) {
-  int seat = (p->leader + p->count) % 4;
-  p->hands[seat][suit] &= ~(1u << rank);
-  if (p->count < 3) {
-    p->suit[p->count] = suit;
-    p->rank[p->count] = rank;
-    p->count++;
-    return;
+  p->hands[(p->leader + p->count) % 4][suit] &= ~(1u << rank);
+  p->suit[p->count] = suit;
+  p->rank[p->count] = rank;
+  if (++p->count == 4) {
+    p->leader = (p->leader + trick_winner(p->suit, p->rank, p->trump)) % 4;
+    p->count = 0;
   }
-  int best = 0, best_suit = p->suit[0], best_rank = p->rank[0];
-  for (int i = 1; i < 4; i++) {
-    int s = i < 3 ? p->suit[i] : suit, r = i < 3 ? p->rank[i] : rank;
-    int ruffs = s == p->trump && best_suit != p->trump;
-    if (ruffs || (s == best_suit && r > best_rank)) {
-      best = i;
-      best_suit = s;
-      best_rank = r;
-    }
-  }
-  p->leader = (p->leader + best) % 4;
-  p->count = 0;
 }
 
 static void start(struct play *p) {
   random_deal(p->hands);
-  p->trump = below(5);
-  p->leader = below(4);
+  p->trump = (int)next_random(5);
+  p->leader = (int)next_random(4);
   p->count = 0;
 }
 
@@ -120,7 +85,7 @@ static struct deal position(const struct play *p) {
 }
 
 int main(int argc, char **argv) {
-  state = argc > 1 ? strtoull(argv[1], NULL, 10) : 7;
+  seed_random(argc > 1 ? strtoull(argv[1], NULL, 10) : 7);
   SetMaxThreads(0);
   static struct ddTableDeals tables;
   static struct ddTablesRes results;
@@ -138,9 +103,9 @@ int main(int argc, char **argv) {
     for (int i = 0; i < MAXNOOFBOARDS; i++) {
       struct play p;
       start(&p);
-      for (int k = 4 + below(17); k > 0; k--) {
+      for (int k = 4 + (int)next_random(17); k > 0; k--) {
         int suit, rank;
-        random_card(&p, &suit, &rank);
+        play_random(&p, &suit, &rank);
         play_card(&p, suit, rank);
       }
       batch.deals[i] = position(&p);
@@ -160,7 +125,7 @@ int main(int argc, char **argv) {
     struct playTraceBin trace;
     trace.number = 52;
     for (int i = 0; i < 52; i++) {
-      random_card(&p, &trace.suit[i], &trace.rank[i]);
+      play_random(&p, &trace.suit[i], &trace.rank[i]);
       play_card(&p, trace.suit[i], trace.rank[i]);
     }
     struct solvedPlay values;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dds.h"
+#include "random_play.h"
 
 static int failures = 0;
 /* The most lines read from each file (argv[2]; all by default). */
@@ -371,31 +372,6 @@ static void check_tables(const char *path) {
 
 /* ---- played hands: AnalysePlay against SolveBoard after every card ---- */
 
-static unsigned long long rng_state = 0x9E3779B97F4A7C15ull;
-static unsigned int next_random(unsigned int n) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (unsigned int)(rng_state % n);
-}
-
-/* A random legal card of `hand` when `led` (or -1) was led: its suit and rank. */
-static void random_card(unsigned int h[4], int led, int *suit, int *rank) {
-  int n = 0, cs[13], cr[13];
-  for (int s = 0; s < 4; s++) {
-    if (led >= 0 && h[led] && s != led) continue;
-    for (int r = 2; r <= 14; r++)
-      if (h[s] & (1u << r)) {
-        cs[n] = s;
-        cr[n] = r;
-        n++;
-      }
-  }
-  int i = (int)next_random((unsigned int)n);
-  *suit = cs[i];
-  *rank = cr[i];
-}
-
 static void check_plays(const char *path) {
   FILE *f = fopen(path, "r");
   if (!f) {
@@ -453,13 +429,7 @@ static void check_plays(const char *path) {
       play.rank[c] = r;
       play.number = c + 1;
       if (in_trick == 3) {
-        int win = 0;
-        for (int k = 1; k < 4; k++) {
-          int beats = trick_suit[k] == trick_suit[win] ? trick_rank[k] > trick_rank[win]
-                                                      : trick_suit[k] == dl.trump;
-          if (beats) win = k;
-        }
-        leader = (leader + win) % 4;
+        leader = (leader + trick_winner(trick_suit, trick_rank, dl.trump)) % 4;
         if ((leader % 2) != (dl.first % 2)) won_decl++;
       }
     }

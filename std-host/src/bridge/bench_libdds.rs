@@ -96,82 +96,75 @@ fn direct_answer(t: &mut crate::bridge::table_memory::HostTable, p: &Position) -
 }
 
 /// The C interface's cost: batch by batch, cardtree's libdds call and the same work through
-/// the Rust library (`pool`), in turns, first one then the other first, each chunk run once by
-/// each and timed (no untimed run in between: a run just before on the same chunk would leave
-/// its table lines in the caches for the next); the seconds of each, tables then BEN's. The
-/// answers of the two are compared after the timing.
+/// the Rust library (`pool`), in turns ([`interleaved`]: each chunk run once by each and timed,
+/// no untimed run in between, which would leave its table lines in the caches for the next);
+/// the seconds of each, tables then BEN's. The answers of the two are compared after the
+/// timing.
 fn interface_cost(
     e: &Entry,
     pool: &SolverPool,
     deals: &[Deal],
     positions: &[Position],
 ) -> Result<[(f64, f64); 2], Error> {
-    let tables_cost = in_turns(
-        deals,
-        40,
-        |chunk| tables(e, chunk).map(|(rows, _)| rows),
-        |chunk| pool.map(chunk, direct_table),
-    )?;
-    if !tables_cost.2 {
+    let [lib, direct] = two(interleaved(2, deals, 40, |j, chunk| {
+        if j == 0 {
+            tables(e, chunk).map(|(rows, secs)| (rows, 0, secs))
+        } else {
+            let (rows, secs) = timed(|| pool.map(chunk, direct_table));
+            Ok((rows, 0, secs))
+        }
+    })?);
+    if lib.0 != direct.0 {
         return Err(invalid!(
             "the Rust library's tables differ from its libdds's"
         ));
     }
-    let ben_cost = in_turns(
-        positions,
-        200,
-        |chunk| ben(e, chunk).map(|(a, _, _)| a),
-        |chunk| pool.map(chunk, direct_answer),
-    )?;
-    if !ben_cost.2 {
+    let [lib_ben, direct_ben] = two(interleaved(2, positions, 200, |j, chunk| {
+        if j == 0 {
+            ben(e, chunk)
+        } else {
+            let (answers, secs) = timed(|| pool.map(chunk, direct_answer));
+            Ok((answers, 0, secs))
+        }
+    })?);
+    if lib_ben.0 != direct_ben.0 {
         return Err(invalid!(
             "the Rust library's answers differ from its libdds's"
         ));
     }
-    Ok([(tables_cost.0, tables_cost.1), (ben_cost.0, ben_cost.1)])
+    Ok([(lib.2, direct.2), (lib_ben.2, direct_ben.2)])
 }
 
-/// `library` and `direct` on each chunk of `items` once, in turns (which goes first
-/// alternates): the seconds of each, and whether their answers agree on every chunk.
-fn in_turns<I, T: PartialEq>(
-    items: &[I],
-    chunk: usize,
-    library: impl Fn(&[I]) -> Result<Vec<T>, Error>,
-    direct: impl Fn(&[I]) -> Vec<T>,
-) -> Result<(f64, f64, bool), Error> {
-    let (mut lib_secs, mut direct_secs, mut agree) = (0.0, 0.0, true);
-    for (k, part) in items.chunks(chunk).enumerate() {
-        let mut answers = (None, None);
-        for library_first in [k % 2 == 0, k % 2 == 1] {
-            let start = Instant::now();
-            if library_first {
-                answers.0 = Some(library(part)?);
-                lib_secs += start.elapsed().as_secs_f64();
-            } else {
-                answers.1 = Some(direct(part));
-                direct_secs += start.elapsed().as_secs_f64();
-            }
-        }
-        agree &= answers.0 == answers.1;
-    }
-    Ok((lib_secs, direct_secs, agree))
+/// `f`'s result and the seconds it took.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let out = f();
+    (out, start.elapsed().as_secs_f64())
 }
 
-/// `work` over `items` by every library, a chunk (one call's worth) at a time, the libraries in
-/// turn and the first of each round rotating, so that none is always first or last (drift in
-/// the machine's speed falls on all alike): each library's answers in order, its nodes and its
-/// seconds.
+/// The two runs of an [`interleaved`] over two runners.
+fn two<T: Default>(mut v: Vec<T>) -> [T; 2] {
+    let second = v.pop().unwrap_or_default();
+    let first = v.pop().unwrap_or_default();
+    [first, second]
+}
+
+/// `work(j, chunk)` over `items` by each of `runners` runners (the libraries, or a library and
+/// the Rust library), a chunk (one call's worth) at a time, the runners in turn and the first
+/// of each round rotating, so that none is always first or last (drift in the machine's speed
+/// falls on all alike), each chunk once by each: each runner's answers in order, its nodes
+/// and its seconds (`work` times itself).
 fn interleaved<I, T>(
-    entries: &[Entry],
+    runners: usize,
     items: &[I],
     chunk: usize,
-    work: impl Fn(&Entry, &[I]) -> Result<(Vec<T>, u64, f64), Error>,
+    work: impl Fn(usize, &[I]) -> Result<(Vec<T>, u64, f64), Error>,
 ) -> Result<Vec<(Vec<T>, u64, f64)>, Error> {
-    let mut out: Vec<(Vec<T>, u64, f64)> = entries.iter().map(|_| (Vec::new(), 0, 0.0)).collect();
+    let mut out: Vec<(Vec<T>, u64, f64)> = (0..runners).map(|_| (Vec::new(), 0, 0.0)).collect();
     for (k, part) in items.chunks(chunk).enumerate() {
-        for i in 0..entries.len() {
-            let j = (k + i) % entries.len();
-            let (answers, nodes, secs) = work(&entries[j], part)?;
+        for i in 0..runners {
+            let j = (k + i) % runners;
+            let (answers, nodes, secs) = work(j, part)?;
             out[j].0.extend(answers);
             out[j].1 += nodes;
             out[j].2 += secs;
@@ -231,8 +224,8 @@ pub fn run(o: &Options) -> Result<String, Error> {
     );
     let mut times = Vec::new();
     let mut reference: Option<Vec<Rows>> = None;
-    let results = interleaved(&entries, &deals, 40, |e, chunk| {
-        tables(e, chunk).map(|(rows, secs)| (rows, 0, secs))
+    let results = interleaved(entries.len(), &deals, 40, |j, chunk| {
+        tables(&entries[j], chunk).map(|(rows, secs)| (rows, 0, secs))
     })?;
     for (e, (rows, _, secs)) in entries.iter().zip(results) {
         if let Some(want) = &reference {
@@ -281,7 +274,9 @@ pub fn run(o: &Options) -> Result<String, Error> {
     );
     let mut ben_times = Vec::new();
     let mut answers: Option<Vec<Answer>> = None;
-    let results = interleaved(&entries, &positions, 200, ben)?;
+    let results = interleaved(entries.len(), &positions, 200, |j, chunk| {
+        ben(&entries[j], chunk)
+    })?;
     for (e, (a, nodes, secs)) in entries.iter().zip(results) {
         if let Some(want) = &answers {
             let differ = a.iter().zip(want).filter(|(x, y)| x != y).count();
