@@ -1,6 +1,6 @@
 //! A table entry: a pattern and its bounds in four words ([`encode`], [`decode`],
-//! [`matches`]), a block's header words, and the signatures that rule most of a block's
-//! entries out before their words are compared.
+//! [`matches`]), a block's layout, and the signatures that rule most of a block's entries out
+//! before their words are read.
 
 use super::BLOCK_ENTRIES;
 use super::BLOCK_LINES;
@@ -8,66 +8,71 @@ use crate::bridge::solver::pattern::{self, Pattern};
 
 /// The bits of an entry word that hold a part of its bounds.
 pub(super) const BOUND_BITS: u32 = 3 << 30;
-/// Header words of a block: its entry count, the next block of its chain (index + 1), and
-/// two words of entry signatures.
-pub(super) const HEADER_LEN: usize = BLOCK_ENTRIES * 4;
-pub(super) const HEADER_NEXT: usize = BLOCK_ENTRIES * 4 + 1;
-pub(super) const HEADER_SIG: usize = BLOCK_ENTRIES * 4 + 2;
+/// A block's words: its header (the entry count, the next block of its chain as index + 1,
+/// and each entry's [`signature`]), then its entries, four words each. The header and the
+/// first entries share the block's first line, so a lookup that rules every entry out by its
+/// signature reads that line alone.
+pub(super) const HEADER_LEN: usize = 0;
+pub(super) const HEADER_NEXT: usize = 1;
+pub(super) const HEADER_SIG: usize = 2;
+/// The word where entry `e` of a block starts.
+pub(super) const fn entry_word(e: usize) -> usize {
+    HEADER_SIG + BLOCK_ENTRIES + 4 * e
+}
+// The header and the entries fill the block's lines.
+const _: () = assert!(entry_word(BLOCK_ENTRIES) <= BLOCK_LINES * 16);
+
+/// Ranks from the top of each suit a [`signature`] keeps the owners of.
+const SIG_RANKS: u32 = 3;
+/// The owner bits of a suit's top [`SIG_RANKS`] ranks, as they sit in an entry word.
+const SIG_FIELD: u32 = (1 << 26) - (1 << (26 - 2 * SIG_RANKS));
 
 /// An entry's signature, a quick test that rules most entries out before their four words are
-/// compared: for each of the first three suits, whether the entry keeps any rank of it (bit
-/// 0) and the owner of its top card (bits 1 and 2). Nine bits a lane, seven lanes in a
-/// block's two signature words.
-pub(super) const SIG_BITS: u32 = 9;
-pub(super) const SIG_LANE: u64 = (1 << SIG_BITS) - 1;
-/// Per lane: the bits that say a suit is kept, and the low bit of each suit's owner.
-pub(super) const SIG_KEPT: u64 = lanes(0b001_001_001);
-pub(super) const SIG_LOW: u64 = lanes(0b010_010_010);
-/// Per lane: bit 1, where [`candidates`] leaves its answer.
-pub(super) const SIG_ANSWER: u64 = lanes(0b10);
-// A block's signatures fit its two signature words, which fit its last line.
-const _: () =
-    assert!(SIG_BITS as usize * BLOCK_ENTRIES <= 64 && HEADER_SIG + 1 < BLOCK_LINES * 16,);
-
-const fn lanes(x: u64) -> u64 {
-    let mut v = 0;
-    let mut e = 0;
-    while e < BLOCK_ENTRIES as u32 {
-        v |= x << (SIG_BITS * e);
-        e += 1;
-    }
-    v
-}
-
-/// The signature of entry `w`.
-pub(super) fn signature(w: &[u32; 4]) -> u64 {
+/// read: for each suit, the owners of its top three ranks as far as the entry keeps them
+/// (six bits a suit, bits 0..24), and how many of those three it keeps (two bits a suit, bits
+/// 24..32). An entry matches a position only if its signature agrees with the position's
+/// owners there ([`may_match`]).
+pub(super) fn signature(w: &[u32; 4]) -> u32 {
     let mut sig = 0;
-    for (s, &word) in w.iter().take(3).enumerate() {
-        let kept = u64::from((word >> 26) & 15 != 0);
-        sig |= (kept | (u64::from((word >> 24) & 3) << 1)) << (3 * s);
+    for (s, &word) in w.iter().enumerate() {
+        let kept = ((word >> 26) & 15).min(SIG_RANKS);
+        sig |= ((word & SIG_FIELD) >> (26 - 2 * SIG_RANKS)) << (6 * s);
+        sig |= kept << (24 + 2 * s);
     }
     sig
 }
 
-/// The position's signature in every lane (each suit marked kept: the top card's owner).
-pub(super) fn wanted(position: &Pattern) -> u64 {
+/// The owners of a position's top three ranks in each suit, placed as in a [`signature`].
+pub(super) fn wanted(position: &Pattern) -> u32 {
     let mut sig = 0;
-    for s in 0..3 {
-        sig |= (1 | (u64::from((position.owners[s] >> 24) & 3) << 1)) << (3 * s);
+    for (s, &owners) in position.owners.iter().enumerate() {
+        sig |= ((owners & SIG_FIELD) >> (26 - 2 * SIG_RANKS)) << (6 * s);
     }
-    sig * lanes(1)
+    sig
 }
 
-/// Bit 1 of each lane set where the entry may match the position: in every suit the entry
-/// keeps, its top card's owner is the position's.
+/// For each value of a signature's top byte (the ranks kept in each suit, up to three), the
+/// owner bits of the signature those ranks cover.
+const SIG_MASK: [u32; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut s = 0;
+        while s < 4 {
+            let kept = (b >> (2 * s)) & 3;
+            t[b] |= ((0b11_1111u32 << (6 - 2 * kept)) & 0b11_1111) << (6 * s);
+            s += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Whether an entry with signature `sig` may match the position whose owners are `wanted`:
+/// false only if some rank it keeps among a suit's top three has another owner.
 #[inline]
-pub(super) fn candidates(sigs: u64, wanted: u64) -> u64 {
-    let kept = sigs & SIG_KEPT;
-    let differ = (sigs ^ wanted) & ((kept << 1) | (kept << 2));
-    // Each suit's two owner bits to its low one, then the three suits to the first's.
-    let any = (differ | (differ >> 1)) & SIG_LOW;
-    let any = any | (any >> 3) | (any >> 6);
-    !any & SIG_ANSWER
+pub(super) fn may_match(sig: u32, wanted: u32) -> bool {
+    (sig ^ wanted) & SIG_MASK[(sig >> 24) as usize] == 0
 }
 
 /// An entry as four words, one a suit: the suit's masked owners (bits 0..26), its count of

@@ -28,8 +28,8 @@ mod entry;
 use super::owners::Owners;
 use super::pattern::{Pattern, Shape};
 use entry::{
-    BOUND_BITS, HEADER_LEN, HEADER_NEXT, HEADER_SIG, SIG_BITS, SIG_LANE, candidates, decode,
-    encode, matches, signature, wanted,
+    BOUND_BITS, HEADER_LEN, HEADER_NEXT, HEADER_SIG, decode, encode, entry_word, matches,
+    may_match, signature, wanted,
 };
 
 /// One 64-byte line of a [`TransTable`]'s memory. Make a buffer with [`TtLine::ZERO`]:
@@ -70,8 +70,8 @@ impl defmt::Format for TtLine {
     }
 }
 
-/// Patterns a block holds (7 entries of four words, and a header of two).
-pub(crate) const BLOCK_ENTRIES: usize = 7;
+/// Patterns a block holds (6 entries of four words, and a header of eight: `entry`).
+pub(crate) const BLOCK_ENTRIES: usize = 6;
 /// Lines a block takes.
 const BLOCK_LINES: usize = 2;
 /// Root slots a line holds (four words each).
@@ -344,7 +344,7 @@ impl<M: TableMemory> TransTable<M> {
     }
 
     fn entry(&self, b: usize, e: usize) -> [u32; 4] {
-        let base = e * 4;
+        let base = entry_word(e);
         [
             self.block_word(b, base),
             self.block_word(b, base + 1),
@@ -354,15 +354,11 @@ impl<M: TableMemory> TransTable<M> {
     }
 
     fn set_entry(&mut self, b: usize, e: usize, words: [u32; 4]) {
+        let e = e % BLOCK_ENTRIES;
         for (i, w) in words.into_iter().enumerate() {
-            self.set_block_word(b, e * 4 + i, w);
+            self.set_block_word(b, entry_word(e) + i, w);
         }
-        let lane = SIG_BITS * (e % BLOCK_ENTRIES) as u32;
-        let sigs = u64::from(self.block_word(b, HEADER_SIG))
-            | (u64::from(self.block_word(b, HEADER_SIG + 1)) << 32);
-        let sigs = (sigs & !(SIG_LANE << lane)) | (signature(&words) << lane);
-        self.set_block_word(b, HEADER_SIG, sigs as u32);
-        self.set_block_word(b, HEADER_SIG + 1, (sigs >> 32) as u32);
+        self.set_block_word(b, HEADER_SIG + e, signature(&words));
     }
 
     /// Looks up the position `owners` (with `shape`, `leader` on lead) for an entry whose
@@ -396,18 +392,15 @@ impl<M: TableMemory> TransTable<M> {
             let (Some(first), Some(second)) = (lines.get(base), lines.get(base + 1)) else {
                 break;
             };
-            let len = (second.0[HEADER_LEN % 16] as usize).min(BLOCK_ENTRIES);
-            let next = second.0[HEADER_NEXT % 16] as usize;
-            let sigs = u64::from(second.0[HEADER_SIG % 16])
-                | (u64::from(second.0[(HEADER_SIG + 1) % 16]) << 32);
-            // Only the entries whose signatures agree with the position can match it.
-            let mut maybe = candidates(sigs, wanted) & ((1u64 << (SIG_BITS * len as u32)) - 1);
-            while maybe != 0 {
-                let e = (63 - maybe.leading_zeros()) as usize / SIG_BITS as usize;
-                maybe &= !(SIG_LANE << (SIG_BITS * e as u32));
-                let line = if e < 4 { &first.0 } else { &second.0 };
-                let o = (e & 3) * 4;
-                let w = [line[o], line[o + 1], line[o + 2], line[o + 3]];
+            let words = |i: usize| if i < 16 { first.0[i] } else { second.0[i % 16] };
+            let len = (first.0[HEADER_LEN] as usize).min(BLOCK_ENTRIES);
+            // Newest first; only entries whose signatures agree with the position can match.
+            for e in (0..len).rev() {
+                if !may_match(first.0[HEADER_SIG + e], wanted) {
+                    continue;
+                }
+                let o = entry_word(e);
+                let w = [words(o), words(o + 1), words(o + 2), words(o + 3)];
                 // The bounds (two bits in each word), and the owners suit by suit.
                 let lower = (w[0] >> 30) | ((w[1] >> 30) << 2);
                 let upper = (w[2] >> 30) | ((w[3] >> 30) << 2);
@@ -427,7 +420,7 @@ impl<M: TableMemory> TransTable<M> {
                     miss.matched = miss.matched.saturating_add(1);
                 }
             }
-            block = next;
+            block = first.0[HEADER_NEXT] as usize;
         }
         Err(miss)
     }
@@ -821,11 +814,7 @@ mod tests {
                     (r.next_u64() as u32) & super::super::pattern::mask(entry.cut[s]);
             }
             let w = encode(&entry, 0, 13);
-            let e = (bits >> 48) as usize % BLOCK_ENTRIES;
-            let passes = candidates(signature(&w) << (SIG_BITS * e as u32), wanted(&position))
-                >> (SIG_BITS * e as u32)
-                & 2
-                != 0;
+            let passes = may_match(signature(&w), wanted(&position));
             if matches(&w, &position) {
                 matching += 1;
                 assert!(passes, "{entry:?} {position:?}");
