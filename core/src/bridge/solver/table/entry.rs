@@ -33,20 +33,24 @@ const SIG_FIELD: u32 = (1 << 26) - (1 << (26 - 2 * SIG_RANKS));
 /// 24..32). An entry matches a position only if its signature agrees with the position's
 /// owners there ([`may_match`]).
 pub(super) fn signature(w: &[u32; 4]) -> u32 {
-    let mut sig = 0;
+    // An entry word's owner bits are its suit's owners (its count and bounds lie above them).
+    let mut sig = top_owners(w);
     for (s, &word) in w.iter().enumerate() {
-        let kept = ((word >> 26) & 15).min(SIG_RANKS);
-        sig |= ((word & SIG_FIELD) >> (26 - 2 * SIG_RANKS)) << (6 * s);
-        sig |= kept << (24 + 2 * s);
+        sig |= ((word >> 26) & 15).min(SIG_RANKS) << (24 + 2 * s);
     }
     sig
 }
 
 /// The owners of a position's top three ranks in each suit, placed as in a [`signature`].
 pub(super) fn wanted(position: &Pattern) -> u32 {
+    top_owners(&position.owners)
+}
+
+/// The owner bits of the top three ranks of each suit's field, six bits a suit.
+fn top_owners(fields: &[u32; 4]) -> u32 {
     let mut sig = 0;
-    for (s, &owners) in position.owners.iter().enumerate() {
-        sig |= ((owners & SIG_FIELD) >> (26 - 2 * SIG_RANKS)) << (6 * s);
+    for (s, &field) in fields.iter().enumerate() {
+        sig |= ((field & SIG_FIELD) >> (26 - 2 * SIG_RANKS)) << (6 * s);
     }
     sig
 }
