@@ -119,6 +119,15 @@ enum Holder {
     Nobody,
 }
 
+/// At no trump, the weight of a lead in a suit an opponent is void in counts the void as this
+/// many quarters of the leader's cards left (DDS counts four: the void as long as the hand).
+/// Three, measured (2026-11-30, tricks searched on whole tables, `docs/solver-notes.md`
+/// section 16): the repository's hard set -3.8 %, macroxue's 19 hard deals -8.2 %
+/// (`macroxue-hard-4` -27 %), 100 random deals of seed 3030 and 60 table vectors the same
+/// (within 0.3 %), every lead of the dev deals -2.4 %; two quarters or six cost more
+/// work on random deals, and in trump contracts three did too.
+const NT_VOID_QUARTERS: i32 = 3;
+
 /// Leads weighted as DDS weighs them (its `WeightAllocNT0` and `WeightAllocTrump0`, as the
 /// notes in `docs/solver-notes.md` describe the approach): suits the opponents
 /// are short in first, then whether the card can win the trick, who holds the top three
@@ -176,7 +185,14 @@ fn lead(spot: &Spot<'_>, playable: u64, out: &mut Order) {
             }
         }
         let (w1, w2, w3) = (holder(top3[0]), holder(top3[1]), holder(top3[2]));
-        let count = |len: i32| if len == 0 { 4 * left } else { 4 * len };
+        // A void opponent counts as a long holding, as many cards as the leader has left
+        // (DDS's weight); at no trump, where the void only discards, as three quarters of them.
+        let void = if suited {
+            4 * left
+        } else {
+            NT_VOID_QUARTERS * left
+        };
+        let count = |len: i32| if len == 0 { void } else { 4 * len };
         let lr = count(len_l) + count(len_r);
         let ruffs = |h: u64, hs: u64| hs == 0 && trumps(h) != 0;
         let side = suited && !trump.is(s);
