@@ -127,7 +127,7 @@ pub extern "C" fn SetThreading(code: i32) -> i32 {
     guard(|| threads::set_threading(code))
 }
 
-/// Sets the threads and the memory for their tables (each thread's table is at most 16 MiB;
+/// Sets the threads and the memory for their tables (each thread's table is at most 64 MiB;
 /// `maxMemoryMB` can only make it smaller).
 #[unsafe(no_mangle)]
 pub extern "C" fn SetResources(maxMemoryMB: i32, maxThreads: i32) {

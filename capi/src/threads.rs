@@ -3,8 +3,9 @@
 //! `AnalysePlay*`, its threads the workers of the batch calls.
 //!
 //! Threads: `min(n, cores)`, all cores for 0 or less (DDS's rule). Memory: each thread's table
-//! is 16 MiB (the host's default, where cardtree's solver is fastest per byte); a memory limit
-//! `maxMemoryMB` only makes it smaller (`maxMemoryMB / threads`, at least 1 MiB). Tables are
+//! is 64 MiB (the host's default; DDS's is about 95 MB), of which a thread takes from the
+//! system only what its searches fill; a memory limit `maxMemoryMB` only makes it smaller
+//! (`maxMemoryMB / threads`, at least 1 MiB). Tables are
 //! allocated when a thread first solves. The pool is made at the first call that needs it,
 //! with every core, as DDS sets itself up when it is loaded.
 

@@ -137,11 +137,11 @@ class Par:
 def random_deals(seed: int, count: int) -> List[Deal]:
     """`count` random deals from `seed`: those of `cardtree bridge deal --seed SEED --count COUNT`."""
 
-def dd_table(deal: Deal, table_mib: int = 16) -> DdTable:
+def dd_table(deal: Deal, table_mib: int = 64) -> DdTable:
     """The double-dummy table of `deal`; the GIL is released while it is solved."""
 
 def dd_tables(
-    deals: Sequence[Deal], threads: int = 0, table_mib: int = 16
+    deals: Sequence[Deal], threads: int = 0, table_mib: int = 64
 ) -> List[DdTable]:
     """The tables of `deals` in order, on `threads` threads (default one per core); the GIL is
     released and Ctrl-C stops it between deals."""
@@ -154,7 +154,7 @@ def solve_board(
     strain: _Strain,
     leader: _Seat,
     played: Iterable[str] = ...,
-    table_mib: int = 16,
+    table_mib: int = 64,
 ) -> Dict[str, int]:
     """Every legal card of the player to move with the tricks their side takes from here on:
     `deal` as at the start of the current trick, `leader` on lead to it, `played` the cards
@@ -175,7 +175,7 @@ def lead(
     objective: Literal["tricks", "set"] = "set",
     max_tries: int = 1_000_000,
     threads: int = 0,
-    table_mib: int = 16,
+    table_mib: int = 64,
 ) -> _LeadResult:
     """Every opening lead from `hand` against `contract` by `declarer`, valued on layouts of the
     unseen hands that fit `constraints` ("S: 15-17 hcp, 2-4 S; N: 8-15 hcp") by `method`
@@ -213,7 +213,7 @@ def analyse_play(
     seed: int = 1,
     constraints: str = "",
     threads: int = 0,
-    table_mib: int = 16,
+    table_mib: int = 64,
 ) -> Dict[str, Any]:
     """Hands as played judged as `cardtree bridge analyse --json` judges them: `source` a LIN
     text (format "lin"), a PBN text ("pbn") or a list of boards as `read_lin` gives them.
@@ -368,7 +368,7 @@ def read_pbn(text: Union[str, bytes]) -> List[Dict[str, Any]]:
     "deal": Deal}], as `cardtree bridge table --pbn` reads them."""
 
 def pbn_with_tables(
-    text: Union[str, bytes], threads: int = 0, table_mib: int = 16
+    text: Union[str, bytes], threads: int = 0, table_mib: int = 64
 ) -> bytes:
     """The PBN file with every board's double-dummy tags written in, everything else untouched:
     the bytes `cardtree bridge table --pbn` writes."""

@@ -240,7 +240,7 @@ impl PyPar {
 /// The double-dummy table of `deal` (a full deal or an ending), on a transposition table of
 /// `table_mib` MiB. The GIL is released while it is solved.
 #[pyfunction]
-#[pyo3(signature = (deal, table_mib = 16))]
+#[pyo3(signature = (deal, table_mib = 64))]
 fn dd_table(py: Python<'_>, deal: &PyDeal, table_mib: i128) -> PyResult<PyDdTable> {
     let (_, mib) = solver_options(0, table_mib)?;
     let d = deal.deal;
@@ -252,7 +252,7 @@ fn dd_table(py: Python<'_>, deal: &PyDeal, table_mib: i128) -> PyResult<PyDdTabl
 /// The double-dummy tables of `deals`, in order, on `threads` threads (default: one per core),
 /// each with a table of `table_mib` MiB. The GIL is released; Ctrl-C stops it between deals.
 #[pyfunction]
-#[pyo3(signature = (deals, threads = 0, table_mib = 16))]
+#[pyo3(signature = (deals, threads = 0, table_mib = 64))]
 fn dd_tables(
     py: Python<'_>,
     deals: Vec<PyRef<'_, PyDeal>>,
@@ -289,7 +289,7 @@ fn par(table: &PyDdTable, dealer: &str, vulnerability: &str) -> PyResult<PyPar> 
 /// the trick, `played` the cards already played to it in order from the leader (0 to 3 of
 /// them, still in `deal`'s hands). A dict `{"SA": 9, ...}`, highest card first.
 #[pyfunction]
-#[pyo3(signature = (deal, strain, leader, played = Vec::new(), table_mib = 16))]
+#[pyo3(signature = (deal, strain, leader, played = Vec::new(), table_mib = 64))]
 fn solve_board<'py>(
     py: Python<'py>,
     deal: &PyDeal,
@@ -354,7 +354,7 @@ fn read_pbn<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Vec<Boun
 /// the bytes `cardtree bridge table --pbn` writes, solved on `threads` threads (default one per
 /// core) with the GIL released. A malformed board is a `ValueError` naming it and its line.
 #[pyfunction]
-#[pyo3(signature = (text, threads = 0, table_mib = 16))]
+#[pyo3(signature = (text, threads = 0, table_mib = 64))]
 fn pbn_with_tables<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,

@@ -27,7 +27,7 @@ use crate::spec::{self, choice, text};
 #[pyo3(signature = (
     hand, contract, seat = None, declarer = "S", constraints = "", samples = 100,
     method = "solver", playouts = None, c = 16.0, p = 1.0, seed = 1, objective = "set",
-    max_tries = 1_000_000, threads = 0, table_mib = 16
+    max_tries = 1_000_000, threads = 0, table_mib = 64
 ))]
 fn lead<'py>(
     py: Python<'py>,

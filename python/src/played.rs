@@ -41,7 +41,7 @@ fn read_pbn_play<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>
 #[pyfunction]
 #[pyo3(signature = (
     source, format = "lin", single_dummy = false, samples = 100, seed = 1, constraints = "",
-    threads = 0, table_mib = 16
+    threads = 0, table_mib = 64
 ))]
 fn analyse_play<'py>(
     py: Python<'py>,

@@ -68,8 +68,8 @@ fn json_has_every_card_and_does_not_depend_on_threads() {
     assert_eq!(one["samples"], 12);
     assert!(one["tries"].as_u64().unwrap() >= 12);
     assert!(one["ms"].as_f64().is_some());
-    // The default 16 MiB solver table per thread.
-    assert_eq!(one["memory_bytes"], 16 << 20);
+    // The default 64 MiB solver table per thread.
+    assert_eq!(one["memory_bytes"], 64 << 20);
     for field in [
         "best",
         "best_tricks",

@@ -140,7 +140,7 @@ pub struct DdSolution {
 ///     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
 ///     SizeRule::Full,
 /// )?;
-/// // 1 MiB of table here; the host uses 16 MiB, a microcontroller a `static` of what it has.
+/// // 1 MiB of table here; the host uses 64 MiB, a microcontroller a `static` of what it has.
 /// let mut lines = vec![TtLine::ZERO; TtLine::count_for_bytes(1 << 20)];
 /// let solved = dd_table(&deal, &mut TransTable::new(&mut lines[..]))?;
 /// assert_eq!(solved.table.tricks(Seat::East, Strain::Spades), 8);

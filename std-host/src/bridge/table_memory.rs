@@ -1,5 +1,5 @@
-//! [`HostLines`]: the heap memory behind the host's transposition tables, in 2 MiB pages
-//! where Linux gives them.
+//! [`HostLines`]: the memory behind the host's transposition tables, in 2 MiB pages where
+//! Linux gives them, taken from the system only as the searches fill it.
 //!
 //! The solver reads its table at random (a root slot, then a chain of blocks), so with the
 //! usual 4 KiB pages a probe of a 16 MiB table that misses the cache often misses the TLB
@@ -15,8 +15,12 @@
 
 use cardtree::bridge::{TransTable, TtLine};
 
-/// Default transposition-table size per thread, in MiB.
-pub const DEFAULT_TABLE_MIB: usize = 16;
+/// Default transposition-table size per thread, in MiB (DDS's is about 95 MB). 16 MiB was
+/// enough for random deals, but deals built with voids fill it and then search up to twice the
+/// tricks; at 64 MiB they take no longer than macroxue's solver, and deals that do not fill 16
+/// take the same time (`docs/solver-notes.md` sections 16 and 17). A table takes from the
+/// system only what its searches fill ([`HostLines`]).
+pub const DEFAULT_TABLE_MIB: usize = 64;
 
 /// A transposition table owned by the host: `mib` MiB of lines on the heap, in huge pages
 /// where the system gives them ([`HostLines`]).
@@ -32,70 +36,150 @@ pub fn host_table(mib: usize) -> HostTable {
 /// The size of a huge page on x86-64 and AArch64 Linux.
 const HUGE_PAGE: usize = 2 << 20;
 
-/// Transposition-table lines on the heap, aligned to a 2 MiB huge page and advised as huge pages
-/// on Linux when the table is at least that big: the lines are `buf[start..]`.
+/// Transposition-table lines on the heap. On Linux a table of a huge page or more is an
+/// anonymous mapping of its own, aligned to a huge page and advised as huge pages: the kernel
+/// hands its pages out zeroed when they are first written, and [`TransTable::new`] writes only
+/// its roots and cut-off cards, so a table costs the memory its searches fill, not its size
+/// (a 64 MiB table for one small solve touches a few MiB). Elsewhere they are a zeroed `Vec`.
 #[derive(Debug)]
-pub struct HostLines {
-    buf: Vec<TtLine>,
-    start: usize,
+pub struct HostLines(Lines);
+
+#[derive(Debug)]
+enum Lines {
+    Heap(Vec<TtLine>),
+    #[cfg(target_os = "linux")]
+    Mapped(mapped::Mapped),
 }
 
 impl HostLines {
     /// `len` zeroed lines.
     #[must_use]
     pub fn new(len: usize) -> HostLines {
-        let huge = cfg!(target_os = "linux") && len.saturating_mul(TtLine::BYTES) >= HUGE_PAGE;
-        if !huge {
-            return HostLines {
-                buf: vec![TtLine::ZERO; len],
-                start: 0,
-            };
+        #[cfg(target_os = "linux")]
+        if len.saturating_mul(TtLine::BYTES) >= HUGE_PAGE
+            && let Some(map) = mapped::Mapped::new(len)
+        {
+            return HostLines(Lines::Mapped(map));
         }
-        // Room for one huge page more than needed, so that an aligned run of `len` lines
-        // fits; the advice goes in before the first write, which is when the kernel picks
-        // page sizes. Only the lines up to the run's end are written (and so take memory).
-        let spare = HUGE_PAGE / TtLine::BYTES;
-        let mut buf: Vec<TtLine> = Vec::with_capacity(len + spare);
-        let addr = buf.as_ptr() as usize;
-        let start = (addr.next_multiple_of(HUGE_PAGE) - addr) / TtLine::BYTES;
-        advise_huge_pages(&mut buf, start, len);
-        buf.resize(start + len, TtLine::ZERO);
-        HostLines { buf, start }
+        HostLines(Lines::Heap(vec![TtLine::ZERO; len]))
     }
 }
 
 impl AsRef<[TtLine]> for HostLines {
     #[inline]
     fn as_ref(&self) -> &[TtLine] {
-        &self.buf[self.start..]
+        match &self.0 {
+            Lines::Heap(v) => v,
+            #[cfg(target_os = "linux")]
+            Lines::Mapped(m) => m.lines(),
+        }
     }
 }
 
 impl AsMut<[TtLine]> for HostLines {
     #[inline]
     fn as_mut(&mut self) -> &mut [TtLine] {
-        &mut self.buf[self.start..]
+        match &mut self.0 {
+            Lines::Heap(v) => v,
+            #[cfg(target_os = "linux")]
+            Lines::Mapped(m) => m.lines_mut(),
+        }
     }
 }
 
-/// Advises the kernel to back lines `start..start + len` of `buf`'s capacity (whole huge
-/// pages of it) with huge pages. Advice only: if it fails the memory keeps small pages.
+/// The anonymous mapping behind a large table on Linux.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
-fn advise_huge_pages(buf: &mut Vec<TtLine>, start: usize, len: usize) {
-    let spare = buf.spare_capacity_mut();
-    let Some(run) = spare.get_mut(start..start + len) else {
-        return;
-    };
-    let bytes = (len * TtLine::BYTES) / HUGE_PAGE * HUGE_PAGE;
-    // SAFETY: the range starts inside `buf`'s allocation, at a huge-page boundary, and its
-    // `bytes` (at most `len` lines) lie within it. `MADV_HUGEPAGE` only tells the kernel which
-    // page size to use; it neither frees the memory nor changes its contents or validity.
-    let _ = unsafe { libc::madvise(run.as_mut_ptr().cast(), bytes, libc::MADV_HUGEPAGE) };
-}
+mod mapped {
+    use core::ptr::NonNull;
 
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: &mut Vec<TtLine>, _: usize, _: usize) {}
+    use cardtree::bridge::TtLine;
+
+    use super::HUGE_PAGE;
+
+    /// `len` lines at a huge-page boundary, `skip` bytes into a private anonymous mapping of
+    /// `len` lines and a huge page, which this owns and unmaps when dropped.
+    #[derive(Debug)]
+    pub(super) struct Mapped {
+        lines: NonNull<TtLine>,
+        len: usize,
+        skip: usize,
+    }
+
+    // SAFETY: `Mapped` owns its mapping alone (as a `Box<[TtLine]>` owns its memory), and hands
+    // out its lines only through `&self` and `&mut self`.
+    unsafe impl Send for Mapped {}
+    // SAFETY: as above: shared references give shared, read-only access.
+    unsafe impl Sync for Mapped {}
+
+    impl Mapped {
+        /// A mapping for `len` lines (`len` at least a huge page's worth), or `None` if the
+        /// kernel refuses one.
+        pub(super) fn new(len: usize) -> Option<Mapped> {
+            let want = len.checked_mul(TtLine::BYTES)?;
+            // One huge page more than needed, so that an aligned run of `len` lines fits.
+            let bytes = want.checked_add(HUGE_PAGE)?;
+            // SAFETY: a fresh private anonymous mapping, no address asked for and no file: it
+            // touches no memory of this process. The kernel zero-fills its pages.
+            let base = unsafe {
+                libc::mmap(
+                    core::ptr::null_mut(),
+                    bytes,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                )
+            };
+            if base == libc::MAP_FAILED {
+                return None;
+            }
+            let base = NonNull::new(base)?;
+            let addr = base.as_ptr() as usize;
+            let skip = addr.next_multiple_of(HUGE_PAGE) - addr;
+            // SAFETY: `skip < HUGE_PAGE`, so the run of `want` bytes from `base + skip` lies
+            // inside the mapping; it is aligned to a huge page, so to a line.
+            let lines = unsafe { base.cast::<u8>().add(skip).cast::<TtLine>() };
+            // Advice only, before the first write (which is when the kernel picks page sizes):
+            // if it fails the memory keeps small pages.
+            // SAFETY: the range lies inside the mapping; `MADV_HUGEPAGE` neither frees the
+            // memory nor changes its contents.
+            let _ = unsafe {
+                libc::madvise(
+                    lines.as_ptr().cast(),
+                    want / HUGE_PAGE * HUGE_PAGE,
+                    libc::MADV_HUGEPAGE,
+                )
+            };
+            Some(Mapped { lines, len, skip })
+        }
+
+        pub(super) fn lines(&self) -> &[TtLine] {
+            // SAFETY: `len` lines from `lines` lie inside the mapping, which lives as long as
+            // `self`; they were zeroed by the kernel, and any bits are a valid `TtLine`.
+            unsafe { core::slice::from_raw_parts(self.lines.as_ptr(), self.len) }
+        }
+
+        pub(super) fn lines_mut(&mut self) -> &mut [TtLine] {
+            // SAFETY: as in `lines`, and `&mut self` makes this the only reference.
+            unsafe { core::slice::from_raw_parts_mut(self.lines.as_ptr(), self.len) }
+        }
+    }
+
+    impl Drop for Mapped {
+        fn drop(&mut self) {
+            let bytes = self.len * TtLine::BYTES + HUGE_PAGE;
+            // SAFETY: `skip` bytes before the lines is where the mapping of `bytes` bytes that
+            // `new` made starts; no line outlives `self`.
+            let _ = unsafe {
+                libc::munmap(
+                    self.lines.as_ptr().cast::<u8>().sub(self.skip).cast(),
+                    bytes,
+                )
+            };
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -81,6 +81,11 @@ const CUTOFFS_PER_LINE: usize = 8;
 /// The most lines of cut-off cards: 64K entries, 512 KiB (macroxue's cache has 64K too);
 /// more only spreads the hot hints over more cache lines.
 const MAX_CUTOFF_LINES: usize = 8192;
+/// The most lines of roots: 128K slots, 2 MiB, what a 16 MiB table has; a larger table gives
+/// the rest to blocks. A new table zeroes its roots, so this bounds what making one writes;
+/// and more roots found nothing more: 256 MiB with 2 MiB of roots searched no more than with
+/// 32 MiB of them (`docs/solver-notes.md` section 17).
+const MAX_ROOT_LINES: usize = 32768;
 /// How far a root key may sit from its home slot.
 const ROOT_PROBES: usize = 8;
 /// No cut-off card recorded.
@@ -193,15 +198,21 @@ pub struct TransTable<M: TableMemory> {
 }
 
 impl<M: TableMemory> TransTable<M> {
-    /// A table over `lines`, which it zeroes (so their contents do not matter). Make it once
-    /// and keep it: later calls on a new deal or strain start a new generation in O(1).
-    pub fn new(mut lines: M) -> TransTable<M> {
-        lines.as_mut().fill(TtLine::ZERO);
+    /// A table over `lines`, whose contents do not matter: it zeroes its roots and cut-off
+    /// cards (at most 2.5 MiB), and a block is written before it is read. So memory the
+    /// system hands out zeroed and untouched (a host's fresh pages) is touched only as far as
+    /// the searches fill it. Make it once and keep it: later calls on a new deal or strain
+    /// start a new generation in O(1).
+    pub fn new(lines: M) -> TransTable<M> {
         let n = lines.as_ref().len();
-        // An eighth for roots, a sixteenth for cut-off cards, the rest for blocks; tables too
+        // An eighth for roots (at most 2 MiB), a sixteenth for cut-off cards (at most 512 KiB),
+        // the rest for blocks; tables too
         // small to hold a root line and a block have roots and blocks switched off.
         let (root_lines, cutoff_lines) = if n > 1 + BLOCK_LINES {
-            ((n / 8).max(1), (n / 16).clamp(1, MAX_CUTOFF_LINES))
+            (
+                (n / 8).clamp(1, MAX_ROOT_LINES),
+                (n / 16).clamp(1, MAX_CUTOFF_LINES),
+            )
         } else {
             (0, n.min(1))
         };
@@ -218,7 +229,8 @@ impl<M: TableMemory> TransTable<M> {
             free: 0,
             in_use: 0,
             epoch: 0,
-            generation: 0,
+            // The first `clear` wraps this to 0, which wipes the tags.
+            generation: GEN_MASK,
             owners: Owners::NONE,
             strain: None,
             stats: TableStats::default(),
@@ -231,8 +243,11 @@ impl<M: TableMemory> TransTable<M> {
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1) & GEN_MASK;
         if self.generation == 0 {
-            // The generation counter wrapped: old tags could look current, so wipe the memory.
-            self.lines.as_mut().fill(TtLine::ZERO);
+            // The generation counter wrapped (or the table is new): old tags could look
+            // current, so wipe the roots and cut-off cards (blocks are reached only from roots).
+            if let Some(tags) = self.lines.as_mut().get_mut(..self.pool_line) {
+                tags.fill(TtLine::ZERO);
+            }
             self.generation = 1;
         }
         self.next_block = 0;
@@ -756,6 +771,35 @@ mod tests {
         assert!(t.stats().harvests > 0, "{:?}", t.stats());
         assert_eq!(t.stats().resets, 0);
         assert_eq!(t.lookup(deep, 0, &p, 5).ok().map(|f| f.lower), Some(5));
+    }
+
+    #[test]
+    fn what_the_memory_held_before_does_not_matter() {
+        // The same stores and lookups (through harvests and a reset) over zeroed lines and
+        // over lines of fives (a root slot of the first generation, leader 1, pointing at
+        // block 4) find the same and count the same.
+        let run = |fill: TtLine| {
+            let mut lines = [fill; 256];
+            let mut t = TransTable::new(&mut lines[..]);
+            let mut seen = [0u8; 4000];
+            for i in 0..4000u64 {
+                let shape = Shape((i % 7) | ((i % 5) << 16) | (3 << 32) | (1 << 48));
+                let p = pattern(i as u32, (i % 4) as u8 + 1);
+                t.store(shape, (i % 4) as usize, &p, (i % 3) as u8, 9, None);
+                t.set_cutoff_card(i, (i % 4) as usize, (i % 52) as u8);
+                let back = Shape(((i / 2) % 7) | (((i / 2) % 5) << 16) | (3 << 32) | (1 << 48));
+                let found = t.lookup(back, (i % 4) as usize, &p, 1).map(|f| f.lower);
+                seen[i as usize] = found.unwrap_or(99) ^ t.cutoff_card(i / 3, 1).unwrap_or(77);
+                if i == 2500 {
+                    t.clear();
+                }
+            }
+            (seen, t.stats(), t.blocks_used())
+        };
+        let zeroed = run(TtLine::ZERO);
+        assert!(zeroed.1.harvests + zeroed.1.resets > 0, "{:?}", zeroed.1);
+        assert!(zeroed.0.iter().any(|&x| x != 99 ^ 77));
+        assert_eq!(zeroed, run(TtLine([5; 16])));
     }
 
     #[test]
