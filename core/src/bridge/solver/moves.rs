@@ -22,7 +22,9 @@ use super::bits::{
 /// Cards in the order the search tries them.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Order {
-    cards: [u8; 13],
+    /// Room for a hand (13 cards), in 16 slots so that `get` masks the index instead of
+    /// dividing it.
+    cards: [u8; 16],
     len: u8,
     added: u64,
 }
@@ -30,7 +32,7 @@ pub(crate) struct Order {
 impl Order {
     pub(crate) const fn new() -> Order {
         Order {
-            cards: [0; 13],
+            cards: [0; 16],
             len: 0,
             added: 0,
         }
@@ -41,13 +43,13 @@ impl Order {
     }
 
     pub(crate) fn get(&self, i: usize) -> u8 {
-        self.cards[i % 13]
+        self.cards[i & 15]
     }
 
     /// Adds `card` unless it is already in.
     pub(crate) fn push(&mut self, card: u8) {
         let bit = 1u64 << card;
-        if self.added & bit == 0 && usize::from(self.len) < self.cards.len() {
+        if self.added & bit == 0 && self.len < 13 {
             self.added |= bit;
             self.cards[usize::from(self.len)] = card;
             self.len += 1;
