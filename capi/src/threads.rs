@@ -5,9 +5,9 @@
 //! Threads: `min(n, cores)`, all cores for 0 or less (DDS's rule). Memory: each thread's table
 //! is 64 MiB (the host's default; DDS's is about 95 MB), of which a thread takes from the
 //! system only what its searches fill; a memory limit `maxMemoryMB` only makes it smaller
-//! (`maxMemoryMB / threads`, at least 1 MiB). Tables are
-//! allocated when a thread first solves. The pool is made at the first call that needs it,
-//! with every core, as DDS sets itself up when it is loaded.
+//! (`maxMemoryMB / threads`, at least 1 MiB). Tables are allocated when a thread first
+//! solves. The pool is made at the first call that needs it, with every core, as DDS sets
+//! itself up when it is loaded.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};

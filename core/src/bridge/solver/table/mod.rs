@@ -206,8 +206,8 @@ impl<M: TableMemory> TransTable<M> {
     pub fn new(lines: M) -> TransTable<M> {
         let n = lines.as_ref().len();
         // An eighth for roots (at most 2 MiB), a sixteenth for cut-off cards (at most 512 KiB),
-        // the rest for blocks; tables too
-        // small to hold a root line and a block have roots and blocks switched off.
+        // the rest for blocks; tables too small to hold a root line and a block have roots and
+        // blocks switched off.
         let (root_lines, cutoff_lines) = if n > 1 + BLOCK_LINES {
             (
                 (n / 8).clamp(1, MAX_ROOT_LINES),
