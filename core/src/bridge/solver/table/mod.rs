@@ -229,25 +229,30 @@ impl<M: TableMemory> TransTable<M> {
             free: 0,
             in_use: 0,
             epoch: 0,
-            // The first `clear` wraps this to 0, which wipes the tags.
-            generation: GEN_MASK,
+            generation: 0,
             owners: Owners::NONE,
             strain: None,
             stats: TableStats::default(),
         };
+        table.wipe_tags();
         table.clear();
         table
+    }
+
+    /// Zeroes the roots and cut-off cards, so that no tag of theirs looks current (blocks are
+    /// reached only from roots, and written before they are read).
+    fn wipe_tags(&mut self) {
+        if let Some(tags) = self.lines.as_mut().get_mut(..self.pool_line) {
+            tags.fill(TtLine::ZERO);
+        }
     }
 
     /// Forgets every position (O(1): a new generation).
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1) & GEN_MASK;
         if self.generation == 0 {
-            // The generation counter wrapped (or the table is new): old tags could look
-            // current, so wipe the roots and cut-off cards (blocks are reached only from roots).
-            if let Some(tags) = self.lines.as_mut().get_mut(..self.pool_line) {
-                tags.fill(TtLine::ZERO);
-            }
+            // The generation counter wrapped: old tags could look current.
+            self.wipe_tags();
             self.generation = 1;
         }
         self.next_block = 0;
