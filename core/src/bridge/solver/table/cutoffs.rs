@@ -2,7 +2,7 @@
 //! caused a cut-off in a similar spot, one byte a seat (a move-ordering hint only: a wrong
 //! hint costs time, never an answer).
 
-use super::{CUTOFFS_PER_LINE, GEN_MASK_TAG, NO_CARD, TableMemory, TransTable};
+use super::{CUTOFFS_PER_LINE, GEN_MASK_TAG, NO_CARD, TableMemory, TransTable, slot_of};
 
 impl<M: TableMemory> TransTable<M> {
     /// The cut-off card recorded under `key` for `seat`, if any.
@@ -36,7 +36,7 @@ impl<M: TableMemory> TransTable<M> {
             return None;
         }
         let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let index = ((u128::from(h) * self.cutoffs as u128) >> 64) as usize;
+        let index = slot_of(h, self.cutoffs);
         let tag = ((h as u32) & !GEN_MASK_TAG) | (self.generation & GEN_MASK_TAG);
         Some((
             self.cutoff_line + index / CUTOFFS_PER_LINE,

@@ -91,6 +91,20 @@ const ROOT_PROBES: usize = 8;
 /// No cut-off card recorded.
 const NO_CARD: u8 = 0xFF;
 
+/// The slot of hash `h` among `n`: `h * n / 2^64`, the high half of the product, which spreads
+/// the hash's high bits over any `n`. A power of two (the host's tables: 128K roots, 64K
+/// cut-off entries) is the same as the hash's top bits, taken by a shift: a 64-bit by 64-bit
+/// product's high half is one instruction on x86-64 and AArch64 but several on wasm32 and
+/// Cortex-M, and a lookup takes one for every position.
+#[inline]
+fn slot_of(h: u64, n: usize) -> usize {
+    if n.is_power_of_two() && n > 1 {
+        (h >> (64 - n.trailing_zeros())) as usize
+    } else {
+        ((u128::from(h) * n as u128) >> 64) as usize
+    }
+}
+
 /// What a [`TransTable`] did, counted since it was made.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -305,12 +319,18 @@ impl<M: TableMemory> TransTable<M> {
         }
         let key = shape.0 ^ (leader as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let h = key.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        let home = ((u128::from(h) * self.roots as u128) >> 64) as usize;
+        let home = slot_of(h, self.roots);
         let tag = (self.generation << 2) | leader as u32;
         let mut victim = (u32::MAX, home);
         let mut tomb = None;
         for d in 0..ROOT_PROBES.min(self.roots) {
-            let slot = (home + d) % self.roots;
+            // `home + d` passes the end once at most (`home < roots`, `d < roots`): a compare,
+            // where a remainder is a division every probe.
+            let slot = if home + d >= self.roots {
+                home + d - self.roots
+            } else {
+                home + d
+            };
             let w = self.root_words(slot);
             if w[2] >> 2 != self.generation {
                 // Zeroed memory and slots of an older generation are empty: the key is not
@@ -875,6 +895,25 @@ mod tests {
             matching > 1000 && ruled_out > 1000,
             "{matching} {ruled_out}"
         );
+    }
+
+    #[test]
+    fn slots_of_a_power_of_two_are_the_products_high_half() {
+        let mut h = 0x0123_4567_89AB_CDEFu64;
+        for _ in 0..1000 {
+            h = h
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(0x632B_E59B_D9B4_E019);
+            for n in (0..32)
+                .map(|k| 1usize << k)
+                .chain([3, 5, 6, 7, 1000, 98_304])
+            {
+                let product = ((u128::from(h) * n as u128) >> 64) as usize;
+                assert_eq!(slot_of(h, n), product, "h {h:#x}, n {n}");
+                assert!(n == 0 || slot_of(h, n) < n);
+            }
+            assert_eq!(slot_of(h, 0), 0);
+        }
     }
 
     #[test]
