@@ -33,7 +33,9 @@ pub fn host_table(mib: usize) -> HostTable {
     TransTable::new(HostLines::new(lines))
 }
 
-/// The size of a huge page on x86-64 and AArch64 Linux.
+/// The size of a huge page on x86-64 and AArch64 Linux (elsewhere, as in the WebAssembly
+/// package, only the tests read it).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 const HUGE_PAGE: usize = 2 << 20;
 
 /// Transposition-table lines on the heap. On Linux a table of a huge page or more is an
