@@ -4,7 +4,7 @@
 // the machine's drift falls on both alike. Usage:
 //   cp -r web/pkg /tmp/pkg-before; (change, then bash wasm/build.sh)
 //   node web/tests/ab.mjs /tmp/pkg-before [ROUNDS]      (ROUNDS: 3 unless given)
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { browser, root, serve } from './serve.mjs';
@@ -47,6 +47,7 @@ const runs = await page.evaluate(async ({ pbns, rounds }) => {
 }, { pbns, rounds });
 await chrome.close();
 server.close();
+rmSync(dir, { recursive: true });
 
 const of = (name) => runs.filter((r) => r.name === name);
 for (const name of ['other', 'this']) {
