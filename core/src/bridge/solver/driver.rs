@@ -7,9 +7,12 @@
 //!   runs of equals (no other hand's card between them), the groups ordered as the search
 //!   orders moves, and each group is driven to its exact value from a guess: the first from
 //!   the position's high cards, every later one from the best value found so far plus one
-//!   (is it better?), then the bound that test returns. DDS does the same work as a root
-//!   search over all the cards with the ones already valued forbidden; one table serves all
-//!   the searches of a call, and later calls on the same deal and strain.
+//!   (is it better?), then the bound that test returns. A group's value also goes to every
+//!   card of its suit below the lowest rank the two tests that settled it depended on (when
+//!   the group's card is below it too), as the search skips such cards. DDS does the same
+//!   work as a root search over all the cards with the ones already valued forbidden (tried:
+//!   the same work, `docs/solver-notes.md` section 19); one table serves all the searches of
+//!   a call, and later calls on the same deal and strain.
 
 use super::search::Search;
 use super::{Reaching, Solution, SolveStats, SolverConfig};
@@ -18,7 +21,7 @@ use crate::bridge::seat::Seat;
 use crate::cards::Cards;
 use crate::game::{Game, Turn};
 
-use super::bits::{Trump, equal_run, in_suit};
+use super::bits::{Trump, equal_run, in_suit, suit_of};
 use super::moves::{Order, order};
 use super::owners::Owners;
 use super::table::{TableMemory, TableStats, TransTable};
@@ -400,32 +403,68 @@ fn value_cards<M: TableMemory>(
         };
         // With a target, stop as soon as the bounds are on one side of it.
         let decided = |lo: u8, hi: u8| target.is_some_and(|t| lo >= t || hi < t);
+        // What the card's value depended on: the rank winners of the test that last raised
+        // `lo` and of the one that last lowered `hi` (the two that settle it), and whether the
+        // card won its trick by rank if it ends one.
+        let (mut at_lo, mut at_hi) = (0u64, 0u64);
         search.play(root, card);
+        let ends = if root & 3 == 3 {
+            search.trick_rank_winner(root)
+        } else {
+            0
+        };
         while lo < hi && !decided(lo, hi) {
             let t = g.clamp(lo + 1, hi);
             tests += 1;
             // "The mover takes at least t" in North-South's terms.
+            let (v, w) = if s.mover_ns {
+                search.search(root + 1, t)
+            } else {
+                search.search(root + 1, total - t + 1)
+            };
             let (ok, mover) = if s.mover_ns {
-                let (v, _) = search.search(root + 1, t);
                 (v >= t, v)
             } else {
-                let beta = total - t + 1;
-                let (v, _) = search.search(root + 1, beta);
-                (v < beta, total.saturating_sub(v))
+                (v < total - t + 1, total.saturating_sub(v))
             };
             if ok {
                 lo = mover.clamp(t, hi);
                 g = lo + 1;
+                at_lo = w;
             } else {
                 hi = mover.clamp(lo, t - 1);
                 g = hi;
+                at_hi = w;
             }
         }
+        let depended = at_lo | at_hi | ends;
         search.unplay(root);
         best_so_far = Some(best_so_far.map_or(lo, |b| b.max(lo)));
         // Every card of the group gets the value.
         for c in run_of(card, hand, all) {
             values[usize::from(c)] = Some(lo);
+        }
+        // So does every card of the suit below the lowest rank its tests depended on, when
+        // this card is below it too: the tests' answers hold for them (as `Search::moves`
+        // skips them).
+        if config.rank_winners && config.irrelevant_cards {
+            let su = suit_of(card);
+            let ws = in_suit(depended, su);
+            let below = if ws == 0 {
+                Some(in_suit(playable, su))
+            } else {
+                let low = ws.trailing_zeros();
+                (u32::from(card) < low).then(|| in_suit(playable, su) & ((1u64 << low) - 1))
+            };
+            if let Some(mut rest) = below {
+                while rest != 0 {
+                    let c = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if values[c].is_none() {
+                        values[c] = Some(lo);
+                    }
+                }
+            }
         }
         if first_only && target.is_some_and(|t| lo >= t) {
             break;
@@ -456,6 +495,42 @@ mod tests {
     use crate::bridge::{BySeat, Deal, Seat, Strain, TtLine};
     use crate::card::Card;
     use crate::search::{NaturalOrder, RandomPolicy, UctConfig, alpha_beta, uct};
+
+    #[test]
+    fn cards_below_the_ranks_that_mattered_share_the_value() {
+        // Every card valued with the skip against the values found card by card without it:
+        // 8-card endings, every strain, every place in the trick (the fourth hand's card ends
+        // the trick, so whether it wins by rank counts too).
+        let mut slots = [TtLine::ZERO; 512];
+        let mut other = [TtLine::ZERO; 512];
+        let plain = SolverConfig {
+            irrelevant_cards: false,
+            ..SolverConfig::ALL
+        };
+        let mut inherited = 0;
+        for seed in 0..12 {
+            let full = Deal::random(&mut crate::rng::seeded(100 + seed));
+            let hands = BySeat::from_fn(|seat| full.hand(seat).iter().take(8).collect());
+            let deal = Deal::from_hands(hands).unwrap();
+            for (k, strain) in Strain::ALL.into_iter().enumerate() {
+                let mut pos = BridgePlay::new(&deal, strain, Seat::ALL[k % 4]).unwrap();
+                for place in 0..4 {
+                    let fast =
+                        solve_with(&pos, &mut TransTable::new(&mut slots), &SolverConfig::ALL);
+                    let slow = solve_with(&pos, &mut TransTable::new(&mut other), &plain);
+                    assert_eq!(fast.cards, slow.cards, "seed {seed} {strain} place {place}");
+                    inherited += slow.stats.tests.saturating_sub(fast.stats.tests);
+                    // The lowest card on, so that the trick's later hands have small cards
+                    // to follow with.
+                    let mut moves = crate::game::MoveList::new();
+                    pos.legal_moves(&mut moves);
+                    pos.play(moves[0]).unwrap();
+                }
+            }
+        }
+        // The skip happens (fewer tests overall), so the comparison is not empty.
+        assert!(inherited > 0);
+    }
 
     #[test]
     fn reaching_a_target_agrees_with_the_exact_values() {

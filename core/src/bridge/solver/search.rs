@@ -168,7 +168,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
 
     /// The card of the completed trick ending at `ply` that won it by rank (it beat a card of
     /// its own suit), as a set: empty if it won by being the only card of its suit.
-    fn trick_rank_winner(&self, ply: usize) -> u64 {
+    pub(crate) fn trick_rank_winner(&self, ply: usize) -> u64 {
         let p = ply & (PLIES - 1);
         let w = self.win_card[p];
         let start = p & !3;
