@@ -18,6 +18,10 @@
 //! When neither finds a trick in a trump contract, [`partner_ruff`] looks for one ruff in
 //! partner's hand that the opponents cannot beat (DDS's last quick-trick case).
 //!
+//! The second player to a trick asks too: [`second_hand_wins`] finds a card of its side that
+//! surely wins the trick, and at no trump [`second_hand_cashes`] counts what the hand holding
+//! it then cashes on lead (DDS's `QuickTricksSecondHand`; `docs/solver-notes.md` section 19).
+//!
 //! Every card whose rank the count relied on is returned as a rank winner (see
 //! [`pattern`](super::pattern)): the winners of a suit, up to the number of rounds in which
 //! another hand still follows (later rounds win by length, not rank).
@@ -157,6 +161,48 @@ pub(crate) fn second_hand_wins(
     let top = highest(ours);
     let theirs = in_suit(third, s) | (1u64 << led);
     (top > highest(theirs)).then_some(1u64 << top)
+}
+
+/// At no trump, once the second player's side wins the trick by `top` (its card above the
+/// led card and the third player's, from [`second_hand_wins`]), the tricks its hand holding
+/// `top` then cashes on lead (DDS's `QuickTricksSecondHand`): the suit's next card if that
+/// hand holds the suit's two highest cards, a card of each other suit it tops, and every card
+/// of a suit no other hand holds. Returns the extra tricks and the cards whose ranks they rely
+/// on (`top` among them).
+pub(crate) fn second_hand_cashes(hands: &[u64; 4], seat: usize, led: u8, top: u8) -> (u8, u64) {
+    let s = usize::from(led / 13) & 3;
+    let hh = if hands[seat & 3] & (1u64 << top) != 0 {
+        seat & 3
+    } else {
+        (seat + 2) & 3
+    };
+    let hand = hands[hh];
+    let all = hands[0] | hands[1] | hands[2] | hands[3] | (1u64 << led);
+    let mut extra = 0u8;
+    let mut winners = 1u64 << top;
+    // The suit led: the holder of its top card also holds the next one.
+    let suit = in_suit(all, s);
+    if highest(suit) == top {
+        let rest = suit & !(1u64 << top);
+        if rest != 0 && hand & (1u64 << highest(rest)) != 0 {
+            extra += 1;
+            winners |= 1u64 << highest(rest);
+        }
+    }
+    for o in (0..4).filter(|&o| o != s) {
+        let own = in_suit(hand, o);
+        if own == 0 {
+            continue;
+        }
+        let others = in_suit(all & !hand, o);
+        if others == 0 {
+            extra += count13(suit_bits(own, o)) as u8;
+        } else if highest(own) > highest(others) {
+            extra += 1;
+            winners |= 1u64 << highest(own);
+        }
+    }
+    (extra, winners)
 }
 
 /// One trick by a ruff in partner's hand, in a trump contract (DDS's `QuickTricks`, its
@@ -362,5 +408,37 @@ mod tests {
         assert_eq!(top_trumps(c("SA SK"), c("SQ SJ"), c("SA SK SQ SJ S3")).0, 2);
         assert_eq!(top_trumps(c("SA S2"), c("SQ"), c("SA SK SQ S2")).0, 1);
         assert_eq!(top_trumps(c("S2 S3"), 0, c("S2 S3")), (2, 0));
+    }
+
+    #[test]
+    fn the_second_hands_winner_cashes_on() {
+        let c = |s: &str| s.parse::<Cards>().unwrap().bits();
+        let card = |s: &str| s.parse::<crate::Card>().unwrap().index() as u8;
+        // West leads the H2 (already played); North (second) holds HA HK, the top two hearts,
+        // and the DA; South holds clubs no one else has. North wins with the HA, cashes the HK
+        // and the DA: two more (South's clubs are not North's to run).
+        let h = [
+            c("HA HK DA S2"),
+            c("H5 D2 S3 C2"),
+            c("H4 D3 S4 CA"),
+            c("H3 D4 S5"),
+        ];
+        let led = card("H2");
+        assert_eq!(second_hand_wins(&h, 0, led, Trump::NONE), Some(c("HA")));
+        assert_eq!(
+            second_hand_cashes(&h, 0, led, card("HA")),
+            (2, c("HA HK DA"))
+        );
+        // South (fourth) holds the winner instead: South wins, runs the suit only it holds
+        // (two clubs, by length: no rank needed) and its DA.
+        let h = [
+            c("H5 S2 D5 S7"),
+            c("H6 D2 S3 D6"),
+            c("HA CK CQ DA"),
+            c("D4 S5 S6"),
+        ];
+        let led = card("H3");
+        assert_eq!(second_hand_wins(&h, 0, led, Trump::NONE), Some(c("HA")));
+        assert_eq!(second_hand_cashes(&h, 0, led, card("HA")), (3, c("HA DA")));
     }
 }

@@ -19,7 +19,7 @@ use super::later::{Holding, later_tricks, loses_a_trick, trump_trick};
 use super::moves::{Order, Spot, cutoff_key, order};
 use super::owners::Owners;
 use super::pattern::{Pattern, Shape};
-use super::quick::{partner_ruff, quick_tricks, second_hand_wins};
+use super::quick::{partner_ruff, quick_tricks, second_hand_cashes, second_hand_wins};
 use super::table::{TableMemory, TransTable};
 
 /// Plies a search keeps (13 tricks of four cards need 52; a power of two, so that indices
@@ -379,17 +379,31 @@ impl<'t, M: TableMemory> Search<'t, M> {
         let ns_turn = seat & 1 == 0;
         if ply & 3 == 1 && self.config.quick_tricks {
             // The second player's side surely wins this trick: enough if one more trick
-            // reaches beta, or one fewer for the other side cannot.
+            // reaches beta, or one fewer for the other side cannot; at no trump, the hand that
+            // wins it may cash more on lead.
             let t = (ply >> 2) & (TRICKS - 1);
             let (ns, left) = (self.ns_won[t], self.total.saturating_sub(t as u8));
             let led = self.card[(ply - 1) & (PLIES - 1)];
-            let decides = if ns_turn {
-                ns + 1 >= beta
+            // The tricks the second player's side must take from here on to decide.
+            let need = if ns_turn {
+                beta.saturating_sub(ns)
             } else {
-                ns + left - 1 < beta
+                (ns + left + 1).saturating_sub(beta)
             };
-            if decides && let Some(w) = second_hand_wins(&self.hands, seat, led, self.trump) {
-                return (if ns_turn { ns + 1 } else { ns + left - 1 }, w);
+            let no_trump = self.trump.get().is_none();
+            if (need <= 1 || (no_trump && need <= left))
+                && let Some(w) = second_hand_wins(&self.hands, seat, led, self.trump)
+            {
+                let (q, w) = if need <= 1 || w == 0 {
+                    (1, w)
+                } else {
+                    let top = w.trailing_zeros() as u8;
+                    let (extra, w) = second_hand_cashes(&self.hands, seat, led, top);
+                    ((1 + extra).min(left), w)
+                };
+                if q >= need {
+                    return (if ns_turn { ns + q } else { ns + left - q }, w);
+                }
             }
         }
         // Cards skipped at the root are not playable here, and count as tried below: the
