@@ -415,8 +415,8 @@ mod tests {
         let c = |s: &str| s.parse::<Cards>().unwrap().bits();
         let card = |s: &str| s.parse::<crate::Card>().unwrap().index() as u8;
         // West leads the H2 (already played); North (second) holds HA HK, the top two hearts,
-        // and the DA; South holds clubs no one else has. North wins with the HA, cashes the HK
-        // and the DA: two more (South's clubs are not North's to run).
+        // and the DA. North wins with the HA, cashes the HK and the DA: two more (South's CA
+        // is not North's to cash, nor is the S2 a winner).
         let h = [
             c("HA HK DA S2"),
             c("H5 D2 S3 C2"),
