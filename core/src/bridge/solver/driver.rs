@@ -14,7 +14,7 @@
 //!   the same work, `docs/solver-notes.md` section 19); one table serves all the searches of
 //!   a call, and later calls on the same deal and strain.
 
-use super::search::Search;
+use super::search::{Search, irrelevant_below};
 use super::{Reaching, Solution, SolveStats, SolverConfig};
 use crate::bridge::play::BridgePlay;
 use crate::bridge::seat::Seat;
@@ -417,15 +417,12 @@ fn value_cards<M: TableMemory>(
             let t = g.clamp(lo + 1, hi);
             tests += 1;
             // "The mover takes at least t" in North-South's terms.
-            let (v, w) = if s.mover_ns {
-                search.search(root + 1, t)
-            } else {
-                search.search(root + 1, total - t + 1)
-            };
+            let beta = if s.mover_ns { t } else { total - t + 1 };
+            let (v, w) = search.search(root + 1, beta);
             let (ok, mover) = if s.mover_ns {
-                (v >= t, v)
+                (v >= beta, v)
             } else {
-                (v < total - t + 1, total.saturating_sub(v))
+                (v < beta, total.saturating_sub(v))
             };
             if ok {
                 lo = mover.clamp(t, hi);
@@ -447,22 +444,16 @@ fn value_cards<M: TableMemory>(
         // So does every card of the suit below the lowest rank its tests depended on, when
         // this card is below it too: the tests' answers hold for them (as `Search::moves`
         // skips them).
-        if config.rank_winners && config.irrelevant_cards {
-            let su = suit_of(card);
-            let ws = in_suit(depended, su);
-            let below = if ws == 0 {
-                Some(in_suit(playable, su))
-            } else {
-                let low = ws.trailing_zeros();
-                (u32::from(card) < low).then(|| in_suit(playable, su) & ((1u64 << low) - 1))
-            };
-            if let Some(mut rest) = below {
-                while rest != 0 {
-                    let c = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    if values[c].is_none() {
-                        values[c] = Some(lo);
-                    }
+        if config.rank_winners
+            && config.irrelevant_cards
+            && let Some(f) = irrelevant_below(card, depended)
+        {
+            let mut rest = in_suit(playable, suit_of(card)) & ((1u64 << f) - 1);
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if values[c].is_none() {
+                    values[c] = Some(lo);
                 }
             }
         }

@@ -478,17 +478,12 @@ impl<'t, M: TableMemory> Search<'t, M> {
                 return (best, w);
             }
             winners |= w;
-            if self.config.rank_winners && self.config.irrelevant_cards {
-                // The cards of this suit below every rank winner of the suit gave the same.
-                let ws = in_suit(w, s);
-                if ws == 0 {
-                    floor[s] = 52;
-                } else {
-                    let low = ws.trailing_zeros() as u8;
-                    if card < low {
-                        floor[s] = floor[s].max(low);
-                    }
-                }
+            // The cards of this suit below every rank winner of the suit gave the same.
+            if self.config.rank_winners
+                && self.config.irrelevant_cards
+                && let Some(f) = irrelevant_below(card, w)
+            {
+                floor[s] = floor[s].max(f);
             }
         }
         if !self.config.rank_winners {
@@ -496,6 +491,20 @@ impl<'t, M: TableMemory> Search<'t, M> {
         }
         (best, winners)
     }
+}
+
+/// The cards of `card`'s suit that give the same result as `card` did, its rank winners being
+/// `winners`: those below the card index returned (52: the whole suit, none of whose ranks
+/// mattered), or `None` when `card`'s own rank mattered. The search skips them
+/// (`Search::moves`), and the driver gives them `card`'s value.
+#[inline]
+pub(crate) fn irrelevant_below(card: u8, winners: u64) -> Option<u8> {
+    let ws = in_suit(winners, suit_of(card));
+    if ws == 0 {
+        return Some(52);
+    }
+    let low = ws.trailing_zeros() as u8;
+    (card < low).then_some(low)
 }
 
 /// Whether `card` is equal to a card already tried from `hand`: no card of another hand
