@@ -89,3 +89,51 @@ fn random_tables_and_par_agree_with_dds() {
         );
     }
 }
+
+/// `bridge bench --dds`, every lead and whole tables: every deal agrees with DDS, and the
+/// per-deal file has DDS's time beside cardtree's on every line.
+#[test]
+fn bench_against_dds_agrees_on_every_deal() {
+    let dir = std::env::temp_dir().join(format!("cardtree-dds-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deals = dir.join("deals.jsonl");
+    let all = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/bridge/dev_deals.jsonl"
+    ))
+    .unwrap();
+    let three: String = all.lines().take(3).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&deals, three).unwrap();
+    let file = deals.to_str().unwrap();
+    let csv = dir.join("pd.csv");
+    for tables in [false, true] {
+        let mut args = vec!["bridge", "bench", "--file", file, "--dds", "--per-deal"];
+        args.push(csv.to_str().unwrap());
+        if tables {
+            args.push("--tables");
+        }
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardtree"))
+            .args(&args)
+            .output()
+            .expect("run cardtree");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let unit = if tables { "tables" } else { "deals" };
+        assert!(text.contains(&format!("3 of 3 {unit} agree")), "{text}");
+        let per_deal = std::fs::read_to_string(&csv).unwrap();
+        let mut lines = per_deal.lines();
+        let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let dds_ms = head.iter().position(|&c| c == "dds_ms").expect("dds_ms");
+        let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+        assert_eq!(rows.len(), 3, "{per_deal}");
+        for row in &rows {
+            let ms: f64 = row[dds_ms].parse().unwrap();
+            assert!(ms > 0.0, "{per_deal}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use cardtree::bridge::SolveStats;
 
+use crate::bridge::bench_dds::DdsRival;
 use crate::bridge::bench_report::{BenchJson, BenchReport, Cost, SideJson, counts, ratio, timing};
 use crate::bridge::macroxue::Macroxue;
 use crate::bridge::solve::{self, Task};
@@ -33,7 +34,8 @@ pub fn run(
     let text = read_input(path, dds)?;
     let tasks = read_tasks(&text, path)?;
     let mut table = crate::bridge::table_memory::host_table(mib);
-    let (mut ours, mut cards) = (Vec::new(), Vec::new());
+    let mut rival = DdsRival::new(dds);
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     let mut blocks = 0usize;
     let mut totals = SolveStats::default();
     for task in &tasks {
@@ -47,9 +49,14 @@ pub fn run(
             tests: st.tests,
         });
         totals.add(&st);
-        let mut c: Vec<_> = solved.solution.cards.iter().copied().collect();
-        c.sort();
-        cards.push(c);
+        if let Some(r) = &mut rival {
+            let mut cards: Vec<_> = solved.solution.cards.iter().copied().collect();
+            cards.sort();
+            theirs.push(r.leads(task, &cards)?);
+        }
+    }
+    if let Some(r) = &rival {
+        r.finish()?;
     }
     let mine = timing(&ours, |c| c.ms);
     let (nodes, tricks) = (
@@ -105,7 +112,7 @@ pub fn run(
         macroxue_ratio: None,
         threads: None,
     };
-    let theirs = crate::bridge::bench_dds::dds_run(&tasks, &cards, dds)?;
+    let theirs = rival.is_some().then_some(theirs);
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
         let dds_tricks = timing(theirs, |c| c.tricks as f64);
@@ -203,8 +210,10 @@ pub fn tables(
         return Err(invalid!("{}: no deals", path.display()));
     }
     let rival = macroxue.map(Macroxue::new).transpose()?;
+    let mut dds_rival = DdsRival::new(dds);
     let mut table = crate::bridge::table_memory::host_table(mib);
-    let (mut ours, mut solved, mut xue) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut ours, mut solved, mut xue, mut theirs) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for b in &boards {
         let r = crate::bridge::hand_record::solve(b, &mut table)?;
         ours.push(Cost {
@@ -213,6 +222,9 @@ pub fn tables(
             tricks: r.stats.tricks,
             tests: r.stats.tests,
         });
+        if let Some(d) = &mut dds_rival {
+            theirs.push(d.table(b, &r.table)?);
+        }
         solved.push(r.table);
         if let Some(m) = &rival {
             let (theirs, ms) = m.table(&b.deal)?;
@@ -263,7 +275,7 @@ pub fn tables(
             &boards, &solved, mib, threads, mine.total, &mut out,
         )?);
     }
-    let theirs = crate::bridge::bench_dds::dds_tables(&boards, &solved, dds)?;
+    let theirs = dds_rival.is_some().then_some(theirs);
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
         let _ = writeln!(out, "DDS:      {t}");

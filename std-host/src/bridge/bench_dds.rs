@@ -1,83 +1,92 @@
-//! DDS in `cardtree bridge bench`: every lead or every whole table of the deals, timed and
-//! checked against cardtree's results (a build with the `dds` feature; without it, nothing).
+//! DDS in `cardtree bridge bench`: every lead or the whole table of a deal, timed and checked
+//! against cardtree's results, deal by deal right after cardtree's (a build with the `dds`
+//! feature; without it, nothing). The machine's state drifts over minutes, and DDS's time with
+//! it more than cardtree's (by up to 40 % between runs of one afternoon,
+//! `docs/solver-notes.md` section 20): taking turns deal by deal, as with macroxue, both
+//! solvers meet each state alike, where all of one and then all of the other (a whole-table
+//! run takes minutes) put the drift into the ratio.
 
 use crate::bridge::bench_report::Cost;
+use crate::bridge::hand_record::Board;
 use crate::bridge::solve::Task;
 use crate::error::Error;
+use cardtree::Card;
+use cardtree::bridge::DdTable;
 
-/// DDS on every task, checked card by card against `ours`; `None` unless asked.
-#[cfg(feature = "dds")]
-pub(crate) fn dds_run(
-    tasks: &[Task],
-    ours: &[Vec<(cardtree::Card, u8)>],
-    dds: bool,
-) -> Result<Option<Vec<Cost>>, Error> {
-    if !dds {
-        return Ok(None);
+/// DDS as the benchmark's rival: its solver, and the deals whose leads differed. A build
+/// without DDS cannot make one (`read_input` refuses `--dds` there).
+pub(crate) struct DdsRival {
+    #[cfg(feature = "dds")]
+    solver: dds_bridge::Solver,
+    #[cfg(not(feature = "dds"))]
+    never: core::convert::Infallible,
+    mismatches: usize,
+}
+
+impl DdsRival {
+    /// The rival when `dds` asks for it.
+    #[cfg(feature = "dds")]
+    pub(crate) fn new(dds: bool) -> Option<DdsRival> {
+        dds.then(|| DdsRival {
+            solver: dds_bridge::Solver::default(),
+            mismatches: 0,
+        })
     }
-    let mut solver = dds_bridge::Solver::default();
-    let mut costs = Vec::new();
-    let mut mismatches = 0;
-    for (task, mine) in tasks.iter().zip(ours) {
+
+    #[cfg(not(feature = "dds"))]
+    pub(crate) fn new(_: bool) -> Option<DdsRival> {
+        None
+    }
+
+    /// DDS's value of every lead of `task`, timed, compared card by card with `ours` (a
+    /// difference is counted and named on standard error; [`DdsRival::finish`] reports it).
+    #[cfg(feature = "dds")]
+    pub(crate) fn leads(&mut self, task: &Task, ours: &[(Card, u8)]) -> Result<Cost, Error> {
         let start = web_time::Instant::now();
         let (theirs, nodes) =
-            crate::bridge::dds::solve(&mut solver, &task.pbn, task.leader, task.strain)?;
-        costs.push(Cost {
+            crate::bridge::dds::solve(&mut self.solver, &task.pbn, task.leader, task.strain)?;
+        let cost = Cost {
             ms: start.elapsed().as_secs_f64() * 1e3,
             tricks: u64::from(nodes),
             ..Cost::default()
-        });
-        if &theirs != mine {
-            mismatches += 1;
+        };
+        if theirs != ours {
+            self.mismatches += 1;
             eprintln!("cardtree: mismatch with DDS on {}", task.pbn);
         }
+        Ok(cost)
     }
-    if mismatches > 0 {
-        return Err(invalid!("{mismatches} deals differ from DDS"));
-    }
-    Ok(Some(costs))
-}
 
-#[cfg(not(feature = "dds"))]
-pub(crate) fn dds_run(
-    _: &[Task],
-    _: &[Vec<(cardtree::Card, u8)>],
-    _: bool,
-) -> Result<Option<Vec<Cost>>, Error> {
-    Ok(None)
-}
-
-/// DDS's whole tables of `boards`, checked against `ours`; `None` unless asked.
-#[cfg(feature = "dds")]
-pub(crate) fn dds_tables(
-    boards: &[crate::bridge::hand_record::Board],
-    ours: &[cardtree::bridge::DdTable],
-    dds: bool,
-) -> Result<Option<Vec<Cost>>, Error> {
-    if !dds {
-        return Ok(None);
+    #[cfg(not(feature = "dds"))]
+    pub(crate) fn leads(&mut self, _: &Task, _: &[(Card, u8)]) -> Result<Cost, Error> {
+        match self.never {}
     }
-    let mut solver = dds_bridge::Solver::default();
-    let mut costs = Vec::new();
-    for (b, mine) in boards.iter().zip(ours) {
+
+    /// DDS's whole table of `board`, timed; an error if it differs from `ours`.
+    #[cfg(feature = "dds")]
+    pub(crate) fn table(&mut self, board: &Board, ours: &DdTable) -> Result<Cost, Error> {
         let start = web_time::Instant::now();
-        let theirs = crate::bridge::dds::dd_table(&mut solver, &b.pbn)?;
-        costs.push(Cost {
+        let theirs = crate::bridge::dds::dd_table(&mut self.solver, &board.pbn)?;
+        let cost = Cost {
             ms: start.elapsed().as_secs_f64() * 1e3,
             ..Cost::default()
-        });
-        if theirs != *mine {
-            return Err(invalid!("table differs from DDS's on {}", b.pbn));
+        };
+        if theirs != *ours {
+            return Err(invalid!("table differs from DDS's on {}", board.pbn));
         }
+        Ok(cost)
     }
-    Ok(Some(costs))
-}
 
-#[cfg(not(feature = "dds"))]
-pub(crate) fn dds_tables(
-    _: &[crate::bridge::hand_record::Board],
-    _: &[cardtree::bridge::DdTable],
-    _: bool,
-) -> Result<Option<Vec<Cost>>, Error> {
-    Ok(None)
+    #[cfg(not(feature = "dds"))]
+    pub(crate) fn table(&mut self, _: &Board, _: &DdTable) -> Result<Cost, Error> {
+        match self.never {}
+    }
+
+    /// An error if any deal's leads differed from DDS's.
+    pub(crate) fn finish(&self) -> Result<(), Error> {
+        if self.mismatches > 0 {
+            return Err(invalid!("{} deals differ from DDS", self.mismatches));
+        }
+        Ok(())
+    }
 }

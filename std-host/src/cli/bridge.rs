@@ -38,7 +38,7 @@ pub enum BridgeCommand {
         output: OutputArgs,
     },
     /// Benchmark the solver: every lead of every line of a JSON-lines file, one thread, a
-    /// fresh table per deal; with --dds, DDS on the same deals in the same run.
+    /// fresh table per deal; with --dds, DDS on each deal right after cardtree, in the same run.
     Bench {
         /// JSON lines with fields pbn, leader, trump (e.g. tests/data/bridge/dev_deals.jsonl).
         #[arg(long)]
@@ -46,7 +46,8 @@ pub enum BridgeCommand {
         /// Transposition-table memory, in MiB.
         #[arg(long, value_parser = crate::limits::table_mib, default_value_t = DEFAULT_TABLE_MIB)]
         table_mib: usize,
-        /// Also time DDS and compare every card (needs the `dds` feature).
+        /// Also time DDS, on each deal right after cardtree, and compare every card (needs the
+        /// `dds` feature).
         #[arg(long)]
         dds: bool,
         /// With --tables: also time macroxue's bridge-solver, the `solver` binary at this path
