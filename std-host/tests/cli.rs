@@ -1,5 +1,7 @@
 //! The `cardtree` binary as a user runs it.
 
+mod common;
+
 use std::process::Command;
 
 fn cardtree(args: &[&str]) -> std::process::Output {
@@ -338,15 +340,7 @@ fn json_and_out_are_shared_flags() {
 #[test]
 fn bench_reports_json() {
     let dir = std::env::temp_dir().join(format!("cardtree-cli-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let deals = dir.join("deals.jsonl");
-    let all = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/data/bridge/dev_deals.jsonl"
-    ))
-    .unwrap();
-    let two: String = all.lines().take(2).map(|l| format!("{l}\n")).collect();
-    std::fs::write(&deals, two).unwrap();
+    let deals = common::first_dev_deals(&dir, 2);
     let file = deals.to_str().unwrap();
     let text = cardtree(&["bridge", "bench", "--file", file]);
     assert!(

@@ -3,6 +3,8 @@
 //! `cargo test --release -p cardtree-host --features dds --test dds`.
 #![cfg(feature = "dds")]
 
+mod common;
+
 use cardtree::bridge::{BridgePlay, Strain, solve, solve_value};
 use cardtree::{BySeat, Deal, Seat, rng};
 
@@ -95,15 +97,7 @@ fn random_tables_and_par_agree_with_dds() {
 #[test]
 fn bench_against_dds_agrees_on_every_deal() {
     let dir = std::env::temp_dir().join(format!("cardtree-dds-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let deals = dir.join("deals.jsonl");
-    let all = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/data/bridge/dev_deals.jsonl"
-    ))
-    .unwrap();
-    let three: String = all.lines().take(3).map(|l| format!("{l}\n")).collect();
-    std::fs::write(&deals, three).unwrap();
+    let deals = common::first_dev_deals(&dir, 3);
     let file = deals.to_str().unwrap();
     let csv = dir.join("pd.csv");
     for tables in [false, true] {
