@@ -434,11 +434,17 @@ impl<M: TableMemory> TransTable<M> {
             };
             let words = |i: usize| if i < 16 { first.0[i] } else { second.0[i % 16] };
             let len = (first.0[HEADER_LEN] as usize).min(BLOCK_ENTRIES);
-            // Newest first; only entries whose signatures agree with the position can match.
-            for e in (0..len).rev() {
-                if !may_match(first.0[HEADER_SIG + e], wanted) {
-                    continue;
-                }
+            // Only entries whose signatures agree with the position can match: all six
+            // signatures tested at once, without a branch, into a set of candidates.
+            let mut candidates = 0u32;
+            for e in 0..BLOCK_ENTRIES {
+                candidates |= u32::from(may_match(first.0[HEADER_SIG + e], wanted)) << e;
+            }
+            candidates &= (1u32 << len) - 1;
+            // Newest first.
+            while candidates != 0 {
+                let e = (31 - candidates.leading_zeros()) as usize;
+                candidates &= !(1u32 << e);
                 let o = entry_word(e);
                 let w = [words(o), words(o + 1), words(o + 2), words(o + 3)];
                 // The bounds (two bits in each word), and the owners suit by suit.
