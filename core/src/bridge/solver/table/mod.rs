@@ -394,11 +394,16 @@ impl<M: TableMemory> TransTable<M> {
     }
 
     fn set_entry(&mut self, b: usize, e: usize, words: [u32; 4]) {
+        self.set_signed_entry(b, e, words, signature(&words));
+    }
+
+    /// [`set_entry`](Self::set_entry) with the words' signature already known.
+    fn set_signed_entry(&mut self, b: usize, e: usize, words: [u32; 4], sig: u32) {
         let e = e % BLOCK_ENTRIES;
         for (i, w) in words.into_iter().enumerate() {
             self.set_block_word(b, entry_word(e) + i, w);
         }
-        self.set_block_word(b, HEADER_SIG + e, signature(&words));
+        self.set_block_word(b, HEADER_SIG + e, sig);
     }
 
     /// Looks up the position `owners` (with `shape`, `leader` on lead) for an entry whose
@@ -489,9 +494,14 @@ impl<M: TableMemory> TransTable<M> {
         if len == 0 {
             return;
         }
-        let displaced = self.entry(head, len - 1);
-        self.set_entry(head, len - 1, w);
-        self.set_entry(b, e, displaced);
+        let (he, e) = (len - 1, e % BLOCK_ENTRIES);
+        let displaced = self.entry(head, he);
+        let (sig, displaced_sig) = (
+            self.block_word(b, HEADER_SIG + e),
+            self.block_word(head, HEADER_SIG + he),
+        );
+        self.set_signed_entry(head, he, w, sig);
+        self.set_signed_entry(b, e, displaced, displaced_sig);
     }
 
     /// Stores bounds `lower..=upper` on North-South's tricks for every position that `pattern`
