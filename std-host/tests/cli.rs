@@ -2,14 +2,7 @@
 
 mod common;
 
-use std::process::Command;
-
-fn cardtree(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_cardtree"))
-        .args(args)
-        .output()
-        .expect("run cardtree")
-}
+use common::cardtree;
 
 #[test]
 fn help_works() {

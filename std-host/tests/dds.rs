@@ -106,10 +106,7 @@ fn bench_against_dds_agrees_on_every_deal() {
         if tables {
             args.push("--tables");
         }
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardtree"))
-            .args(&args)
-            .output()
-            .expect("run cardtree");
+        let out = common::cardtree(&args);
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success(),

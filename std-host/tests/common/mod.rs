@@ -2,6 +2,14 @@
 
 use std::path::{Path, PathBuf};
 
+/// The `cardtree` binary run with `args`, its output collected.
+pub(crate) fn cardtree(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_cardtree"))
+        .args(args)
+        .output()
+        .expect("run cardtree")
+}
+
 /// The first `n` lines of the dev deals (`tests/data/bridge/dev_deals.jsonl`), written to
 /// `deals.jsonl` in `dir` (created if missing); returns that file's path.
 pub(crate) fn first_dev_deals(dir: &Path, n: usize) -> PathBuf {

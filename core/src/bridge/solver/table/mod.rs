@@ -494,7 +494,7 @@ impl<M: TableMemory> TransTable<M> {
         if len == 0 {
             return;
         }
-        let (he, e) = (len - 1, e % BLOCK_ENTRIES);
+        let he = len - 1;
         let displaced = self.entry(head, he);
         let (sig, displaced_sig) = (
             self.block_word(b, HEADER_SIG + e),
