@@ -43,15 +43,32 @@ const HUGE_PAGE: usize = 2 << 20;
 /// hands its pages out zeroed when they are first written, and [`TransTable::new`] writes only
 /// its roots and cut-off cards, so a table costs the memory its searches fill, not its size
 /// (a 64 MiB table for one small solve touches a few MiB). Elsewhere they are a zeroed `Vec`.
+///
+/// The lines are reached through a pointer and length kept beside their owner, so that the
+/// solver's every access to its table (several a position searched) is a plain slice, not a
+/// match on where the memory came from (2026-12-01, `docs/solver-notes.md` section 22).
 #[derive(Debug)]
-pub struct HostLines(Lines);
+pub struct HostLines {
+    lines: core::ptr::NonNull<TtLine>,
+    len: usize,
+    /// Owns the lines; read only when dropped.
+    _owner: Lines,
+}
 
 #[derive(Debug)]
 enum Lines {
-    Heap(Vec<TtLine>),
+    Heap(#[allow(dead_code)] Vec<TtLine>),
     #[cfg(target_os = "linux")]
-    Mapped(mapped::Mapped),
+    Mapped(#[allow(dead_code)] mapped::Mapped),
 }
+
+// SAFETY: `HostLines` owns its lines alone (through `_owner`, a `Vec` or a mapping of its own)
+// and hands them out only through `&self` and `&mut self`, as a `Vec` does.
+#[allow(unsafe_code)]
+unsafe impl Send for HostLines {}
+// SAFETY: as above: shared references give shared, read-only access.
+#[allow(unsafe_code)]
+unsafe impl Sync for HostLines {}
 
 impl HostLines {
     /// `len` zeroed lines.
@@ -61,31 +78,39 @@ impl HostLines {
         if len.saturating_mul(TtLine::BYTES) >= HUGE_PAGE
             && let Some(map) = mapped::Mapped::new(len)
         {
-            return HostLines(Lines::Mapped(map));
+            return HostLines {
+                lines: map.start(),
+                len,
+                _owner: Lines::Mapped(map),
+            };
         }
-        HostLines(Lines::Heap(vec![TtLine::ZERO; len]))
+        let mut v = vec![TtLine::ZERO; len];
+        HostLines {
+            lines: core::ptr::NonNull::new(v.as_mut_ptr())
+                .unwrap_or(core::ptr::NonNull::dangling()),
+            len,
+            _owner: Lines::Heap(v),
+        }
     }
 }
 
 impl AsRef<[TtLine]> for HostLines {
     #[inline]
+    #[allow(unsafe_code)]
     fn as_ref(&self) -> &[TtLine] {
-        match &self.0 {
-            Lines::Heap(v) => v,
-            #[cfg(target_os = "linux")]
-            Lines::Mapped(m) => m.lines(),
-        }
+        // SAFETY: `len` lines from `lines` are the owner's (a `Vec` never touched again, whose
+        // buffer does not move with it, or a mapping), alive as long as `self`; any bits are
+        // a valid `TtLine`.
+        unsafe { core::slice::from_raw_parts(self.lines.as_ptr(), self.len) }
     }
 }
 
 impl AsMut<[TtLine]> for HostLines {
     #[inline]
+    #[allow(unsafe_code)]
     fn as_mut(&mut self) -> &mut [TtLine] {
-        match &mut self.0 {
-            Lines::Heap(v) => v,
-            #[cfg(target_os = "linux")]
-            Lines::Mapped(m) => m.lines_mut(),
-        }
+        // SAFETY: as in `as_ref`, and `&mut self` makes this the only reference.
+        unsafe { core::slice::from_raw_parts_mut(self.lines.as_ptr(), self.len) }
     }
 }
 
@@ -156,15 +181,9 @@ mod mapped {
             Some(Mapped { lines, len, skip })
         }
 
-        pub(super) fn lines(&self) -> &[TtLine] {
-            // SAFETY: `len` lines from `lines` lie inside the mapping, which lives as long as
-            // `self`; they were zeroed by the kernel, and any bits are a valid `TtLine`.
-            unsafe { core::slice::from_raw_parts(self.lines.as_ptr(), self.len) }
-        }
-
-        pub(super) fn lines_mut(&mut self) -> &mut [TtLine] {
-            // SAFETY: as in `lines`, and `&mut self` makes this the only reference.
-            unsafe { core::slice::from_raw_parts_mut(self.lines.as_ptr(), self.len) }
+        /// The first line (`len` lines from it lie inside the mapping, zeroed by the kernel).
+        pub(super) fn start(&self) -> NonNull<TtLine> {
+            self.lines
         }
     }
 

@@ -39,17 +39,18 @@ static POP13: [u8; 8192] = {
 pub(crate) fn top_k(a: u16, k: u8) -> u16 {
     let (hi, lo) = (usize::from(a >> 6) & 0x7F, usize::from(a) & 0x3F);
     let in_hi = count13(hi as u16) as usize;
-    let k = usize::from(k).min(13);
+    // Tables as wide as any count (14 and 15 keep everything), so no count is clamped.
+    let k = usize::from(k).min(15);
     // Both halves looked up and one chosen, without a branch on the cards.
-    let upper = u16::from(TOP_HI[hi][k.min(7)]) << 6;
-    let both = ((hi as u16) << 6) | u16::from(TOP_LO[lo][k.saturating_sub(in_hi).min(6)]);
+    let upper = u16::from(TOP_HI[hi][k]) << 6;
+    let both = ((hi as u16) << 6) | u16::from(TOP_LO[lo][k.wrapping_sub(in_hi) & 15]);
     core::hint::select_unpredictable(k <= in_hi, upper, both)
 }
 
 /// `TOP_HI[x][k]`: the top `k` bits of the 7-bit `x` (all of them when it has fewer).
-static TOP_HI: [[u8; 8]; 128] = top_table::<128, 8>();
+static TOP_HI: [[u8; 16]; 128] = top_table::<128, 16>();
 /// `TOP_LO[x][k]`: the same for the 6-bit `x`.
-static TOP_LO: [[u8; 7]; 64] = top_table::<64, 7>();
+static TOP_LO: [[u8; 16]; 64] = top_table::<64, 16>();
 
 const fn top_table<const N: usize, const K: usize>() -> [[u8; K]; N] {
     let mut t = [[0u8; K]; N];
@@ -172,7 +173,7 @@ mod tests {
     #[test]
     fn top_cards() {
         for a in 0..=0x1FFFu16 {
-            for k in 0..=13u8 {
+            for k in (0..=16u8).chain([200]) {
                 let mut slow = a;
                 while slow.count_ones() > u32::from(k) {
                     slow &= slow - 1;

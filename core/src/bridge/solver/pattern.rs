@@ -10,7 +10,7 @@
 //! on lead, it names a set of positions that all share the result. Facts about the technique
 //! (DDS's and macroxue's forms of it): `docs/solver-notes.md`.
 
-use super::bits::{count13, suit_bits, top_k};
+use super::bits::{SUIT, count13, suit_bits, top_k};
 
 /// The bits of a suit field that hold owners: 13 cards, two bits each.
 pub(crate) const FIELD: u32 = (1 << 26) - 1;
@@ -72,17 +72,28 @@ impl Pattern {
         p
     }
 
-    /// Takes `card` out of a whole-position pattern whose cards were `before` (the cards
-    /// above it, which decide its place from the top, must all still be in).
-    pub(crate) fn remove(&mut self, before: u64, card: u8) {
-        let s = usize::from(card / 13) & 3;
-        let i = count13(suit_bits(before, s) >> (card % 13 + 1));
-        let f = self.owners[s];
-        // Keep the owners above it, move those below it up one place.
-        let above = f & mask(i as u8);
-        let below = f & ((1u32 << (24 - 2 * i.min(12))) - 1);
-        self.owners[s] = above | (below << 2);
-        self.cut[s] = self.cut[s].saturating_sub(1);
+    /// Takes the cards `gone` out of a whole-position pattern whose cards were `before` (a
+    /// trick's four cards, at its end). Lowest first, so that each card's place from the top
+    /// is counted among cards all still in the pattern. Inline and without a table of masks:
+    /// it runs at every trick's start the table is asked about (four cards, 6 % of the
+    /// instructions as a call per card; `docs/solver-notes.md` section 22).
+    #[inline]
+    pub(crate) fn remove_cards(&mut self, before: u64, mut gone: u64) {
+        gone &= before;
+        while gone != 0 {
+            let card = gone.trailing_zeros();
+            gone &= gone - 1;
+            let s = (card / 13) as usize & 3;
+            let rank = card % 13;
+            // Its place from the top: the cards of its suit above it.
+            let i = count13(((before >> card >> 1) & (SUIT >> (rank + 1))) as u16);
+            // Its owner's bits start at `top - 2`: keep the owners above, move those below
+            // up one place.
+            let low = (1u32 << (26 - 2 * i.min(12))) - 1;
+            let f = self.owners[s];
+            self.owners[s] = (f & !low & FIELD) | ((f << 2) & low);
+            self.cut[s] = self.cut[s].saturating_sub(1);
+        }
     }
 
     /// Whether every position of `position` (a whole-position pattern) is one of this
@@ -185,8 +196,9 @@ mod tests {
 
     #[test]
     fn removing_cards_matches_recomputing() {
+        use rand_core::Rng;
         let mut r = crate::rng::seeded(5);
-        for _ in 0..200 {
+        for _ in 0..2000 {
             let deal = crate::Deal::random(&mut r);
             let mut owner = [0u8; 52];
             let mut all = 0u64;
@@ -197,14 +209,14 @@ mod tests {
                 }
             }
             let mut p = Pattern::of_position(all, &owner);
-            // Take out four cards, lowest first.
-            let mut gone: heapless::Vec<u8, 4> =
-                (0..52u8).filter(|&c| all >> c & 1 == 1).take(4).collect();
-            gone.sort_unstable();
-            for &c in &gone {
-                p.remove(all, c);
+            // Take out up to four cards anywhere (a suit's top, its bottom, next to each other).
+            let mut gone = 0u64;
+            for _ in 0..1 + r.next_u32() % 4 {
+                let c = r.next_u32() % 52;
+                gone |= (1u64 << c) & all;
             }
-            let rest = gone.iter().fold(all, |a, &c| a & !(1 << c));
+            p.remove_cards(all, gone);
+            let rest = all & !gone;
             assert_eq!(p, Pattern::of_position(rest, &owner));
         }
     }

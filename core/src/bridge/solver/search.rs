@@ -217,10 +217,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
                 gone |= 1u64 << c;
                 shape.remove(usize::from(self.seat[i & (PLIES - 1)]), usize::from(c) / 13);
             }
-            while gone != 0 {
-                position.remove(before, gone.trailing_zeros() as u8);
-                gone &= gone - 1;
-            }
+            position.remove_cards(before, gone);
             self.position[t] = position;
             self.shape[t] = shape;
             self.trick_all[t] = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];

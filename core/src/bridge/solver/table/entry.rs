@@ -21,6 +21,9 @@ pub(super) const fn entry_word(e: usize) -> usize {
 }
 // The header and the entries fill the block's lines.
 const _: () = assert!(entry_word(BLOCK_ENTRIES) <= BLOCK_LINES * 16);
+// Each entry lies within one line (four words from a multiple of four), and the header within
+// the first.
+const _: () = assert!(entry_word(0).is_multiple_of(4) && HEADER_SIG + BLOCK_ENTRIES <= 16);
 
 /// Ranks from the top of each suit a [`signature`] keeps the owners of.
 const SIG_RANKS: u32 = 3;

@@ -383,14 +383,24 @@ impl<M: TableMemory> TransTable<M> {
         self.lines.as_mut()[self.pool_line + b * BLOCK_LINES + w / 16].0[w % 16] = value;
     }
 
+    /// The line of block `b` that holds word `w`, and `w`'s place in it.
+    fn block_line(&self, b: usize, w: usize) -> (usize, usize) {
+        (self.pool_line + b * BLOCK_LINES + w / 16, w % 16)
+    }
+
+    /// Entry `e` of block `b` (an entry lies within one line: four words from a multiple of
+    /// four).
     fn entry(&self, b: usize, e: usize) -> [u32; 4] {
-        let base = entry_word(e);
-        [
-            self.block_word(b, base),
-            self.block_word(b, base + 1),
-            self.block_word(b, base + 2),
-            self.block_word(b, base + 3),
-        ]
+        let (line, i) = self.block_line(b, entry_word(e % BLOCK_ENTRIES));
+        match self
+            .lines
+            .as_ref()
+            .get(line)
+            .and_then(|l| l.0.get(i..i + 4))
+        {
+            Some(&[w0, w1, w2, w3]) => [w0, w1, w2, w3],
+            _ => [0; 4],
+        }
     }
 
     fn set_entry(&mut self, b: usize, e: usize, words: [u32; 4]) {
@@ -400,10 +410,15 @@ impl<M: TableMemory> TransTable<M> {
     /// [`set_entry`](Self::set_entry) with the words' signature already known.
     fn set_signed_entry(&mut self, b: usize, e: usize, words: [u32; 4], sig: u32) {
         let e = e % BLOCK_ENTRIES;
-        for (i, w) in words.into_iter().enumerate() {
-            self.set_block_word(b, entry_word(e) + i, w);
+        let (line, i) = self.block_line(b, entry_word(e));
+        let (head, _) = self.block_line(b, 0);
+        let lines = self.lines.as_mut();
+        if let Some(slot) = lines.get_mut(line).and_then(|l| l.0.get_mut(i..i + 4)) {
+            slot.copy_from_slice(&words);
         }
-        self.set_block_word(b, HEADER_SIG + e, sig);
+        if let Some(l) = lines.get_mut(head) {
+            l.0[HEADER_SIG + e] = sig;
+        }
     }
 
     /// Looks up the position `owners` (with `shape`, `leader` on lead) for an entry whose
