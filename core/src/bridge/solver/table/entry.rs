@@ -17,7 +17,7 @@ pub(super) const HEADER_NEXT: usize = 1;
 pub(super) const HEADER_SIG: usize = 2;
 /// The word where entry `e` of a block starts.
 pub(super) const fn entry_word(e: usize) -> usize {
-    HEADER_SIG + BLOCK_ENTRIES + 4 * e
+    (HEADER_SIG + BLOCK_ENTRIES).next_multiple_of(4) + 4 * e
 }
 // The header and the entries fill the block's lines.
 const _: () = assert!(entry_word(BLOCK_ENTRIES) <= BLOCK_LINES * 16);

@@ -450,10 +450,9 @@ impl<M: TableMemory> TransTable<M> {
         let wanted = wanted(owners);
         while block != 0 {
             let base = self.pool_line + (block - 1) * BLOCK_LINES;
-            let (Some(first), Some(second)) = (lines.get(base), lines.get(base + 1)) else {
+            let Some(first) = lines.get(base) else {
                 break;
             };
-            let words = |i: usize| if i < 16 { first.0[i] } else { second.0[i % 16] };
             let len = (first.0[HEADER_LEN] as usize).min(BLOCK_ENTRIES);
             // Only entries whose signatures agree with the position can match: all six
             // signatures tested at once, without a branch, into a set of candidates.
@@ -467,7 +466,13 @@ impl<M: TableMemory> TransTable<M> {
                 let e = (31 - candidates.leading_zeros()) as usize;
                 candidates &= !(1u32 << e);
                 let o = entry_word(e);
-                let w = [words(o), words(o + 1), words(o + 2), words(o + 3)];
+                let Some(&[w0, w1, w2, w3]) = lines
+                    .get(base + o / 16)
+                    .and_then(|l| l.0.get(o % 16..o % 16 + 4))
+                else {
+                    break;
+                };
+                let w = [w0, w1, w2, w3];
                 // The bounds (two bits in each word), and the owners suit by suit.
                 let lower = (w[0] >> 30) | ((w[1] >> 30) << 2);
                 let upper = (w[2] >> 30) | ((w[3] >> 30) << 2);
