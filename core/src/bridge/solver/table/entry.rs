@@ -9,9 +9,9 @@ use crate::bridge::solver::pattern::{self, Pattern};
 /// The bits of an entry word that hold a part of its bounds.
 pub(super) const BOUND_BITS: u32 = 3 << 30;
 /// A block's words: its header (the entry count, the next block of its chain as index + 1,
-/// and each entry's [`signature`]), then its entries, four words each. The header and the
-/// first entries share the block's first line, so a lookup that rules every entry out by its
-/// signature reads that line alone.
+/// and each entry's [`signature`]), then its entries, four words each, from the first multiple
+/// of four after the header. The header fills the block's first line, so a lookup that rules
+/// every entry out by its signature reads that line alone.
 pub(super) const HEADER_LEN: usize = 0;
 pub(super) const HEADER_NEXT: usize = 1;
 pub(super) const HEADER_SIG: usize = 2;

@@ -70,10 +70,15 @@ impl defmt::Format for TtLine {
     }
 }
 
-/// Patterns a block holds (6 entries of four words, and a header of eight: `entry`).
-pub(crate) const BLOCK_ENTRIES: usize = 6;
+/// Patterns a block holds: 12 entries of four words, in the last three of its four lines, and
+/// a header of 14 words in its first (`entry`). A lookup waits on the load of each block's
+/// header in turn, so a chain of fewer, larger blocks is walked sooner: against two-line
+/// blocks of six, the hard set took 0.96 of the time (0.98 at the median deal) for 0.7 % more
+/// tricks (2026-12-01, `docs/solver-notes.md` section 22). A tiny table holds fewer chains:
+/// the self-check's 20 KiB `bridge-solve` searched 4,739 nodes against 4,421.
+pub(crate) const BLOCK_ENTRIES: usize = 12;
 /// Lines a block takes.
-const BLOCK_LINES: usize = 2;
+const BLOCK_LINES: usize = 4;
 /// Root slots a line holds (four words each).
 const ROOTS_PER_LINE: usize = 4;
 /// Cut-off entries a line holds (two words each).
@@ -454,8 +459,8 @@ impl<M: TableMemory> TransTable<M> {
                 break;
             };
             let len = (first.0[HEADER_LEN] as usize).min(BLOCK_ENTRIES);
-            // Only entries whose signatures agree with the position can match: all six
-            // signatures tested at once, without a branch, into a set of candidates.
+            // Only entries whose signatures agree with the position can match: all the
+            // block's signatures tested at once, without a branch, into a set of candidates.
             let mut candidates = 0u32;
             for e in 0..BLOCK_ENTRIES {
                 candidates |= u32::from(may_match(first.0[HEADER_SIG + e], wanted)) << e;
@@ -503,7 +508,7 @@ impl<M: TableMemory> TransTable<M> {
     /// Moves entry `e` of block `b` (its words `w`), just hit, into the newest place of its
     /// chain's first block `head`, and the entry that was there to where it was: the chain
     /// keeps the same entries, and the ones that decide searches are met in its first block
-    /// (whose six signatures a lookup tests at once) rather than blocks down. No lookup's
+    /// (whose signatures a lookup tests at once) rather than blocks down. No lookup's
     /// [`Miss`] can point into the chain: its position has the chain's shape, so it is not
     /// in the search below a position still to be stored with one (they have more cards).
     /// Measured (2026-11-30, `docs/solver-notes.md` section 21): blocks read for hits on
