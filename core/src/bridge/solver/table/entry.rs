@@ -8,21 +8,24 @@ use crate::bridge::solver::pattern::{self, Pattern};
 
 /// The bits of an entry word that hold a part of its bounds.
 pub(super) const BOUND_BITS: u32 = 3 << 30;
-/// A block's words: its header (the entry count, the next block of its chain as index + 1,
-/// and each entry's [`signature`]), then its entries, four words each, from the first multiple
-/// of four after the header. The header fills the block's first line, so a lookup that rules
-/// every entry out by its signature reads that line alone.
+/// A block's words: its header, then its entries (four words each, from the third line). The
+/// header's first line holds the entry count, the next block of its chain (index + 1) and the
+/// owners of each entry's [`Signature`]; its second line their masks. A lookup reads those two
+/// lines (adjacent, so fetched together) to rule entries out, and an entry's line only when
+/// its signature agrees.
 pub(super) const HEADER_LEN: usize = 0;
 pub(super) const HEADER_NEXT: usize = 1;
 pub(super) const HEADER_SIG: usize = 2;
+/// The word where the masks of the signatures start: the block's second line.
+pub(super) const HEADER_MASK: usize = 16;
 /// The word where entry `e` of a block starts.
 pub(super) const fn entry_word(e: usize) -> usize {
-    (HEADER_SIG + BLOCK_ENTRIES).next_multiple_of(4) + 4 * e
+    HEADER_MASK + 16 + 4 * e
 }
 // The header and the entries fill the block's lines.
 const _: () = assert!(entry_word(BLOCK_ENTRIES) <= BLOCK_LINES * 16);
-// Each entry lies within one line (four words from a multiple of four), and the header within
-// the first.
+// Each entry lies within one line (four words from a multiple of four), and each part of the
+// header within its line.
 const _: () = assert!(entry_word(0).is_multiple_of(4) && HEADER_SIG + BLOCK_ENTRIES <= 16);
 
 /// Ranks from the top of each suit a [`signature`] keeps the owners of.
@@ -31,20 +34,31 @@ const SIG_RANKS: u32 = 3;
 const SIG_FIELD: u32 = (1 << 26) - (1 << (26 - 2 * SIG_RANKS));
 
 /// An entry's signature, a quick test that rules most entries out before their four words are
-/// read: for each suit, the owners of its top three ranks as far as the entry keeps them
-/// (six bits a suit, bits 0..24), and how many of those three it keeps (two bits a suit, bits
-/// 24..32). An entry matches a position only if its signature agrees with the position's
-/// owners there ([`may_match`]).
-pub(super) fn signature(w: &[u32; 4]) -> u32 {
-    // An entry word's owner bits are its suit's owners (its count and bounds lie above them).
-    let mut sig = top_owners(w);
-    for (s, &word) in w.iter().enumerate() {
-        sig |= ((word >> 26) & 15).min(SIG_RANKS) << (24 + 2 * s);
-    }
-    sig
+/// read: for each suit, the owners of its top three ranks as far as the entry keeps them (six
+/// bits a suit, bits 0..24), and the mask of those owner bits it keeps. An entry matches a
+/// position only if its signature agrees with the position's owners there ([`may_match`]).
+/// The mask is stored, not looked up from the entry's counts, so that a block's twelve tests
+/// are the same few operations each, which the compiler does four at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Signature {
+    pub(super) owners: u32,
+    pub(super) mask: u32,
 }
 
-/// The owners of a position's top three ranks in each suit, placed as in a [`signature`].
+/// The [`Signature`] of entry `w`.
+pub(super) fn signature(w: &[u32; 4]) -> Signature {
+    // An entry word's owner bits are its suit's owners (its count and bounds lie above them).
+    let mut counts = 0;
+    for (s, &word) in w.iter().enumerate() {
+        counts |= ((word >> 26) & 15).min(SIG_RANKS) << (2 * s);
+    }
+    Signature {
+        owners: top_owners(w),
+        mask: SIG_MASK[counts as usize & 255],
+    }
+}
+
+/// The owners of a position's top three ranks in each suit, placed as in a [`Signature`].
 pub(super) fn wanted(position: &Pattern) -> u32 {
     top_owners(&position.owners)
 }
@@ -58,8 +72,8 @@ fn top_owners(fields: &[u32; 4]) -> u32 {
     sig
 }
 
-/// For each value of a signature's top byte (the ranks kept in each suit, up to three), the
-/// owner bits of the signature those ranks cover.
+/// For each set of counts (the ranks kept in each suit, up to three, two bits a suit), the
+/// owner bits of a [`Signature`] those ranks cover.
 const SIG_MASK: [u32; 256] = {
     let mut t = [0; 256];
     let mut b = 0;
@@ -78,8 +92,8 @@ const SIG_MASK: [u32; 256] = {
 /// Whether an entry with signature `sig` may match the position whose owners are `wanted`:
 /// false only if some rank it keeps among a suit's top three has another owner.
 #[inline]
-pub(super) fn may_match(sig: u32, wanted: u32) -> bool {
-    (sig ^ wanted) & SIG_MASK[(sig >> 24) as usize] == 0
+pub(super) fn may_match(sig: Signature, wanted: u32) -> bool {
+    (sig.owners ^ wanted) & sig.mask == 0
 }
 
 /// An entry as four words, one a suit: the suit's masked owners (bits 0..26), its count of

@@ -28,8 +28,8 @@ mod entry;
 use super::owners::Owners;
 use super::pattern::{Pattern, Shape};
 use entry::{
-    BOUND_BITS, HEADER_LEN, HEADER_NEXT, HEADER_SIG, decode, encode, entry_word, matches,
-    may_match, signature, wanted,
+    BOUND_BITS, HEADER_LEN, HEADER_MASK, HEADER_NEXT, HEADER_SIG, Signature, decode, encode,
+    entry_word, matches, may_match, signature, wanted,
 };
 
 /// One 64-byte line of a [`TransTable`]'s memory. Make a buffer with [`TtLine::ZERO`]:
@@ -70,15 +70,17 @@ impl defmt::Format for TtLine {
     }
 }
 
-/// Patterns a block holds: 12 entries of four words, in the last three of its four lines, and
-/// a header of 14 words in its first (`entry`). A lookup waits on the load of each block's
-/// header in turn, so a chain of fewer, larger blocks is walked sooner: against two-line
-/// blocks of six, the hard set took 0.96 of the time (0.98 at the median deal) for 0.7 % more
-/// tricks (2026-12-01, `docs/solver-notes.md` section 22). A tiny table holds fewer chains:
-/// the self-check's 20 KiB `bridge-solve` searched 4,739 nodes against 4,421.
+/// Patterns a block holds: 12 entries of four words, in the last three of its five lines, and
+/// a header in the first two (`entry`). A lookup waits on the load of each block's header in
+/// turn, so a chain of fewer, larger blocks is walked sooner: against two-line blocks of six,
+/// the hard set took 0.96 of the time (0.98 at the median deal) for 0.7 % more tricks; the
+/// header's second line, the signatures' masks, made its tests 4.7 % of the instructions
+/// fewer and the hard set 0.98 of the time again (2026-12-01, `docs/solver-notes.md` section
+/// 22). A tiny table holds fewer chains: the self-check's 20 KiB `bridge-solve` searched more
+/// nodes (`docs/embedded.md`).
 pub(crate) const BLOCK_ENTRIES: usize = 12;
 /// Lines a block takes.
-const BLOCK_LINES: usize = 4;
+const BLOCK_LINES: usize = 5;
 /// Root slots a line holds (four words each).
 const ROOTS_PER_LINE: usize = 4;
 /// Cut-off entries a line holds (two words each).
@@ -413,7 +415,7 @@ impl<M: TableMemory> TransTable<M> {
     }
 
     /// [`set_entry`](Self::set_entry) with the words' signature already known.
-    fn set_signed_entry(&mut self, b: usize, e: usize, words: [u32; 4], sig: u32) {
+    fn set_signed_entry(&mut self, b: usize, e: usize, words: [u32; 4], sig: Signature) {
         let e = e % BLOCK_ENTRIES;
         let (line, i) = self.block_line(b, entry_word(e));
         let (head, _) = self.block_line(b, 0);
@@ -422,7 +424,11 @@ impl<M: TableMemory> TransTable<M> {
             slot.copy_from_slice(&words);
         }
         if let Some(l) = lines.get_mut(head) {
-            l.0[HEADER_SIG + e] = sig;
+            l.0[HEADER_SIG + e] = sig.owners;
+        }
+        // The masks fill the header's second line from its start.
+        if let Some(l) = lines.get_mut(head + 1) {
+            l.0[(HEADER_MASK + e) % 16] = sig.mask;
         }
     }
 
@@ -455,7 +461,7 @@ impl<M: TableMemory> TransTable<M> {
         let wanted = wanted(owners);
         while block != 0 {
             let base = self.pool_line + (block - 1) * BLOCK_LINES;
-            let Some(first) = lines.get(base) else {
+            let (Some(first), Some(second)) = (lines.get(base), lines.get(base + 1)) else {
                 break;
             };
             let len = (first.0[HEADER_LEN] as usize).min(BLOCK_ENTRIES);
@@ -463,7 +469,11 @@ impl<M: TableMemory> TransTable<M> {
             // block's signatures tested at once, without a branch, into a set of candidates.
             let mut candidates = 0u32;
             for e in 0..BLOCK_ENTRIES {
-                candidates |= u32::from(may_match(first.0[HEADER_SIG + e], wanted)) << e;
+                let sig = Signature {
+                    owners: first.0[HEADER_SIG + e],
+                    mask: second.0[(HEADER_MASK + e) % 16],
+                };
+                candidates |= u32::from(may_match(sig, wanted)) << e;
             }
             candidates &= (1u32 << len) - 1;
             // Newest first.
@@ -521,10 +531,11 @@ impl<M: TableMemory> TransTable<M> {
         }
         let he = len - 1;
         let displaced = self.entry(head, he);
-        let (sig, displaced_sig) = (
-            self.block_word(b, HEADER_SIG + e),
-            self.block_word(head, HEADER_SIG + he),
-        );
+        let sig = |t: &Self, b: usize, e: usize| Signature {
+            owners: t.block_word(b, HEADER_SIG + e),
+            mask: t.block_word(b, HEADER_MASK + e),
+        };
+        let (sig, displaced_sig) = (sig(self, b, e), sig(self, head, he));
         self.set_signed_entry(head, he, w, sig);
         self.set_signed_entry(b, e, displaced, displaced_sig);
     }
