@@ -73,10 +73,10 @@ impl defmt::Format for TtLine {
 /// Patterns a block holds: 12 entries of four words, in the last three of its five lines, and
 /// a header in the first two (`entry`). A lookup waits on the load of each block's header in
 /// turn, so a chain of fewer, larger blocks is walked sooner: against two-line blocks of six,
-/// the hard set took 0.96 of the time (0.98 at the median deal) for 0.7 % more tricks; the
-/// header's second line, the signatures' masks, made its tests 4.7 % of the instructions
-/// fewer and the hard set 0.98 of the time again (2026-12-01, `docs/solver-notes.md` section
-/// 22). A tiny table holds fewer chains: the self-check's 20 KiB `bridge-solve` searched more
+/// the hard set took 0.96 of the time (0.98 at the median deal) for 0.7 % more tricks. The
+/// header's second line holds the signatures' masks, so that its tests need no table: 4.8 %
+/// fewer instructions, and the hard set 0.98 of the time again (2026-12-01,
+/// `docs/solver-notes.md` section 22). A tiny table holds fewer chains: the self-check's 20 KiB `bridge-solve` searched more
 /// nodes (`docs/embedded.md`).
 pub(crate) const BLOCK_ENTRIES: usize = 12;
 /// Lines a block takes.
