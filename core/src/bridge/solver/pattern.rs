@@ -74,9 +74,9 @@ impl Pattern {
 
     /// Takes the cards `gone` out of a whole-position pattern whose cards were `before` (a
     /// trick's four cards, at its end). Lowest first, so that each card's place from the top
-    /// is counted among cards all still in the pattern. Inline and without a table of masks:
-    /// it runs at every trick's start the table is asked about (four cards, 6 % of the
-    /// instructions as a call per card; `docs/solver-notes.md` section 22).
+    /// is counted among cards all still in the pattern. One inline loop: it runs at every
+    /// trick's start the table is asked about (four cards, 6 % of the instructions as a call
+    /// per card; `docs/solver-notes.md` section 22).
     #[inline]
     pub(crate) fn remove_cards(&mut self, before: u64, mut gone: u64) {
         gone &= before;

@@ -218,6 +218,20 @@ pub struct TransTable<M: TableMemory> {
     stats: TableStats,
 }
 
+/// Entry `e` of the block whose first line is `base` among `lines` (an entry lies within one
+/// line: four words from a multiple of four), if the lines hold it (`e < BLOCK_ENTRIES`).
+#[inline]
+fn entry_at(lines: &[TtLine], base: usize, e: usize) -> Option<[u32; 4]> {
+    let o = entry_word(e);
+    match lines
+        .get(base + o / 16)
+        .and_then(|l| l.0.get(o % 16..o % 16 + 4))
+    {
+        Some(&[w0, w1, w2, w3]) => Some([w0, w1, w2, w3]),
+        _ => None,
+    }
+}
+
 impl<M: TableMemory> TransTable<M> {
     /// A table over `lines`, whose contents do not matter: it zeroes its roots and cut-off
     /// cards (at most 2.5 MiB), and a block is written before it is read. So memory the
@@ -383,11 +397,13 @@ impl<M: TableMemory> TransTable<M> {
 
     /// Word `w` of block `b`.
     fn block_word(&self, b: usize, w: usize) -> u32 {
-        self.lines.as_ref()[self.pool_line + b * BLOCK_LINES + w / 16].0[w % 16]
+        let (line, i) = self.block_line(b, w);
+        self.lines.as_ref()[line].0[i]
     }
 
     fn set_block_word(&mut self, b: usize, w: usize, value: u32) {
-        self.lines.as_mut()[self.pool_line + b * BLOCK_LINES + w / 16].0[w % 16] = value;
+        let (line, i) = self.block_line(b, w);
+        self.lines.as_mut()[line].0[i] = value;
     }
 
     /// The line of block `b` that holds word `w`, and `w`'s place in it.
@@ -395,19 +411,10 @@ impl<M: TableMemory> TransTable<M> {
         (self.pool_line + b * BLOCK_LINES + w / 16, w % 16)
     }
 
-    /// Entry `e` of block `b` (an entry lies within one line: four words from a multiple of
-    /// four).
+    /// Entry `e` of block `b`.
     fn entry(&self, b: usize, e: usize) -> [u32; 4] {
-        let (line, i) = self.block_line(b, entry_word(e % BLOCK_ENTRIES));
-        match self
-            .lines
-            .as_ref()
-            .get(line)
-            .and_then(|l| l.0.get(i..i + 4))
-        {
-            Some(&[w0, w1, w2, w3]) => [w0, w1, w2, w3],
-            _ => [0; 4],
-        }
+        let base = self.pool_line + b * BLOCK_LINES;
+        entry_at(self.lines.as_ref(), base, e % BLOCK_ENTRIES).unwrap_or([0; 4])
     }
 
     fn set_entry(&mut self, b: usize, e: usize, words: [u32; 4]) {
@@ -418,18 +425,16 @@ impl<M: TableMemory> TransTable<M> {
     fn set_signed_entry(&mut self, b: usize, e: usize, words: [u32; 4], sig: Signature) {
         let e = e % BLOCK_ENTRIES;
         let (line, i) = self.block_line(b, entry_word(e));
-        let (head, _) = self.block_line(b, 0);
-        let lines = self.lines.as_mut();
-        if let Some(slot) = lines.get_mut(line).and_then(|l| l.0.get_mut(i..i + 4)) {
+        if let Some(slot) = self
+            .lines
+            .as_mut()
+            .get_mut(line)
+            .and_then(|l| l.0.get_mut(i..i + 4))
+        {
             slot.copy_from_slice(&words);
         }
-        if let Some(l) = lines.get_mut(head) {
-            l.0[HEADER_SIG + e] = sig.owners;
-        }
-        // The masks fill the header's second line from its start.
-        if let Some(l) = lines.get_mut(head + 1) {
-            l.0[(HEADER_MASK + e) % 16] = sig.mask;
-        }
+        self.set_block_word(b, HEADER_SIG + e, sig.owners);
+        self.set_block_word(b, HEADER_MASK + e, sig.mask);
     }
 
     /// Looks up the position `owners` (with `shape`, `leader` on lead) for an entry whose
@@ -480,14 +485,9 @@ impl<M: TableMemory> TransTable<M> {
             while candidates != 0 {
                 let e = (31 - candidates.leading_zeros()) as usize;
                 candidates &= !(1u32 << e);
-                let o = entry_word(e);
-                let Some(&[w0, w1, w2, w3]) = lines
-                    .get(base + o / 16)
-                    .and_then(|l| l.0.get(o % 16..o % 16 + 4))
-                else {
+                let Some(w) = entry_at(lines, base, e) else {
                     break;
                 };
-                let w = [w0, w1, w2, w3];
                 // The bounds (two bits in each word), and the owners suit by suit.
                 let lower = (w[0] >> 30) | ((w[1] >> 30) << 2);
                 let upper = (w[2] >> 30) | ((w[3] >> 30) << 2);
