@@ -191,8 +191,8 @@ impl<'t, M: TableMemory> Search<'t, M> {
     }
 
     fn trick_start(&mut self, ply: usize, beta: u8) -> (u8, u64) {
-        // The stack is measured here, where the search is deepest (a trick's start calls
-        // only the last trick's leaf below it).
+        // The stack, measured at each trick's start: the deepest frame is the last trick's
+        // start, whose only callee is the leaf `last_trick`.
         let here = core::ptr::addr_of!(beta) as usize;
         self.stack_low = self.stack_low.min(here);
         let t = (ply >> 2) & (TRICKS - 1);
