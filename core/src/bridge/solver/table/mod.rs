@@ -76,8 +76,8 @@ impl defmt::Format for TtLine {
 /// the hard set took 0.96 of the time (0.98 at the median deal) for 0.7 % more tricks. The
 /// header's second line holds the signatures' masks, so that its tests need no table: 4.8 %
 /// fewer instructions, and the hard set 0.98 of the time again (2026-12-01,
-/// `docs/solver-notes.md` section 22). A tiny table holds fewer chains: the self-check's 20 KiB `bridge-solve` searched more
-/// nodes (`docs/embedded.md`).
+/// `docs/solver-notes.md` section 22). A tiny table holds fewer chains: the self-check's
+/// 20 KiB `bridge-solve` searched more nodes (`docs/embedded.md`).
 pub(crate) const BLOCK_ENTRIES: usize = 12;
 /// Lines a block takes.
 const BLOCK_LINES: usize = 5;
@@ -406,15 +406,19 @@ impl<M: TableMemory> TransTable<M> {
         self.lines.as_mut()[line].0[i] = value;
     }
 
+    /// The first line of block `b`.
+    fn block_base(&self, b: usize) -> usize {
+        self.pool_line + b * BLOCK_LINES
+    }
+
     /// The line of block `b` that holds word `w`, and `w`'s place in it.
     fn block_line(&self, b: usize, w: usize) -> (usize, usize) {
-        (self.pool_line + b * BLOCK_LINES + w / 16, w % 16)
+        (self.block_base(b) + w / 16, w % 16)
     }
 
     /// Entry `e` of block `b`.
     fn entry(&self, b: usize, e: usize) -> [u32; 4] {
-        let base = self.pool_line + b * BLOCK_LINES;
-        entry_at(self.lines.as_ref(), base, e % BLOCK_ENTRIES).unwrap_or([0; 4])
+        entry_at(self.lines.as_ref(), self.block_base(b), e % BLOCK_ENTRIES).unwrap_or([0; 4])
     }
 
     fn set_entry(&mut self, b: usize, e: usize, words: [u32; 4]) {
@@ -465,7 +469,7 @@ impl<M: TableMemory> TransTable<M> {
         let need = u32::from(need);
         let wanted = wanted(owners);
         while block != 0 {
-            let base = self.pool_line + (block - 1) * BLOCK_LINES;
+            let base = self.block_base(block - 1);
             let (Some(first), Some(second)) = (lines.get(base), lines.get(base + 1)) else {
                 break;
             };
