@@ -28,8 +28,8 @@ mod entry;
 use super::owners::Owners;
 use super::pattern::{Pattern, Shape};
 use entry::{
-    BOUND_BITS, HEADER_LEN, HEADER_MASK, HEADER_NEXT, HEADER_SIG, Signature, decode, encode,
-    entry_word, matches, may_match, signature, wanted,
+    BOUND_BITS, HEADER_AFTER_NEXT, HEADER_LEN, HEADER_MASK, HEADER_NEXT, HEADER_SIG, Signature,
+    decode, encode, entry_word, matches, may_match, signature, wanted,
 };
 
 /// One 64-byte line of a [`TransTable`]'s memory. Make a buffer with [`TtLine::ZERO`]:
@@ -464,57 +464,46 @@ impl<M: TableMemory> TransTable<M> {
         };
         miss.slot = Some(slot);
         let head = self.root_words(slot)[3] as usize;
-        let mut block = head;
-        let lines = self.lines.as_ref();
         let need = u32::from(need);
         let wanted = wanted(owners);
-        while block != 0 {
-            let base = self.block_base(block - 1);
-            let (Some(first), Some(second)) = (lines.get(base), lines.get(base + 1)) else {
-                break;
+        // The head block alone, then the chain two blocks at a time: a header holds the block
+        // after the next too, and both headers of a step are read before either block is
+        // scanned, so that their loads overlap instead of waiting one on the other.
+        let (mut a, mut b) = (head, 0usize);
+        let mut first = true;
+        while a != 0 {
+            let lines = self.lines.as_ref();
+            let links = |base: usize| {
+                lines.get(base).map_or((0, 0), |l| {
+                    (l.0[HEADER_NEXT] as usize, l.0[HEADER_AFTER_NEXT] as usize)
+                })
             };
-            let len = (first.0[HEADER_LEN] as usize).min(BLOCK_ENTRIES);
-            // Only entries whose signatures agree with the position can match: all the
-            // block's signatures tested at once, without a branch, into a set of candidates.
-            let mut candidates = 0u32;
-            for e in 0..BLOCK_ENTRIES {
-                let sig = Signature {
-                    owners: first.0[HEADER_SIG + e],
-                    mask: second.0[(HEADER_MASK + e) % 16],
-                };
-                candidates |= u32::from(may_match(sig, wanted)) << e;
-            }
-            candidates &= (1u32 << len) - 1;
-            // Newest first.
-            while candidates != 0 {
-                let e = (31 - candidates.leading_zeros()) as usize;
-                candidates &= !(1u32 << e);
-                let Some(w) = entry_at(lines, base, e) else {
+            let base_a = self.block_base(a - 1);
+            let base_b = b.checked_sub(1).map(|b| self.block_base(b));
+            let after = match base_b {
+                Some(base) => links(base),
+                None if first => links(base_a),
+                None => (0, 0),
+            };
+            for (block, base) in [(a, Some(base_a)), (b, base_b)] {
+                let Some(base) = base else {
                     break;
                 };
-                // The bounds (two bits in each word), and the owners suit by suit.
-                let lower = (w[0] >> 30) | ((w[1] >> 30) << 2);
-                let upper = (w[2] >> 30) | ((w[3] >> 30) << 2);
-                if matches(&w, owners) {
-                    if lower >= need || upper < need {
-                        self.stats.hits += 1;
-                        if block != head {
-                            self.promote(head - 1, block - 1, e, w);
-                        }
-                        let (pattern, lower, upper) = decode(w);
-                        return Ok(Found {
-                            lower,
-                            upper,
-                            pattern,
-                        });
+                if let Some((e, w)) = scan(lines, base, wanted, owners, need, block, &mut miss) {
+                    self.stats.hits += 1;
+                    if block != head {
+                        self.promote(head - 1, block - 1, e, w);
                     }
-                    if let Some(at) = miss.at.get_mut(usize::from(miss.matched)) {
-                        *at = (block as u32 - 1, e as u8);
-                    }
-                    miss.matched = miss.matched.saturating_add(1);
+                    let (pattern, lower, upper) = decode(w);
+                    return Ok(Found {
+                        lower,
+                        upper,
+                        pattern,
+                    });
                 }
             }
-            block = first.0[HEADER_NEXT] as usize;
+            (a, b) = after;
+            first = false;
         }
         Err(miss)
     }
@@ -648,6 +637,11 @@ impl<M: TableMemory> TransTable<M> {
         self.set_entry(b, 0, words);
         self.set_block_word(b, HEADER_LEN, 1);
         self.set_block_word(b, HEADER_NEXT, root[3]);
+        let after = match root[3] as usize {
+            0 => 0,
+            h => self.block_word(h - 1, HEADER_NEXT),
+        };
+        self.set_block_word(b, HEADER_AFTER_NEXT, after);
         root[3] = b as u32 + 1;
         self.set_root(slot, root);
     }
@@ -767,6 +761,55 @@ impl<M: TableMemory> TransTable<M> {
     }
 }
 
+/// Scans the block whose first line is `base` (block index + 1 `block`) for an entry that
+/// matches `owners` and decides `need`, newest first: its place and words. Entries that match
+/// without deciding are noted in `miss`.
+#[inline(always)]
+fn scan(
+    lines: &[TtLine],
+    base: usize,
+    wanted: u32,
+    owners: &Pattern,
+    need: u32,
+    block: usize,
+    miss: &mut Miss,
+) -> Option<(usize, [u32; 4])> {
+    let (Some(first), Some(second)) = (lines.get(base), lines.get(base + 1)) else {
+        return None;
+    };
+    let len = (first.0[HEADER_LEN] as usize).min(BLOCK_ENTRIES);
+    // Only entries whose signatures agree with the position can match: all the block's
+    // signatures tested at once, without a branch, into a set of candidates.
+    let mut candidates = 0u32;
+    for e in 0..BLOCK_ENTRIES {
+        let sig = Signature {
+            owners: first.0[HEADER_SIG + e],
+            mask: second.0[(HEADER_MASK + e) % 16],
+        };
+        candidates |= u32::from(may_match(sig, wanted)) << e;
+    }
+    candidates &= (1u32 << len) - 1;
+    // Newest first.
+    while candidates != 0 {
+        let e = (31 - candidates.leading_zeros()) as usize;
+        candidates &= !(1u32 << e);
+        let w = entry_at(lines, base, e)?;
+        // The bounds (two bits in each word), and the owners suit by suit.
+        let lower = (w[0] >> 30) | ((w[1] >> 30) << 2);
+        let upper = (w[2] >> 30) | ((w[3] >> 30) << 2);
+        if matches(&w, owners) {
+            if lower >= need || upper < need {
+                return Some((e, w));
+            }
+            if let Some(at) = miss.at.get_mut(usize::from(miss.matched)) {
+                *at = (block as u32 - 1, e as u8);
+            }
+            miss.matched = miss.matched.saturating_add(1);
+        }
+    }
+    None
+}
+
 /// Where a root is or would go.
 enum Root {
     Found(usize),
@@ -857,6 +900,37 @@ mod tests {
         let f = t.lookup(shape, 1, &p, 3).unwrap();
         assert_eq!((f.lower, f.upper), (3, 3));
         assert_eq!(t.blocks_used(), 1);
+    }
+
+    #[test]
+    fn a_long_chain_links_each_block_to_the_one_after_next() {
+        let mut lines = [TtLine::ZERO; 128];
+        let mut t = TransTable::new(&mut lines[..]);
+        let shape = Shape(0x3333_3333_3333_3333);
+        // 79 patterns: seven blocks, the last one not full; every one found with its bounds.
+        let patterns: [Pattern; 79] = core::array::from_fn(|i| pattern(300 + i as u32, 3));
+        for (i, p) in patterns.iter().enumerate() {
+            t.store(shape, 1, p, i as u8 % 5, 13, None);
+        }
+        let Root::Found(slot) = t.find_root(shape, 1) else {
+            panic!("no root");
+        };
+        let mut chain = [0usize; 8];
+        let (mut n, mut b) = (0, t.root_words(slot)[3] as usize);
+        while b != 0 {
+            chain[n] = b;
+            n += 1;
+            b = t.block_word(b - 1, HEADER_NEXT) as usize;
+        }
+        assert_eq!(n, 7);
+        for i in 0..n {
+            let after = t.block_word(chain[i] - 1, HEADER_AFTER_NEXT) as usize;
+            assert_eq!(after, chain.get(i + 2).copied().unwrap_or(0), "block {i}");
+        }
+        for (i, p) in patterns.iter().enumerate() {
+            let f = t.lookup(shape, 1, p, i as u8 % 5).unwrap();
+            assert_eq!((f.pattern, f.lower, f.upper), (*p, i as u8 % 5, 13));
+        }
     }
 
     #[test]
