@@ -1,7 +1,7 @@
 //! The solver against DDS: every card of every deal and ending of `tests/data/bridge/` must get
 //! exactly the number DDS recorded.
 
-mod common;
+use crate::common;
 
 use cardtree::bridge::{BridgePlay, Strain, TransTable, TtLine, solve};
 use cardtree::{Card, Seat, SizeRule, pbn};
@@ -87,7 +87,7 @@ fn check(name: &str, rule: SizeRule) -> u64 {
 #[test]
 #[cfg_attr(
     debug_assertions,
-    ignore = "minutes in a debug build: cargo test --release --test bridge_dds"
+    ignore = "minutes in a debug build: cargo test --release --test suite bridge_dds::"
 )]
 fn every_lead_of_the_dev_deals_matches_dds() {
     let nodes = check("dev_deals.jsonl", SizeRule::Full);

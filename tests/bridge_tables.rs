@@ -1,7 +1,7 @@
 //! Double-dummy tables and par against DDS: every number of every table and every par score
 //! of `tests/data/bridge/dd_tables.jsonl` must match, and the par contracts as sets.
 
-mod common;
+use crate::common;
 
 use cardtree::bridge::{DdTable, Strain, TransTable, TtLine, Vulnerability, dd_table, par};
 use cardtree::{Deal, Seat};

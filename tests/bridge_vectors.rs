@@ -1,7 +1,7 @@
 //! The deals of `tests/data/bridge/` (DDS test vectors) read by cardtree's PBN parser, and
 //! regenerated from their seed by cardtree's generator.
 
-mod common;
+use crate::common;
 
 use cardtree::{Card, Deal, Seat, SizeRule, pbn, rng};
 

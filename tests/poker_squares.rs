@@ -4,7 +4,7 @@
 use cardtree::Card;
 use cardtree::poker_squares::{Grid, PointSystem, classify};
 
-mod common;
+use crate::common;
 
 fn lines(name: &str) -> Vec<serde_json::Value> {
     common::vectors("poker-squares", name)

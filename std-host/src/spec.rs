@@ -4,7 +4,7 @@
 //! flags from the table ([`crate::cli::spec_args`]), Python and JavaScript read their keywords
 //! and fields into a [`Given`]. Every limit is checked here, on typed values, and every
 //! refusal names the option in the spelling of the door that was given it ([`Door`]).
-//! [`crate::specs::ALL`] lists every spec: `std-host/tests/specs.rs` walks each against the
+//! [`crate::specs::ALL`] lists every spec: `std-host/tests/host/specs.rs` walks each against the
 //! command line, and the Python tests walk them against the module.
 
 use std::fmt;

@@ -8,7 +8,7 @@
 # 2. Hand records of 200 random deals (`experiment tables`), the same way; one task is requeued
 #    (killed and started again) midway, and must resume from its journal; the merged
 #    tables must be byte for byte one process's (whose tables.jsonl is `bridge table --json`'s:
-#    std-host/tests/cli_experiment.rs).
+#    std-host/tests/host/cli_experiment.rs).
 #
 # Usage: bash tests/cluster/run.sh   (as root: it installs packages and starts daemons)
 # Environment: CARDTREE (the binary; default target/release/cardtree, built if missing),
