@@ -1,7 +1,7 @@
 //! The integration tests of the top-level `tests/` folder, one binary: each file is a module,
 //! run as `cargo test --release -p cardtree-suite --test suite -- FILE::` (for example
 //! `blackjack_oracle::`). One binary is one link: under the release profile's whole-program
-//! optimisation, a binary a file made the tests' build minutes longer.
+//! optimisation each test binary is a whole-program link of its own.
 
 mod common;
 

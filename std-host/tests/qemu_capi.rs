@@ -57,18 +57,11 @@ fn the_c_program_prints_the_hosts_lines() {
 
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../capi/embedded");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut build = Command::new("bash");
-    build
+    let out = qemu::own_profile(&mut Command::new("bash"))
         .arg(dir.join("build.sh"))
-        .env("PATH", path_with_cargo(&cargo));
-    // The library is built with the profile of its own workspace, whatever the host's
-    // overrides (CI builds the host's checks without fat LTO).
-    for (k, _) in std::env::vars_os() {
-        if k.to_string_lossy().starts_with("CARGO_PROFILE_") {
-            build.env_remove(k);
-        }
-    }
-    let out = build.output().expect("run capi/embedded/build.sh");
+        .env("PATH", path_with_cargo(&cargo))
+        .output()
+        .expect("run capi/embedded/build.sh");
     assert!(
         out.status.success(),
         "building the C program failed:\n{}",

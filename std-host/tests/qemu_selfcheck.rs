@@ -53,13 +53,8 @@ fn build_firmware(
         .env_remove("CARGO_BUILD_TARGET")
         .env_remove("CARDTREE_SELFCHECK_ONLY")
         .env_remove("CARDTREE_FIRMWARE_FAULT");
-    // Nor are its profile's overrides (CI builds the host's checks without fat LTO): the
-    // firmware is built with the profile of its own workspace.
-    for (k, _) in std::env::vars_os() {
-        if k.to_string_lossy().starts_with("CARGO_PROFILE_") {
-            cmd.env_remove(k);
-        }
-    }
+    // Nor are its profile's overrides.
+    qemu::own_profile(&mut cmd);
     if !features.is_empty() {
         cmd.arg("--features").arg(features.join(","));
     }

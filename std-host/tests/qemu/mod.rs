@@ -19,6 +19,18 @@ pub(crate) fn native_lines() -> Vec<String> {
         .collect()
 }
 
+/// `cmd` without the caller's `CARGO_PROFILE_*` overrides (CI builds the host's checks
+/// without fat LTO): the firmware and the embedded library build with the profiles of their
+/// own workspaces.
+pub(crate) fn own_profile(cmd: &mut Command) -> &mut Command {
+    for (k, _) in std::env::vars_os() {
+        if k.to_string_lossy().starts_with("CARGO_PROFILE_") {
+            cmd.env_remove(k);
+        }
+    }
+    cmd
+}
+
 /// Whether `program --version` runs (a tool on the PATH).
 pub(crate) fn tool_runs(program: &str) -> bool {
     Command::new(program)
