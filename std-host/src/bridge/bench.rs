@@ -190,7 +190,8 @@ fn write_per_deal<'a>(
 /// (lines with a `pbn` field), one thread, a fresh table per deal; with `dds`, DDS's
 /// CalcDDtable on the same deals in the same run, every cell compared; with `macroxue`, that
 /// solver's binary on each deal right after cardtree's (alternating), every cell compared;
-/// with `threads` other than 1, the same tables again on that many threads (0: one per core).
+/// with `threads` other than 1, the same tables again on that many threads (0: one per core),
+/// `rounds` times in turns with one thread when more than 1.
 pub fn tables(
     path: &Path,
     mib: usize,
@@ -198,6 +199,7 @@ pub fn tables(
     macroxue: Option<&Path>,
     per_deal: Option<&Path>,
     threads: usize,
+    rounds: u32,
 ) -> Result<BenchReport, Error> {
     let text = read_input(path, dds)?;
     let boards = crate::input::lines(&text)
@@ -272,7 +274,7 @@ pub fn tables(
     };
     if threads != 1 {
         json.threads = Some(crate::bridge::bench_threads::run(
-            &boards, &solved, mib, threads, mine.total, &mut out,
+            &boards, &solved, mib, threads, rounds, mine.total, &mut out,
         )?);
     }
     let theirs = dds_rival.is_some().then_some(theirs);
@@ -329,6 +331,9 @@ pub struct Options {
     pub tables: bool,
     /// With `tables`: also on this many threads (1: not; 0: one per core).
     pub threads: usize,
+    /// With `threads`: rounds of one thread then the threads, in turns (1: the threads
+    /// against the first pass's times).
+    pub rounds: u32,
 }
 
 /// `cardtree bridge bench`: every lead of every deal of `o.file` ([`run`]) or, with
@@ -343,6 +348,7 @@ pub fn command(o: &Options, output: &crate::output::Output) -> Result<(), Error>
             o.macroxue.as_deref(),
             o.per_deal.as_deref(),
             o.threads,
+            o.rounds,
         )?
     } else if o.macroxue.is_some() {
         return Err(invalid!("--macroxue times whole tables: give --tables too"));

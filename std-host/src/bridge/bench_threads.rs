@@ -17,45 +17,99 @@ use crate::error::Error;
 pub struct ThreadsJson {
     /// Threads used.
     pub threads: usize,
-    /// Wall-clock seconds for all the tables.
+    /// Wall-clock seconds for all the tables on the threads (with rounds, the median round's).
     pub wall_s: f64,
-    /// Tables a second over the one-thread run's (its summed times): 2 is perfect on two.
+    /// Tables a second over one thread's: 2 is perfect on two. With rounds, the median of
+    /// the rounds' ratios.
+    pub speedup: f64,
+    /// With more than one round: each round's one-thread seconds, threads' seconds and ratio.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundJson>,
+}
+
+/// One round of the comparison: the tables on one thread, then on the threads.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct RoundJson {
+    /// Wall-clock seconds on one thread.
+    pub one_s: f64,
+    /// Wall-clock seconds on the threads.
+    pub wall_s: f64,
+    /// `one_s / wall_s`.
     pub speedup: f64,
 }
 
 /// Solves `boards` on `threads` threads (0: one per core) with `mib` MiB a thread, checks
-/// every table against `one_thread`'s, and writes the throughput against the one-thread run
-/// (`one_thread_ms` in all) to `out`.
+/// every table against `one_thread`'s, and writes the throughput against one thread to `out`:
+/// with `rounds` 1, against the one-thread run (`one_thread_ms` in all); with more, that many
+/// rounds of the tables on one thread then on the threads, in turns, and the median ratio.
 pub(crate) fn run(
     boards: &[Board],
     one_thread: &[DdTable],
     mib: usize,
     threads: usize,
+    rounds: u32,
     one_thread_ms: f64,
     out: &mut String,
 ) -> Result<ThreadsJson, Error> {
     let threads = crate::workers::resolve(threads);
-    let start = Instant::now();
-    let records = solve_all(boards, threads, mib);
-    let wall_s = start.elapsed().as_secs_f64();
-    for ((record, mine), b) in records.into_iter().zip(one_thread).zip(boards) {
-        if record?.table != *mine {
-            return Err(invalid!(
-                "the table on {threads} threads differs from one thread's on {}",
-                b.pbn
-            ));
+    // The tables on `n` threads, checked against the one-thread run's: the wall-clock seconds.
+    let timed = |n: usize| -> Result<f64, Error> {
+        let start = Instant::now();
+        let records = solve_all(boards, n, mib);
+        let wall_s = start.elapsed().as_secs_f64().max(1e-9);
+        for ((record, mine), b) in records.into_iter().zip(one_thread).zip(boards) {
+            if record?.table != *mine {
+                return Err(invalid!(
+                    "the table on {n} threads differs from one thread's on {}",
+                    b.pbn
+                ));
+            }
         }
+        Ok(wall_s)
+    };
+    if rounds <= 1 {
+        let wall_s = timed(threads)?;
+        let speedup = one_thread_ms / 1e3 / wall_s;
+        let _ = writeln!(
+            out,
+            "cardtree on {threads} threads: {} tables in {wall_s:.2} s wall, {speedup:.2} times the one-thread throughput ({:.2} s); every table the same",
+            boards.len(),
+            one_thread_ms / 1e3
+        );
+        return Ok(ThreadsJson {
+            threads,
+            wall_s,
+            speedup,
+            rounds: Vec::new(),
+        });
     }
-    let speedup = one_thread_ms / 1e3 / wall_s.max(1e-9);
+    let mut each = Vec::new();
+    for _ in 0..rounds {
+        let one_s = timed(1)?;
+        let wall_s = timed(threads)?;
+        each.push(RoundJson {
+            one_s,
+            wall_s,
+            speedup: one_s / wall_s,
+        });
+    }
+    let mut sorted = each.clone();
+    sorted.sort_by(|a, b| a.speedup.total_cmp(&b.speedup));
+    let median = sorted[sorted.len() / 2];
+    let listed: Vec<String> = each
+        .iter()
+        .map(|r| format!("{:.2} ({:.2} s / {:.2} s)", r.speedup, r.one_s, r.wall_s))
+        .collect();
     let _ = writeln!(
         out,
-        "cardtree on {threads} threads: {} tables in {wall_s:.2} s wall, {speedup:.2} times the one-thread throughput ({:.2} s); every table the same",
-        boards.len(),
-        one_thread_ms / 1e3
+        "cardtree on {threads} threads, {rounds} rounds of one thread then {threads} in turns: {} times the one-thread throughput; median {:.2}; every table the same",
+        listed.join(", "),
+        median.speedup
     );
     Ok(ThreadsJson {
         threads,
-        wall_s,
-        speedup,
+        wall_s: median.wall_s,
+        speedup: median.speedup,
+        rounds: each,
     })
 }

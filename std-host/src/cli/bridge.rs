@@ -66,6 +66,12 @@ pub enum BridgeCommand {
         /// with its own table, and report the throughput against the one-thread run's.
         #[arg(long, requires = "tables", default_value_t = 1, value_parser = crate::limits::threads)]
         threads: usize,
+        /// With --threads: rounds of the comparison, each the tables on one thread, then on
+        /// the threads, in turns; the median of the rounds' ratios is reported, so that a host
+        /// whose speed drifts moves both passes of a round alike. 1: the threads' pass against
+        /// the first pass's one-thread times.
+        #[arg(long, requires = "threads", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::limits::MOST_ROUNDS)))]
+        rounds: u32,
         /// --json: one object (deals, file, unit, cardtree's and DDS's times and counts as
         /// median, mean, max and total, the ratio); --out FILE.
         #[command(flatten)]
@@ -173,6 +179,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
             per_deal,
             tables,
             threads,
+            rounds,
             output,
         } => bench::command(
             &bench::Options {
@@ -183,6 +190,7 @@ pub fn run(cmd: BridgeCommand) -> Result<(), Error> {
                 per_deal,
                 tables,
                 threads,
+                rounds,
             },
             &output.output()?,
         ),

@@ -390,6 +390,48 @@ fn bench_reports_json() {
     assert!((1..=2).contains(&threads), "{v}");
     assert!(v["threads"]["speedup"].as_f64().unwrap() > 0.0);
     assert!(v["threads"]["wall_s"].as_f64().unwrap() > 0.0);
+    assert!(v["threads"].get("rounds").is_none(), "{v}");
+    // In rounds: each round's one-thread and threads' times, the median ratio reported.
+    let rounds = cardtree(&[
+        "bridge",
+        "bench",
+        "--file",
+        file,
+        "--tables",
+        "--threads",
+        "2",
+        "--rounds",
+        "3",
+        "--json",
+    ]);
+    assert!(
+        rounds.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rounds.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&rounds.stdout).unwrap();
+    let each = v["threads"]["rounds"].as_array().unwrap();
+    assert_eq!(each.len(), 3, "{v}");
+    let mut ratios: Vec<f64> = each
+        .iter()
+        .map(|r| {
+            let (one, wall) = (r["one_s"].as_f64().unwrap(), r["wall_s"].as_f64().unwrap());
+            assert!(one > 0.0 && wall > 0.0, "{r}");
+            let ratio = r["speedup"].as_f64().unwrap();
+            assert!((ratio - one / wall).abs() < 1e-9, "{r}");
+            ratio
+        })
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    assert_eq!(v["threads"]["speedup"].as_f64().unwrap(), ratios[1], "{v}");
+    // Rounds only with threads, and at least one.
+    for bad in [
+        &["--rounds", "2"][..],
+        &["--threads", "2", "--rounds", "0"][..],
+    ] {
+        let out = cardtree(&[&["bridge", "bench", "--file", file, "--tables"][..], bad].concat());
+        assert!(!out.status.success(), "{bad:?}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
