@@ -366,22 +366,26 @@ fn bench_reports_json() {
         "{line} / {total}"
     );
     // Whole tables, then again on two threads: every table the same, a throughput reported.
-    let tables = cardtree(&[
-        "bridge",
-        "bench",
-        "--file",
-        file,
-        "--tables",
-        "--threads",
-        "2",
-        "--json",
-    ]);
-    assert!(
-        tables.status.success(),
-        "{}",
-        String::from_utf8_lossy(&tables.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&tables.stdout).unwrap();
+    let tables = |extra: &[&str]| -> serde_json::Value {
+        let base = [
+            "bridge",
+            "bench",
+            "--file",
+            file,
+            "--tables",
+            "--threads",
+            "2",
+            "--json",
+        ];
+        let out = cardtree(&[&base[..], extra].concat());
+        assert!(
+            out.status.success(),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let v = tables(&[]);
     assert_eq!(
         (&v["unit"], &v["deals"]),
         (&"whole tables".into(), &2.into())
@@ -392,24 +396,7 @@ fn bench_reports_json() {
     assert!(v["threads"]["wall_s"].as_f64().unwrap() > 0.0);
     assert!(v["threads"].get("rounds").is_none(), "{v}");
     // In rounds: each round's one-thread and threads' times, the median ratio reported.
-    let rounds = cardtree(&[
-        "bridge",
-        "bench",
-        "--file",
-        file,
-        "--tables",
-        "--threads",
-        "2",
-        "--rounds",
-        "3",
-        "--json",
-    ]);
-    assert!(
-        rounds.status.success(),
-        "{}",
-        String::from_utf8_lossy(&rounds.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&rounds.stdout).unwrap();
+    let v = tables(&["--rounds", "3"]);
     let each = v["threads"]["rounds"].as_array().unwrap();
     assert_eq!(each.len(), 3, "{v}");
     let mut ratios: Vec<f64> = each
