@@ -274,7 +274,11 @@ const CASES: &[Case] = &[
         command: &["bridge", "bench"],
         base: &[("--file", DEALS)],
         tail: &[],
-        numbers: &[n("--table-mib"), w("--threads", "{}", &[("--tables", "")])],
+        numbers: &[
+            n("--table-mib"),
+            w("--threads", "{}", &[("--tables", "")]),
+            w("--rounds", "{}", &[("--tables", ""), ("--threads", "2")]),
+        ],
         text: &["--file", "--per-deal", "--out", "--macroxue"],
     },
     Case {
