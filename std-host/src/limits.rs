@@ -27,8 +27,9 @@ pub const MOST_THREADS: u64 = 4096;
 /// 1,001 tasks; a shard is at least one work item).
 pub const MOST_SHARDS: u32 = 100_000;
 
-/// The most rounds of refinement `pps apriori` may run (each plays `--games` games; the
-/// table settles within a few).
+/// The most rounds a command may run: `pps apriori`'s rounds of refinement (each plays
+/// `--games` games; the table settles within a few), `bridge bench --rounds` (each solves the
+/// file's tables twice).
 pub const MOST_ROUNDS: u32 = 100;
 
 /// The memory this machine has free for a run, in bytes: `MemAvailable` of `/proc/meminfo`,

@@ -340,6 +340,11 @@ pub struct Options {
 /// `o.tables`, every deal's whole table ([`tables`]), the rivals beside it; the report where
 /// `output` says.
 pub fn command(o: &Options, output: &crate::output::Output) -> Result<(), Error> {
+    if o.rounds > 1 && o.threads == 1 {
+        return Err(invalid!(
+            "--rounds compares one thread with more: give --threads other than 1"
+        ));
+    }
     let report = if o.tables {
         tables(
             &o.file,

@@ -10,6 +10,7 @@ use web_time::Instant;
 use cardtree::bridge::DdTable;
 
 use crate::bridge::hand_record::{Board, solve_all};
+use crate::bridge::solve::Timing;
 use crate::error::Error;
 
 /// The parallel run's numbers, as `--json` writes them.
@@ -17,7 +18,7 @@ use crate::error::Error;
 pub struct ThreadsJson {
     /// Threads used.
     pub threads: usize,
-    /// Wall-clock seconds for all the tables on the threads (with rounds, the median round's).
+    /// Wall-clock seconds for all the tables on the threads (with rounds, the rounds' median).
     pub wall_s: f64,
     /// Tables a second over one thread's: 2 is perfect on two. With rounds, the median of
     /// the rounds' ratios.
@@ -93,9 +94,9 @@ pub(crate) fn run(
             speedup: one_s / wall_s,
         });
     }
-    let mut sorted = each.clone();
-    sorted.sort_by(|a, b| a.speedup.total_cmp(&b.speedup));
-    let median = sorted[sorted.len() / 2];
+    let median =
+        |f: fn(&RoundJson) -> f64| Timing::of(&each.iter().map(f).collect::<Vec<_>>()).median;
+    let (speedup, wall_s) = (median(|r| r.speedup), median(|r| r.wall_s));
     let listed: Vec<String> = each
         .iter()
         .map(|r| format!("{:.2} ({:.2} s / {:.2} s)", r.speedup, r.one_s, r.wall_s))
@@ -104,12 +105,12 @@ pub(crate) fn run(
         out,
         "cardtree on {threads} threads, {rounds} rounds of one thread then {threads} in turns: {} times the one-thread throughput; median {:.2}; every table the same",
         listed.join(", "),
-        median.speedup
+        speedup
     );
     Ok(ThreadsJson {
         threads,
-        wall_s: median.wall_s,
-        speedup: median.speedup,
+        wall_s,
+        speedup,
         rounds: each,
     })
 }

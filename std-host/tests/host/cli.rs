@@ -411,10 +411,11 @@ fn bench_reports_json() {
         .collect();
     ratios.sort_by(f64::total_cmp);
     assert_eq!(v["threads"]["speedup"].as_f64().unwrap(), ratios[1], "{v}");
-    // Rounds only with threads, and at least one.
+    // Rounds only with threads other than one, and at least one round.
     for bad in [
         &["--rounds", "2"][..],
         &["--threads", "2", "--rounds", "0"][..],
+        &["--threads", "1", "--rounds", "2"][..],
     ] {
         let out = cardtree(&[&["bridge", "bench", "--file", file, "--tables"][..], bad].concat());
         assert!(!out.status.success(), "{bad:?}");
