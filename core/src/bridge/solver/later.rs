@@ -8,8 +8,9 @@
 //! - **No trump, tops against every lead**: if the highest card out of every suit the leader
 //!   holds is an opponent's, whatever the leader leads loses a trick; if one opponent holds
 //!   all those tops, that opponent then cashes the rest of them too.
-//! - **Trump positions** ([`trump_trick`]): a guarded king sitting over the ace, or king and
-//!   queen against the ace, make a trump trick however the play goes.
+//! - **Trump positions** ([`trump_trick`]): a guarded king sitting over the ace, king and
+//!   queen against the ace, or a twice-guarded queen over the ace and king make a trump trick
+//!   however the play goes.
 //!
 //! Each returns the cards whose ranks it relied on, as the search's rank winners.
 
@@ -126,6 +127,10 @@ pub(crate) struct Holding {
 ///   waits.
 /// - King and queen against the ace: the ace takes one of them, the other is then the top
 ///   trump; only if each is alone in a different hand can one ace lead catch both at once.
+/// - A queen with two smaller trumps beside it, played after the hand holding both the ace
+///   and the king (from the hand on lead, with four tricks left at least):
+///   the queen falls only to a lead of them, and it has two cards to spare (macroxue's third
+///   slow trump trick, "Qxx behind AK"; measured in `docs/solver-notes.md` section 29).
 pub(crate) fn trump_trick(h: &Holding, all: u64, on_lead: Option<u32>) -> (u8, u64) {
     if all.count_ones() < 3 {
         return (0, 0);
@@ -145,6 +150,12 @@ pub(crate) fn trump_trick(h: &Holding, all: u64, on_lead: Option<u32>) -> (u8, u
         && (h.mine & (k | q)) != 0
         && (h.partner & (k | q)) != 0;
     if (h.left | h.right) & a != 0 && ours & (k | q) == (k | q) && !crash {
+        return (1, a | k | q);
+    }
+    let twice_guarded = |x: u64| x & q != 0 && x.count_ones() >= 3;
+    if (twice_guarded(h.partner) && h.left & (a | k) == (a | k))
+        || (twice_guarded(h.mine) && h.right & (a | k) == (a | k) && on_lead.is_none_or(|t| t >= 4))
+    {
         return (1, a | k | q);
     }
     (0, 0)
@@ -226,5 +237,38 @@ mod tests {
             right: c("S3"),
         };
         assert_eq!(trump_trick(&h, all, None).0, 1);
+        // A queen with two more over the ace and king: a trick; with one more, or under
+        // them, none.
+        let all = c("SA SK SQ S2 S3 S4");
+        let h = Holding {
+            mine: c("S4"),
+            partner: c("SQ S2 S3"),
+            left: c("SA SK"),
+            right: 0,
+        };
+        assert_eq!(trump_trick(&h, all, None), (1, c("SA SK SQ")));
+        let h = Holding {
+            mine: c("SQ S2 S3"),
+            partner: c("S4"),
+            left: 0,
+            right: c("SA SK"),
+        };
+        assert_eq!(trump_trick(&h, all, None).0, 1);
+        assert_eq!(trump_trick(&h, all, Some(4)).0, 1);
+        assert_eq!(trump_trick(&h, all, Some(3)).0, 0);
+        let h = Holding {
+            mine: c("S4"),
+            partner: c("SQ S2 S3"),
+            left: 0,
+            right: c("SA SK"),
+        };
+        assert_eq!(trump_trick(&h, all, None).0, 0);
+        let h = Holding {
+            mine: c("S4 S3"),
+            partner: c("SQ S2"),
+            left: c("SA SK"),
+            right: 0,
+        };
+        assert_eq!(trump_trick(&h, all, None).0, 0);
     }
 }
