@@ -584,6 +584,11 @@ mod tests {
         s.parse::<Cards>().map(Cards::bits).unwrap_or(0)
     }
 
+    /// North's, East's, South's and West's cards.
+    fn hands(h: [&str; 4]) -> [u64; 4] {
+        h.map(c)
+    }
+
     /// North's lead with spades trumps.
     fn spot(hands: &[u64; 4]) -> Spot<'_> {
         Spot {
@@ -601,12 +606,7 @@ mod tests {
     #[test]
     fn partner_ruff_led_first() {
         // South is void in hearts with one trump, North has two: North's low heart first.
-        let h = [
-            c("SK S3 H5 H2"),
-            c("S2 HA H3 D4"),
-            c("S4 D2 D3 D5"),
-            c("H4 H6 D6 D7"),
-        ];
+        let h = hands(["SK S3 H5 H2", "S2 HA H3 D4", "S4 D2 D3 D5", "H4 H6 D6 D7"]);
         assert_eq!(partner_ruffs(&spot(&h), h[0]), c("H2"));
         let mut out = Order::new();
         order(&spot(&h), h[0], &mut out);
@@ -618,28 +618,36 @@ mod tests {
         };
         assert_eq!(partner_ruffs(&nt, h[0]), 0);
         // South with more trumps than North: the long hand should not ruff.
-        let h = [
-            c("SK S3 H5 H2"),
-            c("S2 HA H3 D4"),
-            c("S4 S5 S6 D5"),
-            c("H4 H6 D6 D7"),
-        ];
+        let h = hands(["SK S3 H5 H2", "S2 HA H3 D4", "S4 S5 S6 D5", "H4 H6 D6 D7"]);
         assert_eq!(partner_ruffs(&spot(&h), h[0]), 0);
         // West void in hearts (ruffing or discarding): no.
-        let h = [
-            c("SK S3 H5 H2"),
-            c("S2 HA H3 H4"),
-            c("S4 D2 D3 D5"),
-            c("C4 C6 D6 D7"),
-        ];
+        let h = hands(["SK S3 H5 H2", "S2 HA H3 H4", "S4 D2 D3 D5", "C4 C6 D6 D7"]);
         assert_eq!(partner_ruffs(&spot(&h), h[0]), 0);
         // North's lowest heart is the suit's top: it wins without a ruff.
-        let h = [
-            c("SK S3 HA D8"),
-            c("S2 H5 H3 D4"),
-            c("S4 D2 D3 D5"),
-            c("H4 H6 D6 D7"),
-        ];
+        let h = hands(["SK S3 HA D8", "S2 H5 H3 D4", "S4 D2 D3 D5", "H4 H6 D6 D7"]);
         assert_eq!(partner_ruffs(&spot(&h), h[0]), 0);
+    }
+
+    #[test]
+    fn a_lead_lists_one_card_a_run() {
+        // North's spade ace, king and queen are one run; East's jack and ten part the nine
+        // from them: two leads, the ace and the nine.
+        let h = hands(["SA SK SQ S9", "SJ ST H3 H4", "S2 D2 D3 D4", "S3 C2 C3 C4"]);
+        let mut out = Order::new();
+        order(&spot(&h), h[0], &mut out);
+        let listed = (0..out.len()).fold(0u64, |a, i| a | 1u64 << out.get(i));
+        assert_eq!(listed, c("SA S9"));
+        // Following suit, every card is listed.
+        let follow = Spot {
+            place: 1,
+            seat: 0,
+            winning: c("S3").trailing_zeros() as u8,
+            winner: 3,
+            led: 3,
+            ..spot(&h)
+        };
+        let mut out = Order::new();
+        order(&follow, h[0], &mut out);
+        assert_eq!(out.len(), 4);
     }
 }
