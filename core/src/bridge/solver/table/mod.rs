@@ -18,9 +18,9 @@
 //! blocks is full, a harvest gives up the roots nearest the end of the play, a quarter of them
 //! at least, and frees their blocks (DDS ages its table too, by time since last use; here by
 //! what a position costs to search again). Only if that frees nothing is the whole table reset
-//! (a new generation: O(1), no clearing of memory). All three are counted. An answer never
-//! depends on the table's size, only the work does. A new deal or strain also starts a new
-//! generation. Facts about DDS's and macroxue's tables: `docs/solver-notes.md`.
+//! (a new generation: O(1), no clearing of memory; the cut-off cards stay). All three are
+//! counted. An answer never depends on the table's size, only the work does. A new deal or
+//! strain also starts a new generation, and zeroes the cut-off cards (at most 128 KiB). Facts about DDS's and macroxue's tables: `docs/solver-notes.md`.
 
 mod cutoffs;
 mod entry;
@@ -83,11 +83,12 @@ pub(crate) const BLOCK_ENTRIES: usize = 12;
 const BLOCK_LINES: usize = 5;
 /// Root slots a line holds (four words each).
 const ROOTS_PER_LINE: usize = 4;
-/// Cut-off entries a line holds (two words each).
-const CUTOFFS_PER_LINE: usize = 8;
-/// The most lines of cut-off cards: 64K entries, 512 KiB (macroxue's cache has 64K too);
-/// more only spreads the hot hints over more cache lines.
-const MAX_CUTOFF_LINES: usize = 8192;
+/// Cut-off entries a line holds (half a word each, `cutoffs`).
+const CUTOFFS_PER_LINE: usize = 32;
+/// The most lines of cut-off cards: 64K entries, 128 KiB (macroxue's cache has 64K too);
+/// 128K entries searched 0.7 to 1.2 % fewer tricks on tables and 0.5 % more on the 13
+/// leads, in no less time (2026-12-02, `docs/solver-notes.md` section 30).
+const MAX_CUTOFF_LINES: usize = 2048;
 /// The most lines of roots: 128K slots, 2 MiB, what a 16 MiB table has; a larger table gives
 /// the rest to blocks. A new table zeroes its roots, so this bounds what making one writes;
 /// and more roots found nothing more: 256 MiB with 2 MiB of roots searched no more than with
@@ -95,8 +96,6 @@ const MAX_CUTOFF_LINES: usize = 8192;
 const MAX_ROOT_LINES: usize = 32768;
 /// How far a root key may sit from its home slot.
 const ROOT_PROBES: usize = 8;
-/// No cut-off card recorded.
-const NO_CARD: u8 = 0xFF;
 
 /// The slot of hash `h` among `n`: `h * n / 2^64`, the high half of the product, which spreads
 /// the hash's high bits over any `n`. A power of two (the host's tables: 128K roots, 64K
@@ -234,13 +233,13 @@ fn entry_at(lines: &[TtLine], base: usize, e: usize) -> Option<[u32; 4]> {
 
 impl<M: TableMemory> TransTable<M> {
     /// A table over `lines`, whose contents do not matter: it zeroes its roots and cut-off
-    /// cards (at most 2.5 MiB), and a block is written before it is read. So memory the
+    /// cards (at most 2.1 MiB), and a block is written before it is read. So memory the
     /// system hands out zeroed and untouched (a host's fresh pages) is touched only as far as
     /// the searches fill it. Make it once and keep it: later calls on a new deal or strain
-    /// start a new generation in O(1).
+    /// start a new generation in O(1) and zero the cut-off cards.
     pub fn new(lines: M) -> TransTable<M> {
         let n = lines.as_ref().len();
-        // An eighth for roots (at most 2 MiB), a sixteenth for cut-off cards (at most 512 KiB),
+        // An eighth for roots (at most 2 MiB), a sixteenth for cut-off cards (at most 128 KiB),
         // the rest for blocks; tables too small to hold a root line and a block have roots and
         // blocks switched off.
         let (root_lines, cutoff_lines) = if n > 1 + BLOCK_LINES {
@@ -282,8 +281,18 @@ impl<M: TableMemory> TransTable<M> {
         }
     }
 
-    /// Forgets every position (O(1): a new generation).
+    /// Forgets every position and cut-off card: a new generation (O(1)), and the cut-off
+    /// cards zeroed (at most 128 KiB).
     pub fn clear(&mut self) {
+        self.new_generation();
+        self.wipe_cutoffs();
+        self.owners = Owners::NONE;
+        self.strain = None;
+    }
+
+    /// Forgets every position (O(1)): roots of an older generation are never current, and the
+    /// blocks are handed out again from the first.
+    fn new_generation(&mut self) {
         self.generation = self.generation.wrapping_add(1) & GEN_MASK;
         if self.generation == 0 {
             // The generation counter wrapped: old tags could look current.
@@ -294,8 +303,6 @@ impl<M: TableMemory> TransTable<M> {
         self.free = 0;
         self.in_use = 0;
         self.epoch = self.epoch.wrapping_add(1);
-        self.owners = Owners::NONE;
-        self.strain = None;
     }
 
     /// The size of the table's memory in bytes.
@@ -752,12 +759,11 @@ impl<M: TableMemory> TransTable<M> {
         self.set_entry(b, e, encode(pattern, lo, up));
     }
 
+    /// The table is full and a harvest freed nothing: every position goes, but the deal, the
+    /// strain and the cut-off cards (hints for the same deal and strain) stay.
     fn reset_full(&mut self) {
         self.stats.resets += 1;
-        let (owners, strain) = (self.owners, self.strain);
-        self.clear();
-        self.owners = owners;
-        self.strain = strain;
+        self.new_generation();
     }
 }
 
@@ -824,8 +830,6 @@ enum Root {
 
 /// Generations fit 30 bits (two bits of a root tag hold the leader).
 const GEN_MASK: u32 = (1 << 30) - 1;
-/// The low bits of a cut-off tag that carry the generation.
-const GEN_MASK_TAG: u32 = 0xFFF;
 #[cfg(test)]
 mod tests {
     use super::*;
