@@ -128,7 +128,13 @@ impl<'t, M: TableMemory> Search<'t, M> {
 
     /// The legal cards at `ply`.
     pub(crate) fn playable(&self, ply: usize) -> u64 {
-        let hand = self.hands[self.seat_at(ply)];
+        self.playable_by(ply, self.seat_at(ply))
+    }
+
+    /// The legal cards at `ply` of `seat`, the seat to play there (worked out once by the
+    /// move loop, which needs it for every card).
+    fn playable_by(&self, ply: usize, seat: usize) -> u64 {
+        let hand = self.hands[seat & 3];
         if ply & 3 == 0 {
             return hand;
         }
@@ -139,8 +145,13 @@ impl<'t, M: TableMemory> Search<'t, M> {
 
     /// Plays `card` at `ply` (updating the trick's winner and, at its end, the next trick).
     pub(crate) fn play(&mut self, ply: usize, card: u8) {
+        self.play_by(ply, self.seat_at(ply), card);
+    }
+
+    /// [`play`](Self::play) by `seat`, the seat to play at `ply`.
+    fn play_by(&mut self, ply: usize, seat: usize, card: u8) {
         let p = ply & (PLIES - 1);
-        let seat = self.seat_at(ply);
+        let seat = seat & 3;
         self.hands[seat] &= !(1u64 << card);
         self.seat[p] = seat as u8;
         self.card[p] = card;
@@ -354,6 +365,11 @@ impl<'t, M: TableMemory> Search<'t, M> {
 
     /// What move ordering needs to know at `ply`.
     pub(crate) fn spot(&self, ply: usize) -> Spot<'_> {
+        self.spot_by(ply, self.seat_at(ply))
+    }
+
+    /// [`spot`](Self::spot) of `seat`, the seat to play at `ply`.
+    fn spot_by(&self, ply: usize, seat: usize) -> Spot<'_> {
         let place = ply & 3;
         let (winning, winner) = if place == 0 {
             (0, 0)
@@ -363,7 +379,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
         };
         Spot {
             hands: &self.hands,
-            seat: self.seat_at(ply),
+            seat: seat & 3,
             place,
             trump: self.trump,
             all: self.trick_all[(ply >> 2) & (TRICKS - 1)],
@@ -410,13 +426,13 @@ impl<'t, M: TableMemory> Search<'t, M> {
         // Cards skipped at the root are not playable here, and count as tried below: the
         // cards equal to them are skipped too.
         let skip = if ply == self.skip_ply { self.skip } else { 0 };
-        let playable = self.playable(ply) & !skip;
+        let playable = self.playable_by(ply, seat) & !skip;
         let all = self.trick_all[(ply >> 2) & (TRICKS - 1)];
         let mut list = Order::new();
         // The cut-off card first; the rest are ordered only if it does not cut off.
         let mut hint: Option<u8> = None;
         let key = if self.config.cutoff_cards {
-            let key = cutoff_key(&self.spot(ply));
+            let key = cutoff_key(&self.spot_by(ply, seat));
             if let Some(c) = self.table.cutoff_card(key, seat)
                 && playable & (1u64 << c) != 0
             {
@@ -442,7 +458,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
                 }
                 ordered = true;
                 if self.config.move_ordering {
-                    order(&self.spot(ply), playable, &mut list);
+                    order(&self.spot_by(ply, seat), playable, &mut list);
                 } else {
                     let mut rest = playable;
                     while rest != 0 {
@@ -462,7 +478,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
                 continue;
             }
             tried |= 1u64 << card;
-            self.play(ply, card);
+            self.play_by(ply, seat, card);
             let (v, mut w) = self.search(ply + 1, beta);
             if ply & 3 == 3 {
                 w |= self.trick_rank_winner(ply);

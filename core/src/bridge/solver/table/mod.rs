@@ -99,17 +99,45 @@ const MAX_ROOT_LINES: usize = 32768;
 /// How far a root key may sit from its home slot.
 const ROOT_PROBES: usize = 8;
 
-/// The slot of hash `h` among `n`: `h * n / 2^64`, the high half of the product, which spreads
-/// the hash's high bits over any `n`. A power of two (the host's tables: 128K roots, 64K
-/// cut-off entries) is the same as the hash's top bits, taken by a shift: a 64-bit by 64-bit
-/// product's high half is one instruction on x86-64 and AArch64 but several on wasm32 and
-/// Cortex-M, and a lookup takes one for every position.
-#[inline]
-fn slot_of(h: u64, n: usize) -> usize {
-    if n.is_power_of_two() && n > 1 {
-        (h >> (64 - n.trailing_zeros())) as usize
-    } else {
-        ((u128::from(h) * n as u128) >> 64) as usize
+/// A number of slots, and the slot of a hash among them: `h * n / 2^64`, the high half of
+/// the product, which spreads the hash's high bits over any `n`. A power of two (the host's
+/// tables: 128K roots, 64K cut-off entries) is the same as the hash's top bits, taken by a
+/// shift worked out once: a 64-bit by 64-bit product's high half is one instruction on
+/// x86-64 and AArch64 but several on wasm32 and Cortex-M, and every position looks a slot up.
+#[derive(Clone, Copy, Debug)]
+struct Slots {
+    /// How many (a table's memory bounds them far below `u32::MAX`: 128K roots, 64K cut-off
+    /// entries at most).
+    n: u32,
+    /// `64 - log2(n)` when `n` is a power of two above 1; 0 otherwise (then the product).
+    shift: u32,
+}
+
+impl Slots {
+    fn new(n: usize) -> Slots {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        let shift = if n.is_power_of_two() && n > 1 {
+            64 - n.trailing_zeros()
+        } else {
+            0
+        };
+        Slots { n, shift }
+    }
+
+    /// How many slots.
+    #[inline]
+    fn len(self) -> usize {
+        self.n as usize
+    }
+
+    /// The slot of hash `h`, below `n` (0 when `n` is 0 or 1).
+    #[inline]
+    fn of(self, h: u64) -> usize {
+        if self.shift != 0 {
+            (h >> (self.shift & 63)) as usize
+        } else {
+            ((u128::from(h) * u128::from(self.n)) >> 64) as usize
+        }
     }
 }
 
@@ -196,10 +224,10 @@ impl<T: AsRef<[TtLine]> + AsMut<[TtLine]> + ?Sized> TableMemory for T {}
 pub struct TransTable<M: TableMemory> {
     lines: M,
     /// Root slots (four per line, from line 0).
-    roots: usize,
+    roots: Slots,
     /// First line of the cut-off region, and its entries.
     cutoff_line: usize,
-    cutoffs: usize,
+    cutoffs: Slots,
     /// First line of the block pool, blocks in it, the next never used, and the first of
     /// the list of freed ones (index + 1; 0 for none).
     pool_line: usize,
@@ -256,9 +284,9 @@ impl<M: TableMemory> TransTable<M> {
         let blocks = n.saturating_sub(pool_line) / BLOCK_LINES;
         let mut table = TransTable {
             lines,
-            roots: root_lines * ROOTS_PER_LINE,
+            roots: Slots::new(root_lines * ROOTS_PER_LINE),
             cutoff_line: root_lines,
-            cutoffs: cutoff_lines * CUTOFFS_PER_LINE,
+            cutoffs: Slots::new(cutoff_lines * CUTOFFS_PER_LINE),
             pool_line,
             blocks,
             next_block: 0,
@@ -345,20 +373,20 @@ impl<M: TableMemory> TransTable<M> {
 
     /// Where `(shape, leader)` is in the roots, or where it would go.
     fn find_root(&self, shape: Shape, leader: usize) -> Root {
-        if self.roots == 0 {
+        if self.roots.len() == 0 {
             return Root::None;
         }
         let key = shape.0 ^ (leader as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let h = key.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        let home = slot_of(h, self.roots);
+        let home = self.roots.of(h);
         let tag = (self.generation << 2) | leader as u32;
         let mut victim = (u32::MAX, home);
         let mut tomb = None;
-        for d in 0..ROOT_PROBES.min(self.roots) {
+        for d in 0..ROOT_PROBES.min(self.roots.len()) {
             // `home + d` passes the end once at most (`home < roots`, `d < roots`): a compare,
             // where a remainder is a division every probe.
-            let slot = if home + d >= self.roots {
-                home + d - self.roots
+            let slot = if home + d >= self.roots.len() {
+                home + d - self.roots.len()
             } else {
                 home + d
             };
@@ -557,7 +585,7 @@ impl<M: TableMemory> TransTable<M> {
         upper: u8,
         seen: Option<&Miss>,
     ) {
-        if self.roots == 0 || self.blocks == 0 {
+        if self.roots.len() == 0 || self.blocks == 0 {
             return;
         }
         self.stats.stores += 1;
@@ -700,7 +728,7 @@ impl<M: TableMemory> TransTable<M> {
     fn harvest(&mut self) {
         let mut by_cards = [0usize; 53];
         let mut live = 0;
-        for slot in 0..self.roots {
+        for slot in 0..self.roots.len() {
             let w = self.root_words(slot);
             let shape = u64::from(w[0]) | (u64::from(w[1]) << 32);
             if w[2] >> 2 == self.generation && shape != 0 {
@@ -714,7 +742,7 @@ impl<M: TableMemory> TransTable<M> {
             limit += 1;
         }
         let tomb = [0, 0, self.generation << 2, 0];
-        for slot in 0..self.roots {
+        for slot in 0..self.roots.len() {
             let w = self.root_words(slot);
             let shape = u64::from(w[0]) | (u64::from(w[1]) << 32);
             if w[2] >> 2 == self.generation && shape != 0 && (Shape(shape).cards() as usize) < limit
@@ -1105,10 +1133,10 @@ mod tests {
                 .chain([3, 5, 6, 7, 1000, 98_304])
             {
                 let product = ((u128::from(h) * n as u128) >> 64) as usize;
-                assert_eq!(slot_of(h, n), product, "h {h:#x}, n {n}");
-                assert!(n == 0 || slot_of(h, n) < n);
+                assert_eq!(Slots::new(n).of(h), product, "h {h:#x}, n {n}");
+                assert!(n == 0 || Slots::new(n).of(h) < n);
             }
-            assert_eq!(slot_of(h, 0), 0);
+            assert_eq!(Slots::new(0).of(h), 0);
         }
     }
 
