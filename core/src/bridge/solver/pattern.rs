@@ -104,13 +104,11 @@ impl Pattern {
     }
 
     /// The cards this pattern keeps, in the position whose cards are `all`: the top `cut`
-    /// cards of each suit. They are the rank winners a table hit passes on.
+    /// cards of each suit. They are the rank winners a table hit passes on (the table's
+    /// `Found::cards`, which reads the counts straight from the entry).
+    #[cfg(test)]
     pub(crate) fn cards(&self, all: u64) -> u64 {
-        let mut out = 0;
-        for s in 0..4 {
-            out |= u64::from(top_k(suit_bits(all, s), self.cut[s])) << (13 * s);
-        }
-        out
+        top_cards(all, self.cut)
     }
 
     /// The pattern that a result with rank winners `winners` holds for, in the whole position
@@ -155,6 +153,16 @@ impl Pattern {
         }
         (p, kept)
     }
+}
+
+/// The top `cut[s]` cards of each suit `s` of `all`.
+#[inline]
+pub(crate) fn top_cards(all: u64, cut: [u8; 4]) -> u64 {
+    let mut out = 0;
+    for (s, &k) in cut.iter().enumerate() {
+        out |= u64::from(top_k(suit_bits(all, s), k)) << (13 * s);
+    }
+    out
 }
 
 /// The owners field of suit `s` and the number of its cards out.

@@ -248,7 +248,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
             {
                 Ok(f) => {
                     let winners = if self.config.rank_winners {
-                        f.pattern.cards(all)
+                        f.cards(all)
                     } else {
                         all
                     };

@@ -141,13 +141,22 @@ pub(super) fn matches(w: &[u32; 4], position: &Pattern) -> bool {
     differ(0) | differ(1) | differ(2) | differ(3) == 0
 }
 
+/// The pattern and the bounds of entry `w` ([`encode`]'s inverse).
+#[cfg(test)]
 pub(super) fn decode(w: [u32; 4]) -> (Pattern, u8, u8) {
     let mut p = Pattern::default();
     for (s, &word) in w.iter().enumerate() {
         p.owners[s] = word & pattern::FIELD;
         p.cut[s] = ((word >> 26) & 15) as u8;
     }
+    let (lower, upper) = bounds(&w);
+    (p, lower, upper)
+}
+
+/// The bounds of entry `w`: two bits in each word.
+#[inline]
+pub(super) fn bounds(w: &[u32; 4]) -> (u8, u8) {
     let lower = ((w[0] >> 30) | ((w[1] >> 30) << 2)) as u8;
     let upper = ((w[2] >> 30) | ((w[3] >> 30) << 2)) as u8;
-    (p, lower, upper)
+    (lower, upper)
 }

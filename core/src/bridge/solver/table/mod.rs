@@ -27,10 +27,12 @@ mod cutoffs;
 mod entry;
 
 use super::owners::Owners;
-use super::pattern::{Pattern, Shape};
+use super::pattern::{Pattern, Shape, top_cards};
+#[cfg(test)]
+use entry::decode;
 use entry::{
     BOUND_BITS, HEADER_AFTER_NEXT, HEADER_LEN, HEADER_MASK, HEADER_NEXT, HEADER_SIG, Signature,
-    decode, encode, entry_word, matches, may_match, signature, wanted,
+    bounds, encode, entry_word, matches, may_match, signature, wanted,
 };
 
 /// One 64-byte line of a [`TransTable`]'s memory. Make a buffer with [`TtLine::ZERO`]:
@@ -187,12 +189,29 @@ impl TableStats {
 }
 
 /// Bounds found for a position: North-South take at least `lower` and at most `upper` of the
-/// tricks left, and `pattern` is the entry that said so (its ranks are the ones that mattered).
+/// tricks left, and `words` is the entry that said so (its ranks are the ones that mattered),
+/// kept as stored: a hit needs only how many ranks of each suit it keeps ([`Found::cards`]),
+/// not its owners, so the entry is not decoded into a [`Pattern`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Found {
     pub(crate) lower: u8,
     pub(crate) upper: u8,
-    pub(crate) pattern: Pattern,
+    words: [u32; 4],
+}
+
+impl Found {
+    /// The cards the entry keeps in the position whose cards are `all`: the rank winners a
+    /// hit passes on ([`Pattern::cards`] of the entry's pattern).
+    #[inline]
+    pub(crate) fn cards(&self, all: u64) -> u64 {
+        top_cards(all, self.words.map(|w| ((w >> 26) & 15) as u8))
+    }
+
+    /// The entry's pattern.
+    #[cfg(test)]
+    pub(crate) fn pattern(&self) -> Pattern {
+        decode(self.words).0
+    }
 }
 
 /// The most entries a [`Miss`] remembers.
@@ -532,11 +551,11 @@ impl<M: TableMemory> TransTable<M> {
                     if block != head {
                         self.promote(head - 1, block - 1, e, w);
                     }
-                    let (pattern, lower, upper) = decode(w);
+                    let (lower, upper) = bounds(&w);
                     return Ok(Found {
                         lower,
                         upper,
-                        pattern,
+                        words: w,
                     });
                 }
             }
@@ -783,7 +802,7 @@ impl<M: TableMemory> TransTable<M> {
         lower: u8,
         upper: u8,
     ) {
-        let (_, lo, up) = decode(w);
+        let (lo, up) = bounds(&w);
         let (lo, up) = (lo.max(lower), up.min(upper));
         // Sound bounds always overlap; keep the new ones if they did not.
         let (lo, up) = if lo <= up { (lo, up) } else { (lower, upper) };
@@ -884,7 +903,7 @@ mod tests {
         assert_eq!(t.lookup(shape, 1, &p, 2).ok(), None);
         t.store(shape, 1, &p, 2, 9, None);
         let f = t.lookup(shape, 1, &p, 2).unwrap();
-        assert_eq!((f.lower, f.upper, f.pattern), (2, 9, p));
+        assert_eq!((f.lower, f.upper, f.pattern()), (2, 9, p));
         // Another leader, or a need the bounds do not decide: nothing.
         assert_eq!(t.lookup(shape, 2, &p, 2).ok(), None);
         assert_eq!(t.lookup(shape, 1, &p, 5).ok(), None);
@@ -920,13 +939,13 @@ mod tests {
         // The identical entry is narrowed in place, no new entry made.
         t.store(shape, 1, &p, 0, 7, Some(&miss));
         let f = t.lookup(shape, 1, &p, 8).unwrap();
-        assert_eq!((f.lower, f.upper, f.pattern), (2, 7, p));
+        assert_eq!((f.lower, f.upper, f.pattern()), (2, 7, p));
         let again = t.lookup(shape, 1, &p, 5).unwrap_err();
         assert_eq!(again.matched, 2);
         // A pattern not seen goes in as a new entry under the root found.
         let other = pattern(9, 2);
         t.store(shape, 1, &other, 4, 4, Some(&again));
-        assert_eq!(t.lookup(shape, 1, &other, 4).unwrap().pattern, other);
+        assert_eq!(t.lookup(shape, 1, &other, 4).unwrap().pattern(), other);
         // Once the table has freed anything, a miss is not trusted: here it was cleared, and
         // the store starts a fresh root instead of writing where the old entries were.
         let stale = t.lookup(shape, 1, &p, 5).unwrap_err();
@@ -964,7 +983,7 @@ mod tests {
         }
         for (i, p) in patterns.iter().enumerate() {
             let f = t.lookup(shape, 1, p, i as u8 % 5).unwrap();
-            assert_eq!((f.pattern, f.lower, f.upper), (*p, i as u8 % 5, 13));
+            assert_eq!((f.pattern(), f.lower, f.upper), (*p, i as u8 % 5, 13));
         }
     }
 
@@ -993,7 +1012,7 @@ mod tests {
         assert_eq!(newest(&t), patterns[0]);
         for (i, p) in patterns.iter().enumerate() {
             let f = t.lookup(shape, 2, p, i as u8 % 7).unwrap();
-            assert_eq!((f.pattern, f.lower, f.upper), (*p, i as u8 % 7, 13));
+            assert_eq!((f.pattern(), f.lower, f.upper), (*p, i as u8 % 7, 13));
         }
         // A hit in the first block moves nothing.
         let before = t.entry(head, 0);
