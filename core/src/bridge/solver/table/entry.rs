@@ -144,13 +144,18 @@ pub(super) fn matches(w: &[u32; 4], position: &Pattern) -> bool {
 /// The pattern and the bounds of entry `w` ([`encode`]'s inverse).
 #[cfg(test)]
 pub(super) fn decode(w: [u32; 4]) -> (Pattern, u8, u8) {
-    let mut p = Pattern::default();
-    for (s, &word) in w.iter().enumerate() {
-        p.owners[s] = word & pattern::FIELD;
-        p.cut[s] = ((word >> 26) & 15) as u8;
-    }
+    let p = Pattern {
+        owners: w.map(|word| word & pattern::FIELD),
+        cut: cuts(&w),
+    };
     let (lower, upper) = bounds(&w);
     (p, lower, upper)
+}
+
+/// The ranks entry `w` keeps in each suit (the pattern's `cut`): bits 26..30 of each word.
+#[inline]
+pub(super) fn cuts(w: &[u32; 4]) -> [u8; 4] {
+    w.map(|word| ((word >> 26) & 15) as u8)
 }
 
 /// The bounds of entry `w`: two bits in each word.

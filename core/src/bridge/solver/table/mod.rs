@@ -32,7 +32,7 @@ use super::pattern::{Pattern, Shape, top_cards};
 use entry::decode;
 use entry::{
     BOUND_BITS, HEADER_AFTER_NEXT, HEADER_LEN, HEADER_MASK, HEADER_NEXT, HEADER_SIG, Signature,
-    bounds, encode, entry_word, matches, may_match, signature, wanted,
+    bounds, cuts, encode, entry_word, matches, may_match, signature, wanted,
 };
 
 /// One 64-byte line of a [`TransTable`]'s memory. Make a buffer with [`TtLine::ZERO`]:
@@ -204,7 +204,7 @@ impl Found {
     /// hit passes on ([`Pattern::cards`] of the entry's pattern).
     #[inline]
     pub(crate) fn cards(&self, all: u64) -> u64 {
-        top_cards(all, self.words.map(|w| ((w >> 26) & 15) as u8))
+        top_cards(all, cuts(&self.words))
     }
 
     /// The entry's pattern.
@@ -546,17 +546,13 @@ impl<M: TableMemory> TransTable<M> {
                 let Some(base) = base else {
                     break;
                 };
-                if let Some((e, w)) = scan(lines, base, wanted, owners, need, block, &mut miss) {
+                if let Some((e, found)) = scan(lines, base, wanted, owners, need, block, &mut miss)
+                {
                     self.stats.hits += 1;
                     if block != head {
-                        self.promote(head - 1, block - 1, e, w);
+                        self.promote(head - 1, block - 1, e, found.words);
                     }
-                    let (lower, upper) = bounds(&w);
-                    return Ok(Found {
-                        lower,
-                        upper,
-                        words: w,
-                    });
+                    return Ok(found);
                 }
             }
             (a, b) = after;
@@ -818,8 +814,8 @@ impl<M: TableMemory> TransTable<M> {
 }
 
 /// Scans the block whose first line is `base` (block index + 1 `block`) for an entry that
-/// matches `owners` and decides `need`, newest first: its place and words. Entries that match
-/// without deciding are noted in `miss`.
+/// matches `owners` and decides `need`, newest first: its place and what it says. Entries
+/// that match without deciding are noted in `miss`.
 #[inline(always)]
 fn scan(
     lines: &[TtLine],
@@ -829,7 +825,7 @@ fn scan(
     need: u32,
     block: usize,
     miss: &mut Miss,
-) -> Option<(usize, [u32; 4])> {
+) -> Option<(usize, Found)> {
     let (Some(first), Some(second)) = (lines.get(base), lines.get(base + 1)) else {
         return None;
     };
@@ -850,12 +846,18 @@ fn scan(
         let e = (31 - candidates.leading_zeros()) as usize;
         candidates &= !(1u32 << e);
         let w = entry_at(lines, base, e)?;
-        // The bounds (two bits in each word), and the owners suit by suit.
-        let lower = (w[0] >> 30) | ((w[1] >> 30) << 2);
-        let upper = (w[2] >> 30) | ((w[3] >> 30) << 2);
+        // The bounds, and the owners suit by suit.
+        let (lower, upper) = bounds(&w);
         if matches(&w, owners) {
-            if lower >= need || upper < need {
-                return Some((e, w));
+            if u32::from(lower) >= need || u32::from(upper) < need {
+                return Some((
+                    e,
+                    Found {
+                        lower,
+                        upper,
+                        words: w,
+                    },
+                ));
             }
             if let Some(at) = miss.at.get_mut(usize::from(miss.matched)) {
                 *at = (block as u32 - 1, e as u8);
