@@ -390,15 +390,29 @@ impl<M: TableMemory> TransTable<M> {
         self.owners.merge(owners);
     }
 
-    /// Where `(shape, leader)` is in the roots, or where it would go.
+    /// Where `(shape, leader)` is in the roots, or where it would go. The key in its home
+    /// slot, as almost every lookup finds it (2.02 M of 2.13 M on `random-4044-2802`'s
+    /// table), is answered inline; the rest probe on ([`probe_root`](Self::probe_root)).
+    #[inline]
     fn find_root(&self, shape: Shape, leader: usize) -> Root {
         if self.roots.len() == 0 {
             return Root::None;
         }
         let key = shape.0 ^ (leader as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let h = key.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        let home = self.roots.of(h);
+        let home = self.roots.of(key.wrapping_mul(0xD6E8_FEB8_6659_FD93));
         let tag = (self.generation << 2) | leader as u32;
+        let w = self.root_words(home);
+        let other = u64::from(w[0]) | (u64::from(w[1]) << 32);
+        if w[2] == tag && other == shape.0 && other != 0 {
+            return Root::Found(home);
+        }
+        self.probe_root(shape, home, tag)
+    }
+
+    /// [`find_root`](Self::find_root)'s probe from the home slot `home` on, `tag` the
+    /// current generation's and the leader's.
+    #[inline(never)]
+    fn probe_root(&self, shape: Shape, home: usize, tag: u32) -> Root {
         let mut victim = (u32::MAX, home);
         let mut tomb = None;
         for d in 0..ROOT_PROBES.min(self.roots.len()) {
@@ -440,6 +454,7 @@ impl<M: TableMemory> TransTable<M> {
         }
     }
 
+    #[inline]
     fn root_words(&self, slot: usize) -> [u32; 4] {
         let line = &self.lines.as_ref()[slot / ROOTS_PER_LINE].0;
         let i = (slot % ROOTS_PER_LINE) * 4;
