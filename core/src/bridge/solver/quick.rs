@@ -56,6 +56,14 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: Trump) -> (u8
     for s in (0..4).filter(|&s| !trump.is(s)) {
         let (mut m, mut p) = (suit_bits(me, s), suit_bits(pd, s));
         let (l, r) = (suit_bits(lho, s), suit_bits(rho, s));
+        // The ranks above every card the opponents hold in the suit.
+        let theirs = l | r;
+        let over = !((1u16 << (16 - theirs.leading_zeros())).wrapping_sub(1));
+        if (m | p) & over == 0 {
+            // No card of the side tops the opponents': no trick, winner or entry here (no
+            // hand of the side is solid either: an opponent holds a higher card).
+            continue;
+        }
         let (ml, pl, ll, rl) = (count13(m), count13(p), count13(l), count13(r));
         // Rounds in which some other hand still follows: winners there win by rank.
         let my_ranked = pl.max(ll).max(rl);
@@ -87,8 +95,7 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: Trump) -> (u8
         }
         // The run of top cards held by the side on lead: its cards above every other card
         // out (without a branch: which hand holds the next card is data).
-        let theirs = l | r;
-        let run = (m | p) & !((1u16 << (16 - theirs.leading_zeros())).wrapping_sub(1));
+        let run = (m | p) & over;
         let (mr, pr) = (m & run, p & run);
         let (mw, pw) = (count13(mr), count13(pr));
         let base = 13 * s as u32;
