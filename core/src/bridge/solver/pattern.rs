@@ -137,28 +137,41 @@ impl Pattern {
             if w == 0 {
                 continue;
             }
-            let n = count13(a) as usize;
             let f = position.owners[s];
             let own = |i: usize| (f >> (24 - 2 * i as u32)) & 3;
-            // Index from the top (0 = highest card out) of the lowest winner.
-            let lowest = count13(a >> w.trailing_zeros()) as usize - 1;
+            // The lowest winner: its rank, and its index from the top (0 = highest card out).
+            let low = w.trailing_zeros();
+            let lowest = count13(a >> low) as usize - 1;
             let h = own(lowest);
-            let mut bottom = lowest;
-            while bottom + 1 < n && own(bottom + 1) == h {
+            // Down the run of `h`'s cards below it: `x` the rank of the run's last card, at
+            // index `bottom`; the walk keeps ranks, so the cards kept need no count.
+            let (mut bottom, mut x) = (lowest, low);
+            let reaches_bottom = loop {
+                let below = a & ((1u16 << x) - 1);
+                if below == 0 {
+                    break true;
+                }
+                if own(bottom + 1) != h {
+                    break false;
+                }
                 bottom += 1;
-            }
-            let k = if bottom + 1 == n {
-                let mut top = lowest;
+                x = 15 - below.leading_zeros();
+            };
+            let (k, cards) = if reaches_bottom {
+                // Up from the winner through `h`'s cards above it: those go too.
+                let (mut top, mut y) = (lowest, low);
                 while top > 0 && own(top - 1) == h {
                     top -= 1;
+                    let above = a & !((2u16 << y) - 1);
+                    y = above.trailing_zeros();
                 }
-                top
+                (top, a & !((2u16 << y) - 1))
             } else {
-                bottom + 1
+                (bottom + 1, a & !((1u16 << x) - 1))
             };
             p.cut[s] = k as u8;
             p.owners[s] = f & mask(k as u8);
-            kept |= u64::from(top_k(a, k as u8)) << (13 * s);
+            kept |= u64::from(cards) << (13 * s);
         }
         (p, kept)
     }
