@@ -26,7 +26,7 @@
 //! [`pattern`](super::pattern)): the winners of a suit, up to the number of rounds in which
 //! another hand still follows (later rounds win by length, not rank).
 
-use super::bits::{Trump, count13, highest, in_suit, lowest, suit_bits, top_k};
+use super::bits::{SUIT, Trump, count13, highest, in_suit, lowest, suit_bits, top_k};
 
 /// The quick tricks of the side whose `leader` is on lead, at most the tricks left, and the
 /// cards whose ranks they depend on. `trump`: the trump suit, or none.
@@ -53,17 +53,17 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: Trump) -> (u8
     let (mut mine, mut partners, mut partner_winners) = (0u32, 0u32, 0u64);
     let (mut own_only, mut partner_only) = (0u32, 0u32);
     let (mut entry, mut entry_apart) = (false, false);
+    // In every suit at once, the side's cards above every card the opponents hold.
+    let tops = (me | pd) & !at_or_below_top(lho | rho);
     for s in (0..4).filter(|&s| !trump.is(s)) {
-        let (mut m, mut p) = (suit_bits(me, s), suit_bits(pd, s));
-        let (l, r) = (suit_bits(lho, s), suit_bits(rho, s));
-        // The ranks above every card the opponents hold in the suit.
-        let theirs = l | r;
-        let over = !((1u16 << (16 - theirs.leading_zeros())).wrapping_sub(1));
-        if (m | p) & over == 0 {
+        let over = suit_bits(tops, s);
+        if over == 0 {
             // No card of the side tops the opponents': no trick, winner or entry here (no
             // hand of the side is solid either: an opponent holds a higher card).
             continue;
         }
+        let (mut m, mut p) = (suit_bits(me, s), suit_bits(pd, s));
+        let (l, r) = (suit_bits(lho, s), suit_bits(rho, s));
         let (ml, pl, ll, rl) = (count13(m), count13(p), count13(l), count13(r));
         // Rounds in which some other hand still follows: winners there win by rank.
         let my_ranked = pl.max(ll).max(rl);
@@ -95,6 +95,7 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: Trump) -> (u8
         }
         // The run of top cards held by the side on lead: its cards above every other card
         // out (without a branch: which hand holds the next card is data).
+        // (The cards kept of `m` and `p` are their top ones, so `over` still bounds them.)
         let run = (m | p) & over;
         let (mr, pr) = (m & run, p & run);
         let (mw, pw) = (count13(mr), count13(pr));
@@ -271,6 +272,23 @@ fn suit_tricks(a: u16, aw: u32, b: u16, bw: u32) -> u32 {
     count13(a).min(aw + bw)
 }
 
+/// For each suit of `cards`, its highest card and every rank below it (none in a suit it has
+/// no card of): each suit's top bit copied 1, 2, 4 and 8 ranks down, no copy crossing into
+/// the suit below.
+fn at_or_below_top(cards: u64) -> u64 {
+    /// The ranks of every suit a copy `k` ranks down may land on: all but the top `k`.
+    const fn keep(k: u32) -> u64 {
+        let per_suit = SUIT >> k;
+        per_suit | (per_suit << 13) | (per_suit << 26) | (per_suit << 39)
+    }
+    let mut x = cards;
+    x |= (x >> 1) & keep(1);
+    x |= (x >> 2) & keep(2);
+    x |= (x >> 4) & keep(4);
+    x |= (x >> 8) & keep(8);
+    x
+}
+
 /// How many of `h`'s cards of a suit lie above every card of `others` in it.
 fn solid_top(h: u16, others: u16) -> u32 {
     if others == 0 {
@@ -405,6 +423,24 @@ mod tests {
             "SA H3 C2 C3 C4 C5 C6",
         ]);
         assert_eq!(quick_tricks(&h, 3, t(4)), (7, c("SA HA DA DK DQ")));
+    }
+
+    #[test]
+    fn every_suit_filled_below_its_top_at_once() {
+        use rand_core::Rng;
+        let mut rng = crate::rng::seeded(41);
+        for _ in 0..10_000 {
+            let cards = rng.next_u64() & rng.next_u64() & ((1u64 << 52) - 1);
+            let mut want = 0u64;
+            for s in 0..4 {
+                let a = suit_bits(cards, s);
+                if a != 0 {
+                    let below = (1u64 << (16 - a.leading_zeros())) - 1;
+                    want |= below << (13 * s);
+                }
+            }
+            assert_eq!(at_or_below_top(cards), want, "{cards:#x}");
+        }
     }
 
     #[test]
