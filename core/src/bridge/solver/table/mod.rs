@@ -392,7 +392,8 @@ impl<M: TableMemory> TransTable<M> {
 
     /// Where `(shape, leader)` is in the roots, or where it would go. The key in its home
     /// slot, as almost every lookup finds it (2.02 M of 2.13 M on `random-4044-2802`'s
-    /// table), is answered inline; the rest probe on ([`probe_root`](Self::probe_root)).
+    /// table, `docs/solver-notes.md` section 32), is answered inline; the rest probe on
+    /// ([`probe_root`](Self::probe_root)), the home slot again first.
     #[inline]
     fn find_root(&self, shape: Shape, leader: usize) -> Root {
         if self.roots.len() == 0 {
@@ -403,6 +404,7 @@ impl<M: TableMemory> TransTable<M> {
         let tag = (self.generation << 2) | leader as u32;
         let w = self.root_words(home);
         let other = u64::from(w[0]) | (u64::from(w[1]) << 32);
+        // A zero key is a harvest's tombstone, never a root (as the probe reads it).
         if w[2] == tag && other == shape.0 && other != 0 {
             return Root::Found(home);
         }
