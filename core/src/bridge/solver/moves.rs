@@ -16,9 +16,7 @@
 //! - **Void**: ruff when partner is not sure to win, as cheaply as will hold; discard from the
 //!   longest suit.
 
-use super::bits::{
-    Trump, above, beats, count13, equal_run, highest, in_suit, lowest, suit_bits, suit_of,
-};
+use super::bits::{Trump, above, beats, count13, highest, in_suit, lowest, suit_bits, suit_of};
 
 /// Cards in the order the search tries them.
 #[derive(Clone, Copy, Debug)]
@@ -282,11 +280,18 @@ fn lead_weighed<const SUITED: bool>(spot: &Spot<'_>, playable: u64, out: &mut Or
         let mut cards = mine;
         while cards != 0 {
             let top = highest(cards);
-            // The cards above `top` are taken: its run goes down from it.
-            let run = equal_run(1u64 << top, mine, all_s & !mine);
-            cards &= !run;
-            let sequence = run & run.wrapping_sub(1) != 0;
             let bit = 1u64 << top;
+            // The cards above `top` are taken: its run goes down from it, to the highest
+            // card out below it in another hand.
+            let others = all_s & !mine & (bit - 1);
+            let below = if others == 0 {
+                0
+            } else {
+                (2u64 << highest(others)) - 1
+            };
+            let run = mine & (bit | (bit - 1)) & !below;
+            cards &= !run;
+            let sequence = run != bit;
             let r_rank = count13(suit_bits(all_s & above(top), s)) as i32 + 1;
             let rank = i32::from(top % 13) + 2;
             let wins = if bit == top3[0] { top_wins } else { other_wins };
