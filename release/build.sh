@@ -53,6 +53,32 @@ triple=$(rustc -vV | sed -n 's/^host: //p')
 rm -rf "${out:?}"/* "$stage"
 mkdir -p "$stage"
 
+step "the Python source distribution, then the wheel built from it in the background (maturin, zig)"
+if [ ! -x "$tools/bin/maturin" ]; then
+  python3 -m venv "$tools"
+  "$tools/bin/pip" install -q maturin==1.16.0 ziglang==0.15.2 auditwheel==6.8.2
+fi
+"$tools/bin/maturin" sdist -m python/Cargo.toml -o "$out"
+sdist=$out/cardtree-$version.tar.gz
+# The wheel is built from the unpacked sdist, not from the tree: what `pip install` of the sdist
+# compiles is what the wheel holds, and a file the sdist lacks fails here. It is profile-guided
+# as the command line is, by the same script and training deals (instrumented, trained from
+# Python, built again on the profile; target/pgo/python is its target folder).
+tar -C "$stage" -xzf "$sdist"
+# maturin finds zig through the venv's Python (`python -m ziglang`). The wheel's build runs in
+# the background beside the command line's and libdds's (its own target folder; the
+# whole-program links of the three take one core each), its output into wheel.log, shown and
+# checked when the others are done.
+wheel_log=$stage/wheel.log
+# llvm-profdata for both builds, added once here rather than by both at once.
+rustup component add llvm-tools >/dev/null 2>&1
+(
+  PATH="$tools/bin:$PATH" bash benches/pgo/build.sh --wheel "$stage/cardtree-$version" \
+    --zig --compatibility manylinux2014 >"$stage/wheel.path"
+) >"$wheel_log" 2>&1 &
+wheel_pid=$!
+trap 'kill "$wheel_pid" 2>/dev/null || true' EXIT
+
 step "the command line and libdds, profile-guided"
 # One profile-guided build of both: the command line trained on whole tables, libdds through
 # DDS's C interface (benches/pgo/train_libdds.c); the script prints the two paths last.
@@ -85,29 +111,6 @@ cp capi/README.md "$libdir/README.md"
 cp LICENSE-MIT LICENSE-APACHE "$libdir/"
 tar -C "$stage" -czf "$out/$libname.tar.gz" "$libname"
 
-step "the Python source distribution, then the wheel built from it (maturin, zig, auditwheel)"
-if [ ! -x "$tools/bin/maturin" ]; then
-  python3 -m venv "$tools"
-  "$tools/bin/pip" install -q maturin==1.16.0 ziglang==0.15.2 auditwheel==6.8.2
-fi
-"$tools/bin/maturin" sdist -m python/Cargo.toml -o "$out"
-sdist=$out/cardtree-$version.tar.gz
-# The wheel is built from the unpacked sdist, not from the tree: what `pip install` of the sdist
-# compiles is what the wheel holds, and a file the sdist lacks fails here. It is profile-guided
-# as the command line is, by the same script and training deals (instrumented, trained from
-# Python, built again on the profile; target/pgo/python is its target folder).
-tar -C "$stage" -xzf "$sdist"
-# maturin finds zig through the venv's Python (`python -m ziglang`).
-built=$(PATH="$tools/bin:$PATH" bash benches/pgo/build.sh --wheel "$stage/cardtree-$version" \
-  --zig --compatibility manylinux2014 | tail -n 1)
-cp "$built" "$out/"
-wheel=$(ls "$out"/cardtree-*.whl)
-"$tools/bin/auditwheel" show "$wheel" | tee "$stage/auditwheel.txt" >&2
-grep -q '"manylinux_' "$stage/auditwheel.txt" || {
-  echo "release/build.sh: auditwheel does not accept $wheel as manylinux" >&2
-  exit 1
-}
-
 step "the npm package (wasm/build.sh, then npm pack)"
 bash wasm/build.sh >&2
 pkg=$stage/npm
@@ -138,6 +141,23 @@ CARGO_TARGET_DIR=$publish cargo package --no-verify --locked "${dirty[@]}" \
   -p cardtree -p cardtree-host >&2
 cp "$publish/package/cardtree-$version.crate" "$publish/package/cardtree-host-$version.crate" \
   "$out/"
+
+step "the wheel (built in the background since the sdist), checked by auditwheel"
+wheel_status=0
+wait "$wheel_pid" || wheel_status=$?
+cat "$wheel_log" >&2
+if [ "$wheel_status" -ne 0 ]; then
+  echo "release/build.sh: the wheel's build failed (exit $wheel_status): its output is above" >&2
+  exit 1
+fi
+built=$(tail -n 1 "$stage/wheel.path")
+cp "$built" "$out/"
+wheel=$(ls "$out"/cardtree-*.whl)
+"$tools/bin/auditwheel" show "$wheel" | tee "$stage/auditwheel.txt" >&2
+grep -q '"manylinux_' "$stage/auditwheel.txt" || {
+  echo "release/build.sh: auditwheel does not accept $wheel as manylinux" >&2
+  exit 1
+}
 
 (cd "$out" && sha256sum -- * > SHA256SUMS)
 step "release $version in $out"

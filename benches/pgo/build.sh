@@ -58,6 +58,15 @@ profdata="$sysroot/lib/rustlib/$host/bin/llvm-profdata"
 # the core and the host (about 3 % on top of the profile alone; docs/solver-notes.md section 11
 # has the runs and their commands).
 export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_LTO=fat
+# The instrumented builds skip the whole-program link (`gen`: one code-generation unit still,
+# no link-time optimisation). The counters are placed before any link-time pass, so the
+# profile still names every function of the build on it, and what is built on it runs as fast:
+# the command line built on either profile, both at once on the two cores, swapped each round,
+# 12 rounds of `bridge bench --tables` on 11 deals: median ratio 1.000 (0.97 to 1.03), and
+# 0.984 of the instructions on random-4044-2802's table (`valgrind --tool=callgrind`). The
+# instrumented builds then take 1.5 min instead of about 4, and libdds's seconds instead of
+# minutes (2026-12-03, docs/solver-notes.md section 33).
+gen() { CARGO_PROFILE_RELEASE_LTO=off RUSTFLAGS="-Cprofile-generate=$data" "$@"; }
 if [ -n "$wheel" ]; then
   # The wheel: its own target folder and profile (the package is a workspace of its own), the
   # same training deals, through the package's own API.
@@ -69,8 +78,7 @@ if [ -n "$wheel" ]; then
   trap 'rm -rf "$work"' EXIT
   export CARGO_TARGET_DIR=$PWD/target/pgo/python
   echo "== instrumented wheel (target/pgo/python)" >&2
-  (cd "$wheel" && RUSTFLAGS="-Cprofile-generate=$data" \
-    maturin build --release --locked -o "$work/gen" >&2)
+  (cd "$wheel" && gen maturin build --release --locked -o "$work/gen" >&2)
   python3 -m venv "$work/venv"
   "$work/venv/bin/pip" install -q --no-index --no-deps "$work"/gen/cardtree-*.whl
   echo "== training run: whole tables of 40 deals of seed 7, from Python" >&2
@@ -90,8 +98,7 @@ rm -rf "$data"
 mkdir -p "$data"
 
 echo "== instrumented build (target/pgo/gen)" >&2
-RUSTFLAGS="-Cprofile-generate=$data" \
-    cargo build --release --locked -p cardtree-host "${features[@]}" --target-dir target/pgo/gen --quiet
+gen cargo build --release --locked -p cardtree-host "${features[@]}" --target-dir target/pgo/gen --quiet
 train=$(mktemp /tmp/cardtree-pgo.XXXXXX)
 trap 'rm -f "$train"' EXIT
 target/pgo/gen/release/cardtree bridge deal --seed 7 --count 40 --first N --out "$train"
@@ -102,8 +109,7 @@ if $libdds; then
   # symbols libdds.so exports too. Its training: a C program of ours calling DDS's table,
   # batch and AnalysePlay functions through the header and the instrumented library alone,
   # on deals, positions and played hands of seed 7 (the libdds benchmark's are of seed 6363).
-  RUSTFLAGS="-Cprofile-generate=$data" \
-      cargo build --release --locked -p cardtree-dds --target-dir target/pgo/gen --quiet
+  gen cargo build --release --locked -p cardtree-dds --target-dir target/pgo/gen --quiet
   cc -std=c11 -O2 -I capi/include -I capi/tests/c -o target/pgo/gen/train_libdds benches/pgo/train_libdds.c \
       -L target/pgo/gen/release -ldds
   echo "== training run: libdds's tables, BEN's batches and played hands, seed 7" >&2
