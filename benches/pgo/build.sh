@@ -63,9 +63,11 @@ export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_LTO=fat
 # profile still names every function of the build on it, and what is built on it runs as fast:
 # the command line built on either profile, both at once on the two cores, swapped each round,
 # 12 rounds of `bridge bench --tables` on 11 deals: median ratio 1.000 (0.97 to 1.03), and
-# 0.984 of the instructions on random-4044-2802's table (`valgrind --tool=callgrind`). The
-# instrumented builds then take 1.5 min instead of about 4, and libdds's seconds instead of
-# minutes (2026-12-03, docs/solver-notes.md section 33).
+# 0.984 of the instructions on random-4044-2802's table (`valgrind --tool=callgrind`); libdds
+# (`cardtree bridge libdds --lib A --other B`, both orders) 1.022 and 1.009 of the time on
+# tables, within the host's noise. The instrumented command line then builds in 1.5 min and
+# libdds in 9 s on an idle host (4 min and 4 min 45 s in CI's release step beside the second
+# lane before; 2026-12-03, docs/solver-notes.md section 33).
 gen() { CARGO_PROFILE_RELEASE_LTO=off RUSTFLAGS="-Cprofile-generate=$data" "$@"; }
 if [ -n "$wheel" ]; then
   # The wheel: its own target folder and profile (the package is a workspace of its own), the
