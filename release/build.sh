@@ -134,7 +134,8 @@ rm -rf "$publish" "$cargo_home"/registry/src/-*/cardtree-"$version" \
   "$cargo_home"/registry/src/-*/cardtree-host-"$version" \
   "$cargo_home"/registry/cache/-*/cardtree-"$version".crate \
   "$cargo_home"/registry/cache/-*/cardtree-host-"$version".crate
-CARGO_TARGET_DIR=$publish cargo publish --dry-run --locked "${dirty[@]}" \
+# (The check builds in the dev profile: without its debug information, less to build and link.)
+CARGO_TARGET_DIR=$publish CARGO_PROFILE_DEV_DEBUG=0 cargo publish --dry-run --locked "${dirty[@]}" \
   -p cardtree -p cardtree-host >&2
 # The same packages again as files (verified just above).
 CARGO_TARGET_DIR=$publish cargo package --no-verify --locked "${dirty[@]}" \
