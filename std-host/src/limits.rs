@@ -29,7 +29,7 @@ pub const MOST_SHARDS: u32 = 100_000;
 
 /// The most rounds a command may run: `pps apriori`'s rounds of refinement (each plays
 /// `--games` games; the table settles within a few), `bridge bench --rounds` (each solves the
-/// file's tables twice).
+/// file's tables twice) and `--repeat` (each solves every deal's table once more).
 pub const MOST_ROUNDS: u32 = 100;
 
 /// The memory this machine has free for a run, in bytes: `MemAvailable` of `/proc/meminfo`,

@@ -191,7 +191,10 @@ fn write_per_deal<'a>(
 /// CalcDDtable on the same deals in the same run, every cell compared; with `macroxue`, that
 /// solver's binary on each deal right after cardtree's (alternating), every cell compared;
 /// with `threads` other than 1, the same tables again on that many threads (0: one per core),
-/// `rounds` times in turns with one thread when more than 1.
+/// `rounds` times in turns with one thread when more than 1; with `repeat` above 1, each
+/// deal's table that many times by cardtree and by each rival in turns, each one's time for
+/// the deal being the median of its runs.
+#[allow(clippy::too_many_arguments)]
 pub fn tables(
     path: &Path,
     mib: usize,
@@ -200,6 +203,7 @@ pub fn tables(
     per_deal: Option<&Path>,
     threads: usize,
     rounds: u32,
+    repeat: u32,
 ) -> Result<BenchReport, Error> {
     let text = read_input(path, dds)?;
     let boards = crate::input::lines(&text)
@@ -216,28 +220,66 @@ pub fn tables(
     let mut table = crate::bridge::table_memory::host_table(mib);
     let (mut ours, mut solved, mut xue, mut theirs) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let repeat = repeat.max(1) as usize;
+    // Each deal's times, a run a repetition: cardtree's, DDS's, macroxue's.
+    let (mut my_ms, mut dds_ms, mut xue_ms) = (Vec::new(), Vec::new(), Vec::new());
     for b in &boards {
-        let r = crate::bridge::hand_record::solve(b, &mut table)?;
-        ours.push(Cost {
-            ms: r.ms,
-            nodes: r.stats.nodes,
-            tricks: r.stats.tricks,
-            tests: r.stats.tests,
-        });
-        if let Some(d) = &mut dds_rival {
-            theirs.push(d.table(b, &r.table)?);
-        }
-        solved.push(r.table);
-        if let Some(m) = &rival {
-            let (theirs, ms) = m.table(&b.deal)?;
-            if theirs != r.table {
-                return Err(invalid!(
-                    "macroxue's table differs from cardtree's on {}",
-                    b.pbn
-                ));
+        my_ms.clear();
+        dds_ms.clear();
+        xue_ms.clear();
+        let mut first: Option<Cost> = None;
+        let mut dds_first: Option<Cost> = None;
+        for _ in 0..repeat {
+            let r = crate::bridge::hand_record::solve(b, &mut table)?;
+            my_ms.push(r.ms);
+            if let Some(f) = &first {
+                // The same search every time: a table or a count that differs is a fault.
+                if f.tricks != r.stats.tricks || solved.last() != Some(&r.table) {
+                    return Err(invalid!(
+                        "cardtree's table or work differs between two runs on {}",
+                        b.pbn
+                    ));
+                }
+            } else {
+                first = Some(Cost {
+                    ms: r.ms,
+                    nodes: r.stats.nodes,
+                    tricks: r.stats.tricks,
+                    tests: r.stats.tests,
+                });
+                solved.push(r.table);
             }
+            if let Some(d) = &mut dds_rival {
+                let c = d.table(b, &r.table)?;
+                dds_ms.push(c.ms);
+                dds_first.get_or_insert(c);
+            }
+            if let Some(m) = &rival {
+                let (theirs, ms) = m.table(&b.deal)?;
+                if theirs != r.table {
+                    return Err(invalid!(
+                        "macroxue's table differs from cardtree's on {}",
+                        b.pbn
+                    ));
+                }
+                xue_ms.push(ms);
+            }
+        }
+        if let Some(c) = first {
+            ours.push(Cost {
+                ms: median_ms(&mut my_ms),
+                ..c
+            });
+        }
+        if let Some(c) = dds_first {
+            theirs.push(Cost {
+                ms: median_ms(&mut dds_ms),
+                ..c
+            });
+        }
+        if rival.is_some() {
             xue.push(Cost {
-                ms,
+                ms: median_ms(&mut xue_ms),
                 ..Cost::default()
             });
         }
@@ -247,9 +289,14 @@ pub fn tables(
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "deals: {} from {}, whole tables (20 declarer-strain solves each), one thread",
+        "deals: {} from {}, whole tables (20 declarer-strain solves each), one thread{}",
         boards.len(),
-        path.display()
+        path.display(),
+        if repeat > 1 {
+            format!("; each deal {repeat} times in turns, its median time")
+        } else {
+            String::new()
+        }
     );
     let _ = writeln!(out, "cardtree: {mine}");
     let _ = writeln!(
@@ -314,6 +361,18 @@ pub fn tables(
     Ok(BenchReport { text: out, json })
 }
 
+/// The median of `ms` (the mean of the middle two when their number is even; 0 when empty),
+/// `ms` left sorted.
+fn median_ms(ms: &mut [f64]) -> f64 {
+    ms.sort_by(f64::total_cmp);
+    let n = ms.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => ms[n / 2],
+        _ => (ms[n / 2 - 1] + ms[n / 2]) / 2.0,
+    }
+}
+
 /// What `cardtree bridge bench` is asked to do.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -334,6 +393,9 @@ pub struct Options {
     /// With `threads`: rounds of one thread then the threads, in turns (1: the threads
     /// against the first pass's times).
     pub rounds: u32,
+    /// With `tables`: runs of each deal's table by cardtree and each rival, in turns, whose
+    /// median is the deal's time (1: one run).
+    pub repeat: u32,
 }
 
 /// `cardtree bridge bench`: every lead of every deal of `o.file` ([`run`]) or, with
@@ -354,6 +416,7 @@ pub fn command(o: &Options, output: &crate::output::Output) -> Result<(), Error>
             o.per_deal.as_deref(),
             o.threads,
             o.rounds,
+            o.repeat,
         )?
     } else if o.macroxue.is_some() {
         return Err(invalid!("--macroxue times whole tables: give --tables too"));

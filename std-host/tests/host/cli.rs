@@ -411,6 +411,44 @@ fn bench_reports_json() {
         .collect();
     ratios.sort_by(f64::total_cmp);
     assert_eq!(v["threads"]["speedup"].as_f64().unwrap(), ratios[1], "{v}");
+    // Each deal's table three times, its median time: the same tables and work as one run.
+    let once = tables(&[]);
+    let csv = dir.join("repeat.csv");
+    let repeated = cardtree(&[
+        "bridge",
+        "bench",
+        "--file",
+        file,
+        "--tables",
+        "--repeat",
+        "3",
+        "--per-deal",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(
+        repeated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&repeated.stderr)
+    );
+    let text = String::from_utf8(repeated.stdout).unwrap();
+    assert!(text.contains("each deal 3 times in turns"), "{text}");
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let tricks: u64 = rows
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(3).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(rows.lines().count(), 3, "{rows}");
+    assert_eq!(
+        tricks as f64,
+        once["cardtree"]["tricks"]["total"].as_f64().unwrap(),
+        "{rows}"
+    );
+    // --repeat only with --tables, and at least one run.
+    for bad in [&["--tables", "--repeat", "0"][..], &["--repeat", "2"][..]] {
+        let out = cardtree(&[&["bridge", "bench", "--file", file][..], bad].concat());
+        assert!(!out.status.success(), "{bad:?}");
+    }
     // Rounds only with threads other than one, and at least one round.
     for bad in [
         &["--rounds", "2"][..],
