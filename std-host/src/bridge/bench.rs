@@ -9,20 +9,11 @@ use std::path::Path;
 use cardtree::bridge::SolveStats;
 
 use crate::bridge::bench_dds::DdsRival;
-use crate::bridge::bench_report::{BenchJson, BenchReport, Cost, SideJson, counts, ratio, timing};
-use crate::bridge::macroxue::Macroxue;
+use crate::bridge::bench_dds::read_input;
+use crate::bridge::bench_report::{
+    BenchJson, BenchReport, Cost, SideJson, counts, ratio, timing, write_per_deal,
+};
 use crate::bridge::solve::{self, Task};
-use crate::output;
-
-/// The benchmark's input file, once `--dds` is known to be possible in this build.
-pub(crate) fn read_input(path: &Path, dds: bool) -> Result<Vec<u8>, Error> {
-    if dds && !cfg!(feature = "dds") {
-        return Err(Error::Invalid(
-            "--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".into(),
-        ));
-    }
-    std::fs::read(path).map_err(|e| Error::read(path, e))
-}
 
 /// Runs the benchmark and returns its report; `per_deal` gets a CSV of every deal.
 pub fn run(
@@ -148,231 +139,6 @@ pub(crate) fn read_tasks(text: &[u8], path: &Path) -> Result<Vec<Task>, Error> {
     Ok(tasks)
 }
 
-/// The per-deal CSV of a benchmark, written whole: `id,ms,nodes,tricks,tests`, then each rival's
-/// `NAME_ms` (and `NAME_nodes` when `rival_nodes`, its count of tricks searched) for the
-/// rivals that ran.
-fn write_per_deal<'a>(
-    out: &Path,
-    ids: impl Iterator<Item = Option<&'a serde_json::Value>>,
-    ours: &[Cost],
-    rivals: &[(&str, Option<&[Cost]>)],
-    rival_nodes: bool,
-) -> Result<(), Error> {
-    let ran: Vec<(&str, &[Cost])> = rivals
-        .iter()
-        .filter_map(|&(name, costs)| costs.map(|c| (name, c)))
-        .collect();
-    let mut csv = String::from("id,ms,nodes,tricks,tests");
-    for (name, _) in &ran {
-        let _ = write!(csv, ",{name}_ms");
-        if rival_nodes {
-            let _ = write!(csv, ",{name}_nodes");
-        }
-    }
-    csv.push('\n');
-    for (i, (id, c)) in ids.zip(ours).enumerate() {
-        let id = id.map_or(i.to_string(), ToString::to_string);
-        let _ = write!(csv, "{id},{:.3},{},{},{}", c.ms, c.nodes, c.tricks, c.tests);
-        for (_, costs) in &ran {
-            if let Some(d) = costs.get(i) {
-                let _ = write!(csv, ",{:.3}", d.ms);
-                if rival_nodes {
-                    let _ = write!(csv, ",{}", d.tricks);
-                }
-            }
-        }
-        csv.push('\n');
-    }
-    output::write_atomic(out, csv.as_bytes()).map_err(|e| Error::write(out, e))
-}
-
-/// `cardtree bridge bench --tables`: the whole double-dummy table of every deal of `path`
-/// (lines with a `pbn` field), one thread, a fresh table per deal; with `dds`, DDS's
-/// CalcDDtable on the same deals in the same run, every cell compared; with `macroxue`, that
-/// solver's binary on each deal right after cardtree's (alternating), every cell compared;
-/// with `threads` other than 1, the same tables again on that many threads (0: one per core),
-/// `rounds` times in turns with one thread when more than 1; with `repeat` above 1, each
-/// deal's table that many times by cardtree and by each rival in turns, each one's time for
-/// the deal being the median of its runs.
-#[allow(clippy::too_many_arguments)]
-pub fn tables(
-    path: &Path,
-    mib: usize,
-    dds: bool,
-    macroxue: Option<&Path>,
-    per_deal: Option<&Path>,
-    threads: usize,
-    rounds: u32,
-    repeat: u32,
-) -> Result<BenchReport, Error> {
-    let text = read_input(path, dds)?;
-    let boards = crate::input::lines(&text)
-        .map(|(i, line)| {
-            line.and_then(|line| crate::bridge::hand_record::parse_line(line, i))
-                .with_context(|| format!("{}:{}", path.display(), i + 1))
-        })
-        .collect::<Result<Vec<_>, Error>>()?;
-    if boards.is_empty() {
-        return Err(invalid!("{}: no deals", path.display()));
-    }
-    let rival = macroxue.map(Macroxue::new).transpose()?;
-    let mut dds_rival = DdsRival::new(dds);
-    let mut table = crate::bridge::table_memory::host_table(mib);
-    let (mut ours, mut solved, mut xue, mut theirs) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let repeat = repeat.max(1) as usize;
-    // Each deal's times, a run a repetition: cardtree's, DDS's, macroxue's.
-    let (mut my_ms, mut dds_ms, mut xue_ms) = (Vec::new(), Vec::new(), Vec::new());
-    for b in &boards {
-        my_ms.clear();
-        dds_ms.clear();
-        xue_ms.clear();
-        let mut first: Option<Cost> = None;
-        let mut dds_first: Option<Cost> = None;
-        for _ in 0..repeat {
-            let r = crate::bridge::hand_record::solve(b, &mut table)?;
-            my_ms.push(r.ms);
-            if let Some(f) = &first {
-                // The same search every time: a table or a count that differs is a fault.
-                if f.tricks != r.stats.tricks || solved.last() != Some(&r.table) {
-                    return Err(invalid!(
-                        "cardtree's table or work differs between two runs on {}",
-                        b.pbn
-                    ));
-                }
-            } else {
-                first = Some(Cost {
-                    ms: r.ms,
-                    nodes: r.stats.nodes,
-                    tricks: r.stats.tricks,
-                    tests: r.stats.tests,
-                });
-                solved.push(r.table);
-            }
-            if let Some(d) = &mut dds_rival {
-                let c = d.table(b, &r.table)?;
-                dds_ms.push(c.ms);
-                dds_first.get_or_insert(c);
-            }
-            if let Some(m) = &rival {
-                let (theirs, ms) = m.table(&b.deal)?;
-                if theirs != r.table {
-                    return Err(invalid!(
-                        "macroxue's table differs from cardtree's on {}",
-                        b.pbn
-                    ));
-                }
-                xue_ms.push(ms);
-            }
-        }
-        if let Some(c) = first {
-            ours.push(Cost {
-                ms: median_ms(&mut my_ms),
-                ..c
-            });
-        }
-        if let Some(c) = dds_first {
-            theirs.push(Cost {
-                ms: median_ms(&mut dds_ms),
-                ..c
-            });
-        }
-        if rival.is_some() {
-            xue.push(Cost {
-                ms: median_ms(&mut xue_ms),
-                ..Cost::default()
-            });
-        }
-    }
-    let mine = timing(&ours, |c| c.ms);
-    let tricks = timing(&ours, |c| c.tricks as f64);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "deals: {} from {}, whole tables (20 declarer-strain solves each), one thread{}",
-        boards.len(),
-        path.display(),
-        if repeat > 1 {
-            format!("; each deal {repeat} times in turns, its median time")
-        } else {
-            String::new()
-        }
-    );
-    let _ = writeln!(out, "cardtree: {mine}");
-    let _ = writeln!(
-        out,
-        "cardtree tricks searched (DDS's node unit): {}",
-        counts(&tricks)
-    );
-    let mut json = BenchJson {
-        deals: boards.len(),
-        file: path.display().to_string(),
-        unit: "whole tables",
-        cardtree: SideJson {
-            ms: (&mine).into(),
-            tricks: Some((&tricks).into()),
-            ..SideJson::default()
-        },
-        dds: None,
-        ratio: None,
-        macroxue: None,
-        macroxue_ratio: None,
-        threads: None,
-    };
-    if threads != 1 {
-        json.threads = Some(crate::bridge::bench_threads::run(
-            &boards, &solved, mib, threads, rounds, mine.total, &mut out,
-        )?);
-    }
-    let theirs = dds_rival.is_some().then_some(theirs);
-    if let Some(theirs) = &theirs {
-        let t = timing(theirs, |c| c.ms);
-        let _ = writeln!(out, "DDS:      {t}");
-        json.ratio = Some(ratio(&mut out, "DDS", &mine, &t, boards.len(), "tables"));
-        json.dds = Some(SideJson {
-            ms: (&t).into(),
-            ..SideJson::default()
-        });
-    }
-    if rival.is_some() {
-        let t = timing(&xue, |c| c.ms);
-        let _ = writeln!(out, "macroxue: {t} (its process, wall clock)");
-        json.macroxue_ratio = Some(ratio(
-            &mut out,
-            "macroxue",
-            &mine,
-            &t,
-            boards.len(),
-            "tables",
-        ));
-        json.macroxue = Some(SideJson {
-            ms: (&t).into(),
-            ..SideJson::default()
-        });
-    }
-    if let Some(file) = per_deal {
-        let ids = boards.iter().map(|b| b.id.as_ref());
-        let rivals = [
-            ("dds", theirs.as_deref()),
-            ("macroxue", rival.is_some().then_some(&xue[..])),
-        ];
-        write_per_deal(file, ids, &ours, &rivals, false)?;
-    }
-    Ok(BenchReport { text: out, json })
-}
-
-/// The median of `ms` (the mean of the middle two when their number is even; 0 when empty),
-/// `ms` left sorted.
-fn median_ms(ms: &mut [f64]) -> f64 {
-    ms.sort_by(f64::total_cmp);
-    let n = ms.len();
-    match n {
-        0 => 0.0,
-        _ if n % 2 == 1 => ms[n / 2],
-        _ => (ms[n / 2 - 1] + ms[n / 2]) / 2.0,
-    }
-}
-
 /// What `cardtree bridge bench` is asked to do.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -399,8 +165,8 @@ pub struct Options {
 }
 
 /// `cardtree bridge bench`: every lead of every deal of `o.file` ([`run`]) or, with
-/// `o.tables`, every deal's whole table ([`tables`]), the rivals beside it; the report where
-/// `output` says.
+/// `o.tables`, every deal's whole table ([`tables`](crate::bridge::bench_tables::tables)),
+/// the rivals beside it; the report where `output` says.
 pub fn command(o: &Options, output: &crate::output::Output) -> Result<(), Error> {
     if o.rounds > 1 && o.threads == 1 {
         return Err(invalid!(
@@ -408,7 +174,7 @@ pub fn command(o: &Options, output: &crate::output::Output) -> Result<(), Error>
         ));
     }
     let report = if o.tables {
-        tables(
+        crate::bridge::bench_tables::tables(
             &o.file,
             o.table_mib,
             o.dds,

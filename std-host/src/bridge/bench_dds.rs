@@ -4,7 +4,8 @@
 //! it more than cardtree's (by up to 40 % between runs of one afternoon,
 //! `docs/solver-notes.md` section 20): taking turns deal by deal, as with macroxue, both
 //! solvers meet each state alike, where all of one and then all of the other (a whole-table
-//! run takes minutes) put the drift into the ratio.
+//! run takes minutes) put the drift into the ratio. Also the benchmark's input, read once
+//! `--dds` is known to be possible in this build ([`read_input`]).
 
 use crate::bridge::bench_report::Cost;
 use crate::bridge::hand_record::Board;
@@ -12,6 +13,7 @@ use crate::bridge::solve::Task;
 use crate::error::Error;
 use cardtree::Card;
 use cardtree::bridge::DdTable;
+use std::path::Path;
 
 /// DDS as the benchmark's rival: its solver, and the deals whose leads differed. A build
 /// without DDS cannot make one (`read_input` refuses `--dds` there).
@@ -89,4 +91,14 @@ impl DdsRival {
         }
         Ok(())
     }
+}
+
+/// The benchmark's input file, once `--dds` is known to be possible in this build.
+pub(crate) fn read_input(path: &Path, dds: bool) -> Result<Vec<u8>, Error> {
+    if dds && !cfg!(feature = "dds") {
+        return Err(Error::Invalid(
+            "--dds needs a build with the dds feature: cargo run --release -p cardtree-host --features dds -- bridge bench ...".into(),
+        ));
+    }
+    std::fs::read(path).map_err(|e| Error::read(path, e))
 }

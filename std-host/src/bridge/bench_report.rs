@@ -1,11 +1,15 @@
 //! What `cardtree bridge bench` reports: the text it prints and the same numbers as JSON,
-//! cardtree's side and each rival's (DDS, macroxue's solver), and their ratios.
+//! cardtree's side and each rival's (DDS, macroxue's solver), and their ratios; and the
+//! per-deal CSV (`--per-deal`, [`write_per_deal`]).
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
 use crate::bridge::solve::Timing;
+use crate::error::Error;
+use crate::output;
+use std::path::Path;
 
 /// One deal's cost.
 #[derive(Clone, Copy, Debug, Default)]
@@ -165,4 +169,42 @@ pub(crate) fn counts(t: &Timing) -> String {
         "median {:.0}, mean {:.0}, p99 {:.0}, max {:.0}, total {:.0}",
         t.median, t.mean, t.p99, t.max, t.total
     )
+}
+
+/// The per-deal CSV of a benchmark, written whole: `id,ms,nodes,tricks,tests`, then each rival's
+/// `NAME_ms` (and `NAME_nodes` when `rival_nodes`, its count of tricks searched) for the
+/// rivals that ran.
+pub(crate) fn write_per_deal<'a>(
+    out: &Path,
+    ids: impl Iterator<Item = Option<&'a serde_json::Value>>,
+    ours: &[Cost],
+    rivals: &[(&str, Option<&[Cost]>)],
+    rival_nodes: bool,
+) -> Result<(), Error> {
+    let ran: Vec<(&str, &[Cost])> = rivals
+        .iter()
+        .filter_map(|&(name, costs)| costs.map(|c| (name, c)))
+        .collect();
+    let mut csv = String::from("id,ms,nodes,tricks,tests");
+    for (name, _) in &ran {
+        let _ = write!(csv, ",{name}_ms");
+        if rival_nodes {
+            let _ = write!(csv, ",{name}_nodes");
+        }
+    }
+    csv.push('\n');
+    for (i, (id, c)) in ids.zip(ours).enumerate() {
+        let id = id.map_or(i.to_string(), ToString::to_string);
+        let _ = write!(csv, "{id},{:.3},{},{},{}", c.ms, c.nodes, c.tricks, c.tests);
+        for (_, costs) in &ran {
+            if let Some(d) = costs.get(i) {
+                let _ = write!(csv, ",{:.3}", d.ms);
+                if rival_nodes {
+                    let _ = write!(csv, ",{}", d.tricks);
+                }
+            }
+        }
+        csv.push('\n');
+    }
+    output::write_atomic(out, csv.as_bytes()).map_err(|e| Error::write(out, e))
 }

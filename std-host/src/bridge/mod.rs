@@ -10,8 +10,8 @@
 //! - [`lead_deals`], [`lead_tree`]: deals with the value of every lead, and UCT's tree for one;
 //! - [`deals`]: random deals from a seed;
 //! - [`solver_pool`]: threads that keep a table each, for batches of solves (the C interface's);
-//! - [`bench`](mod@bench), [`bench_report`], [`ablation`]: the solver's benchmark and ablation, and
-//!   its rivals: `dds` (feature `dds`), the reference, and [`macroxue`]'s solver (a binary its
+//! - [`bench`](mod@bench), [`bench_tables`], [`bench_report`], [`ablation`]: the solver's
+//!   benchmark (every lead, whole tables) and ablation, and its rivals: `dds` (feature `dds`), the reference, and [`macroxue`]'s solver (a binary its
 //!   user built).
 
 pub mod ablation;
@@ -24,6 +24,7 @@ mod bench_dds;
 #[cfg(feature = "dds")]
 pub mod bench_libdds;
 pub mod bench_report;
+pub mod bench_tables;
 pub mod bench_threads;
 #[cfg(feature = "dds")]
 pub mod bench_trace;
