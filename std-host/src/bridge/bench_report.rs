@@ -1,6 +1,6 @@
 //! What `cardtree bridge bench` reports: the text it prints and the same numbers as JSON,
 //! cardtree's side and each rival's (DDS, macroxue's solver), and their ratios; and the
-//! per-deal CSV (`--per-deal`, [`write_per_deal`]).
+//! per-deal CSV (`--per-deal`, `write_per_deal`).
 
 use std::fmt::Write as _;
 
