@@ -11,7 +11,7 @@ use cardtree::bridge::SolveStats;
 use crate::bridge::bench_dds::DdsRival;
 use crate::bridge::bench_dds::read_input;
 use crate::bridge::bench_report::{
-    BenchJson, BenchReport, Cost, SideJson, counts, ratio, timing, write_per_deal,
+    BenchJson, BenchReport, Cost, SideJson, counts, deal_ids, ratio, timing, write_per_deal,
 };
 use crate::bridge::solve::{self, Task};
 
@@ -109,7 +109,8 @@ pub fn run(
         let dds_tricks = timing(theirs, |c| c.tricks as f64);
         let _ = writeln!(out, "DDS:      {t}");
         let _ = writeln!(out, "DDS nodes (tricks searched): {}", counts(&dds_tricks));
-        json.ratio = Some(ratio(&mut out, "DDS", &mine, &t, tasks.len(), "deals"));
+        let ids = deal_ids(tasks.iter().map(|t| t.id.as_ref()));
+        json.ratio = Some(ratio(&mut out, "DDS", &ours, theirs, &ids, "deals"));
         json.dds = Some(SideJson {
             ms: (&t).into(),
             tricks: Some((&dds_tricks).into()),

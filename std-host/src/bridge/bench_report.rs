@@ -112,7 +112,7 @@ impl From<&Timing> for TimingJson {
 }
 
 /// cardtree's numbers over a rival's, and how many results agreed.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RatioJson {
     /// Of the medians.
     pub median: f64,
@@ -126,30 +126,64 @@ pub struct RatioJson {
     pub total: f64,
     /// Results that agreed (all of them).
     pub agree: usize,
+    /// Deal by deal: the ratios of each deal's times.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_deal: Option<PerDealJson>,
 }
 
-/// The ratio of a benchmark against `rival`, as a line of `out` and its JSON (made only when
-/// every one of the `n` results agreed).
+/// cardtree's time over a rival's deal by deal: the quantiles of the deals' ratios (where a
+/// tail shows: [`RatioJson`]'s quantiles divide each side's own).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PerDealJson {
+    /// Deals compared.
+    pub deals: usize,
+    /// The median ratio.
+    pub median: f64,
+    /// The 99th percentile (nearest rank).
+    pub p99: f64,
+    /// The largest ratio.
+    pub max: f64,
+    /// The deal of the largest (its `id`, or its place from 0).
+    pub max_deal: String,
+    /// Deals cardtree took longer on than the rival.
+    pub slower: usize,
+}
+
+/// The ratio of a benchmark against `rival`, as lines of `out` and its JSON (made only when
+/// every one of the results agreed): cardtree's time over the rival's at each of the two
+/// sides' own median, mean, 99th percentile, largest and total, then deal by deal (`ours[i]`
+/// over `theirs[i]`, the deal named `ids[i]`): the median, 99th percentile (nearest rank) and
+/// largest of those ratios, and how many deals cardtree took longer on.
 pub(crate) fn ratio(
     out: &mut String,
     rival: &str,
-    mine: &Timing,
-    theirs: &Timing,
-    n: usize,
+    ours: &[Cost],
+    theirs: &[Cost],
+    ids: &[String],
     what: &str,
 ) -> RatioJson {
+    let (mine, them) = (timing(ours, |c| c.ms), timing(theirs, |c| c.ms));
+    let n = ours.len();
     let r = [
-        mine.median / theirs.median,
-        mine.mean / theirs.mean,
-        mine.p99 / theirs.p99,
-        mine.max / theirs.max,
-        mine.total / theirs.total,
+        mine.median / them.median,
+        mine.mean / them.mean,
+        mine.p99 / them.p99,
+        mine.max / them.max,
+        mine.total / them.total,
     ];
     let _ = writeln!(
         out,
         "ratio cardtree / {rival}: median {:.2}, mean {:.2}, p99 {:.2}, max {:.2}, total {:.2}; {n} of {n} {what} agree",
         r[0], r[1], r[2], r[3], r[4]
     );
+    let deal = per_deal(ours, theirs, ids);
+    if let Some(d) = &deal {
+        let _ = writeln!(
+            out,
+            "per deal, cardtree / {rival}: median {:.2}, p99 {:.2}, max {:.2} ({}); {} of {} slower",
+            d.median, d.p99, d.max, d.max_deal, d.slower, d.deals
+        );
+    }
     RatioJson {
         median: r[0],
         mean: r[1],
@@ -157,7 +191,55 @@ pub(crate) fn ratio(
         max: r[3],
         total: r[4],
         agree: n,
+        per_deal: deal,
     }
+}
+
+/// The deal-by-deal ratios of [`ratio`]: over the deals both sides timed (a rival's time of
+/// zero leaves its deal out); none when there are none.
+fn per_deal(ours: &[Cost], theirs: &[Cost], ids: &[String]) -> Option<PerDealJson> {
+    let mut r: Vec<(f64, usize)> = ours
+        .iter()
+        .zip(theirs)
+        .enumerate()
+        .filter(|(_, (_, t))| t.ms > 0.0)
+        .map(|(i, (o, t))| (o.ms / t.ms, i))
+        .collect();
+    if r.is_empty() {
+        return None;
+    }
+    r.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let n = r.len();
+    let median = if n % 2 == 1 {
+        r[n / 2].0
+    } else {
+        f64::midpoint(r[n / 2 - 1].0, r[n / 2].0)
+    };
+    // Nearest rank: the smallest ratio with at least 99 % of the deals at or below it.
+    let p99 = r[(99 * n).div_ceil(100).clamp(1, n) - 1].0;
+    let (max, at) = r[n - 1];
+    Some(PerDealJson {
+        deals: n,
+        median,
+        p99,
+        max,
+        max_deal: ids.get(at).cloned().unwrap_or_else(|| at.to_string()),
+        slower: r.iter().filter(|x| x.0 > 1.0).count(),
+    })
+}
+
+/// Names for the deals of a file, by their `id` field (its text when a string) or, without
+/// one, their place (from 0), as the per-deal CSV names them.
+pub(crate) fn deal_ids<'a>(
+    ids: impl Iterator<Item = Option<&'a serde_json::Value>>,
+) -> Vec<String> {
+    ids.enumerate()
+        .map(|(i, id)| match id {
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(v) => v.to_string(),
+            None => i.to_string(),
+        })
+        .collect()
 }
 
 pub(crate) fn timing(costs: &[Cost], f: impl Fn(&Cost) -> f64) -> Timing {
@@ -207,4 +289,43 @@ pub(crate) fn write_per_deal<'a>(
         csv.push('\n');
     }
     output::write_atomic(out, csv.as_bytes()).map_err(|e| Error::write(out, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn costs(ms: &[f64]) -> Vec<Cost> {
+        ms.iter()
+            .map(|&ms| Cost {
+                ms,
+                ..Cost::default()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn per_deal_ratios_are_each_deals_own() {
+        // cardtree's times against the rival's: ratios 0.5, 2, 1, 0.25 and (the rival's zero)
+        // none; the sides' own quantiles would pair cardtree's largest with the rival's.
+        let ours = costs(&[1.0, 8.0, 3.0, 1.0, 5.0]);
+        let theirs = costs(&[2.0, 4.0, 3.0, 4.0, 0.0]);
+        let ids = deal_ids([None, Some(&"b".into()), Some(&3.into()), None, None].into_iter());
+        assert_eq!(ids, ["0", "b", "3", "3", "4"]);
+        let d = per_deal(&ours, &theirs, &ids).unwrap();
+        assert_eq!(
+            (d.deals, d.slower, d.max, d.max_deal.as_str()),
+            (4, 1, 2.0, "b")
+        );
+        assert_eq!((d.median, d.p99), (0.75, 2.0));
+        // A hundred deals: the 99th percentile is the 99th ratio, not the largest.
+        let ours = costs(&(1..=100).map(f64::from).collect::<Vec<_>>());
+        let theirs = costs(&[50.0; 100]);
+        let d = per_deal(&ours, &theirs, &[]).unwrap();
+        assert_eq!(
+            (d.p99, d.max, d.max_deal.as_str(), d.slower),
+            (1.98, 2.0, "99", 50)
+        );
+        assert!(per_deal(&[], &[], &[]).is_none());
+    }
 }

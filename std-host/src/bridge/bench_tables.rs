@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::bridge::bench_dds::{DdsRival, read_input};
 use crate::bridge::bench_report::{
-    BenchJson, BenchReport, Cost, SideJson, counts, ratio, timing, write_per_deal,
+    BenchJson, BenchReport, Cost, SideJson, counts, deal_ids, ratio, timing, write_per_deal,
 };
 use crate::bridge::macroxue::Macroxue;
 
@@ -151,10 +151,11 @@ pub fn tables(
         )?);
     }
     let theirs = dds_rival.is_some().then_some(theirs);
+    let ids = deal_ids(boards.iter().map(|b| b.id.as_ref()));
     if let Some(theirs) = &theirs {
         let t = timing(theirs, |c| c.ms);
         let _ = writeln!(out, "DDS:      {t}");
-        json.ratio = Some(ratio(&mut out, "DDS", &mine, &t, boards.len(), "tables"));
+        json.ratio = Some(ratio(&mut out, "DDS", &ours, theirs, &ids, "tables"));
         json.dds = Some(SideJson {
             ms: (&t).into(),
             ..SideJson::default()
@@ -163,14 +164,7 @@ pub fn tables(
     if rival.is_some() {
         let t = timing(&xue, |c| c.ms);
         let _ = writeln!(out, "macroxue: {t} (its process, wall clock)");
-        json.macroxue_ratio = Some(ratio(
-            &mut out,
-            "macroxue",
-            &mine,
-            &t,
-            boards.len(),
-            "tables",
-        ));
+        json.macroxue_ratio = Some(ratio(&mut out, "macroxue", &ours, &xue, &ids, "tables"));
         json.macroxue = Some(SideJson {
             ms: (&t).into(),
             ..SideJson::default()
