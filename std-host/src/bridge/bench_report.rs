@@ -198,33 +198,26 @@ pub(crate) fn ratio(
 /// The deal-by-deal ratios of [`ratio`]: over the deals both sides timed (a rival's time of
 /// zero leaves its deal out); none when there are none.
 fn per_deal(ours: &[Cost], theirs: &[Cost], ids: &[String]) -> Option<PerDealJson> {
-    let mut r: Vec<(f64, usize)> = ours
+    let (deal, ratios): (Vec<usize>, Vec<f64>) = ours
         .iter()
         .zip(theirs)
         .enumerate()
         .filter(|(_, (_, t))| t.ms > 0.0)
-        .map(|(i, (o, t))| (o.ms / t.ms, i))
-        .collect();
-    if r.is_empty() {
-        return None;
-    }
-    r.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let n = r.len();
-    let median = if n % 2 == 1 {
-        r[n / 2].0
-    } else {
-        f64::midpoint(r[n / 2 - 1].0, r[n / 2].0)
-    };
-    // Nearest rank: the smallest ratio with at least 99 % of the deals at or below it.
-    let p99 = r[(99 * n).div_ceil(100).clamp(1, n) - 1].0;
-    let (max, at) = r[n - 1];
+        .map(|(i, (o, t))| (i, o.ms / t.ms))
+        .unzip();
+    // The slowest deal: the first of the largest ratio.
+    let at = (0..ratios.len()).reduce(|a, b| if ratios[b] > ratios[a] { b } else { a })?;
+    let t = Timing::of(&ratios);
     Some(PerDealJson {
-        deals: n,
-        median,
-        p99,
-        max,
-        max_deal: ids.get(at).cloned().unwrap_or_else(|| at.to_string()),
-        slower: r.iter().filter(|x| x.0 > 1.0).count(),
+        deals: ratios.len(),
+        median: t.median,
+        p99: t.p99,
+        max: t.max,
+        max_deal: ids
+            .get(deal[at])
+            .cloned()
+            .unwrap_or_else(|| deal[at].to_string()),
+        slower: ratios.iter().filter(|&&r| r > 1.0).count(),
     })
 }
 

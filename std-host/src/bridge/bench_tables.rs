@@ -11,6 +11,7 @@ use crate::bridge::bench_report::{
     BenchJson, BenchReport, Cost, SideJson, counts, deal_ids, ratio, timing, write_per_deal,
 };
 use crate::bridge::macroxue::Macroxue;
+use crate::bridge::solve::Timing;
 
 /// `cardtree bridge bench --tables`: the whole double-dummy table of every deal of `path`
 /// (lines with a `pbn` field), one thread, a fresh table per deal; with `dds`, DDS's
@@ -47,38 +48,39 @@ pub fn tables(
     let (mut ours, mut solved, mut xue, mut theirs) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let repeat = repeat.max(1) as usize;
-    // Each deal's times, a run a repetition: cardtree's, DDS's, macroxue's.
+    // Each deal's times, a run a repetition: cardtree's, DDS's, macroxue's. The first run's
+    // costs are the deal's, their times then replaced by the runs' medians.
     let (mut my_ms, mut dds_ms, mut xue_ms) = (Vec::new(), Vec::new(), Vec::new());
     for b in &boards {
         my_ms.clear();
         dds_ms.clear();
         xue_ms.clear();
-        let mut first: Option<Cost> = None;
-        let mut dds_first: Option<Cost> = None;
-        for _ in 0..repeat {
+        for run in 0..repeat {
             let r = crate::bridge::hand_record::solve(b, &mut table)?;
             my_ms.push(r.ms);
-            if let Some(f) = &first {
-                // The same search every time: a table or a count that differs is a fault.
-                if f.tricks != r.stats.tricks || solved.last() != Some(&r.table) {
-                    return Err(invalid!(
-                        "cardtree's table or work differs between two runs on {}",
-                        b.pbn
-                    ));
-                }
-            } else {
-                first = Some(Cost {
+            if run == 0 {
+                ours.push(Cost {
                     ms: r.ms,
                     nodes: r.stats.nodes,
                     tricks: r.stats.tricks,
                     tests: r.stats.tests,
                 });
                 solved.push(r.table);
+            } else if ours.last().map(|c| c.tricks) != Some(r.stats.tricks)
+                || solved.last() != Some(&r.table)
+            {
+                // The same search every time: a table or a count that differs is a fault.
+                return Err(invalid!(
+                    "cardtree's table or work differs between two runs on {}",
+                    b.pbn
+                ));
             }
             if let Some(d) = &mut dds_rival {
                 let c = d.table(b, &r.table)?;
                 dds_ms.push(c.ms);
-                dds_first.get_or_insert(c);
+                if run == 0 {
+                    theirs.push(c);
+                }
             }
             if let Some(m) = &rival {
                 let (theirs, ms) = m.table(&b.deal)?;
@@ -91,21 +93,17 @@ pub fn tables(
                 xue_ms.push(ms);
             }
         }
-        if let Some(c) = first {
-            ours.push(Cost {
-                ms: median_ms(&mut my_ms),
-                ..c
-            });
+        if let Some(c) = ours.last_mut() {
+            c.ms = Timing::of(&my_ms).median;
         }
-        if let Some(c) = dds_first {
-            theirs.push(Cost {
-                ms: median_ms(&mut dds_ms),
-                ..c
-            });
+        if dds_rival.is_some()
+            && let Some(c) = theirs.last_mut()
+        {
+            c.ms = Timing::of(&dds_ms).median;
         }
         if rival.is_some() {
             xue.push(Cost {
-                ms: median_ms(&mut xue_ms),
+                ms: Timing::of(&xue_ms).median,
                 ..Cost::default()
             });
         }
@@ -179,16 +177,4 @@ pub fn tables(
         write_per_deal(file, ids, &ours, &rivals, false)?;
     }
     Ok(BenchReport { text: out, json })
-}
-
-/// The median of `ms` (the mean of the middle two when their number is even; 0 when empty),
-/// `ms` left sorted.
-fn median_ms(ms: &mut [f64]) -> f64 {
-    ms.sort_by(f64::total_cmp);
-    let n = ms.len();
-    match n {
-        0 => 0.0,
-        _ if n % 2 == 1 => ms[n / 2],
-        _ => (ms[n / 2 - 1] + ms[n / 2]) / 2.0,
-    }
 }

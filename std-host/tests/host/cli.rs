@@ -411,8 +411,8 @@ fn bench_reports_json() {
         .collect();
     ratios.sort_by(f64::total_cmp);
     assert_eq!(v["threads"]["speedup"].as_f64().unwrap(), ratios[1], "{v}");
-    // Each deal's table three times, its median time: the same tables and work as one run.
-    let once = tables(&[]);
+    // Each deal's table three times, its median time: the same tables and work as one run
+    // (`v`, the rounds' run above).
     let csv = dir.join("repeat.csv");
     let repeated = cardtree(&[
         "bridge",
@@ -441,7 +441,7 @@ fn bench_reports_json() {
     assert_eq!(rows.lines().count(), 3, "{rows}");
     assert_eq!(
         tricks as f64,
-        once["cardtree"]["tricks"]["total"].as_f64().unwrap(),
+        v["cardtree"]["tricks"]["total"].as_f64().unwrap(),
         "{rows}"
     );
     // --repeat only with --tables, and at least one run.
