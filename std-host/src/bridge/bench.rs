@@ -11,16 +11,22 @@ use cardtree::bridge::SolveStats;
 use crate::bridge::bench_dds::DdsRival;
 use crate::bridge::bench_dds::read_input;
 use crate::bridge::bench_report::{
-    BenchJson, BenchReport, Cost, SideJson, counts, deal_ids, ratio, timing, write_per_deal,
+    BenchJson, BenchReport, Cost, SideJson, counts, deal_ids, ratio, repeat_note, timing,
+    write_per_deal,
 };
-use crate::bridge::solve::{self, Task};
+use crate::bridge::solve::{self, Task, Timing};
 
 /// Runs the benchmark and returns its report; `per_deal` gets a CSV of every deal.
+///
+/// With `repeat` above 1, each deal's leads are solved that many times by cardtree and by DDS
+/// in turns, and each one's time for the deal is the median of its runs (the answers and the
+/// work checked the same every run).
 pub fn run(
     path: &Path,
     mib: usize,
     dds: bool,
     per_deal: Option<&Path>,
+    repeat: u32,
 ) -> Result<BenchReport, Error> {
     let text = read_input(path, dds)?;
     let tasks = read_tasks(&text, path)?;
@@ -29,21 +35,57 @@ pub fn run(
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     let mut blocks = 0usize;
     let mut totals = SolveStats::default();
+    let repeat = repeat.max(1) as usize;
+    // Each deal's times, a run a repetition: cardtree's and DDS's. The first run's costs are
+    // the deal's, their times then replaced by the runs' medians.
+    let (mut my_ms, mut dds_ms) = (Vec::new(), Vec::new());
     for task in &tasks {
-        let solved = solve::run(task, &mut table)?;
-        blocks = blocks.max(table.blocks_used());
-        let st = solved.solution.stats;
-        ours.push(Cost {
-            ms: solved.ms,
-            nodes: st.nodes,
-            tricks: st.tricks,
-            tests: st.tests,
-        });
-        totals.add(&st);
-        if let Some(r) = &mut rival {
+        my_ms.clear();
+        dds_ms.clear();
+        let mut first = Vec::new();
+        for run in 0..repeat {
+            // A fresh table each run: the table keeps what it learnt for the same deal.
+            if run > 0 {
+                table.clear();
+            }
+            let solved = solve::run(task, &mut table)?;
+            my_ms.push(solved.ms);
+            let st = solved.solution.stats;
             let mut cards: Vec<_> = solved.solution.cards.iter().copied().collect();
             cards.sort();
-            theirs.push(r.leads(task, &cards)?);
+            if run == 0 {
+                blocks = blocks.max(table.blocks_used());
+                ours.push(Cost {
+                    ms: solved.ms,
+                    nodes: st.nodes,
+                    tricks: st.tricks,
+                    tests: st.tests,
+                });
+                totals.add(&st);
+                first.clone_from(&cards);
+            } else if ours.last().map(|c| c.tricks) != Some(st.tricks) || first != cards {
+                // The same search every time: a card's value or a count that differs is a
+                // fault.
+                return Err(invalid!(
+                    "cardtree's leads or work differ between two runs on {}",
+                    task.pbn
+                ));
+            }
+            if let Some(r) = &mut rival {
+                let c = r.leads(task, &cards)?;
+                dds_ms.push(c.ms);
+                if run == 0 {
+                    theirs.push(c);
+                }
+            }
+        }
+        if let Some(c) = ours.last_mut() {
+            c.ms = Timing::of(&my_ms).median;
+        }
+        if rival.is_some()
+            && let Some(c) = theirs.last_mut()
+        {
+            c.ms = Timing::of(&dds_ms).median;
         }
     }
     if let Some(r) = &rival {
@@ -57,9 +99,10 @@ pub fn run(
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "deals: {} from {}, every lead, one thread",
+        "deals: {} from {}, every lead, one thread{}",
         tasks.len(),
-        path.display()
+        path.display(),
+        repeat_note(repeat)
     );
     let _ = writeln!(out, "cardtree: {mine}");
     let _ = writeln!(
@@ -160,8 +203,8 @@ pub struct Options {
     /// With `threads`: rounds of one thread then the threads, in turns (1: the threads
     /// against the first pass's times).
     pub rounds: u32,
-    /// With `tables`: runs of each deal's table by cardtree and each rival, in turns, whose
-    /// median is the deal's time (1: one run).
+    /// Runs of each deal (its leads, or with `tables` its table) by cardtree and each rival,
+    /// in turns, whose median is the deal's time (1: one run).
     pub repeat: u32,
 }
 
@@ -188,7 +231,7 @@ pub fn command(o: &Options, output: &crate::output::Output) -> Result<(), Error>
     } else if o.macroxue.is_some() {
         return Err(invalid!("--macroxue times whole tables: give --tables too"));
     } else {
-        run(&o.file, o.table_mib, o.dds, o.per_deal.as_deref())?
+        run(&o.file, o.table_mib, o.dds, o.per_deal.as_deref(), o.repeat)?
     };
     output.emit(&if output.json {
         crate::json::sorted_line(&report.json)?

@@ -239,6 +239,15 @@ pub(crate) fn timing(costs: &[Cost], f: impl Fn(&Cost) -> f64) -> Timing {
     Timing::of(&costs.iter().map(f).collect::<Vec<_>>())
 }
 
+/// The report's first line's note on `--repeat`: how often each deal ran (empty for once).
+pub(crate) fn repeat_note(repeat: usize) -> String {
+    if repeat > 1 {
+        format!("; each deal {repeat} times in turns, its median time")
+    } else {
+        String::new()
+    }
+}
+
 pub(crate) fn counts(t: &Timing) -> String {
     format!(
         "median {:.0}, mean {:.0}, p99 {:.0}, max {:.0}, total {:.0}",

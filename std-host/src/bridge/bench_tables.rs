@@ -8,7 +8,8 @@ use std::path::Path;
 
 use crate::bridge::bench_dds::{DdsRival, read_input};
 use crate::bridge::bench_report::{
-    BenchJson, BenchReport, Cost, SideJson, counts, deal_ids, ratio, timing, write_per_deal,
+    BenchJson, BenchReport, Cost, SideJson, counts, deal_ids, ratio, repeat_note, timing,
+    write_per_deal,
 };
 use crate::bridge::macroxue::Macroxue;
 use crate::bridge::solve::Timing;
@@ -116,11 +117,7 @@ pub fn tables(
         "deals: {} from {}, whole tables (20 declarer-strain solves each), one thread{}",
         boards.len(),
         path.display(),
-        if repeat > 1 {
-            format!("; each deal {repeat} times in turns, its median time")
-        } else {
-            String::new()
-        }
+        repeat_note(repeat)
     );
     let _ = writeln!(out, "cardtree: {mine}");
     let _ = writeln!(

@@ -72,10 +72,11 @@ pub enum BridgeCommand {
         /// the first pass's one-thread times.
         #[arg(long, requires = "threads", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::limits::MOST_ROUNDS)))]
         rounds: u32,
-        /// With --tables: solve each deal's table this many times, cardtree's and each rival's
-        /// in turns, and take each one's median time for the deal (the work is the same every
-        /// time), so that a deal's ratio is not one sample of a host's noise.
-        #[arg(long, requires = "tables", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::limits::MOST_ROUNDS)))]
+        /// Solve each deal (its leads, or with --tables its table) this many times, cardtree's
+        /// and each rival's in turns, and take each one's median time for the deal (the
+        /// answers and the work are the same every time), so that a deal's ratio is not one
+        /// sample of a host's noise.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::limits::MOST_ROUNDS)))]
         repeat: u32,
         /// --json: one object (deals, file, unit, cardtree's and DDS's times and counts as
         /// median, mean, max and total, the ratio); --out FILE.

@@ -365,6 +365,22 @@ fn bench_reports_json() {
         line.ends_with(&format!("total {total:.0}")),
         "{line} / {total}"
     );
+    // Every lead of each deal three times, its median time: the same work as one run.
+    let repeated = cardtree(&["bridge", "bench", "--file", file, "--repeat", "3", "--json"]);
+    assert!(
+        repeated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&repeated.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&repeated.stdout).unwrap();
+    assert_eq!(r["cardtree"]["nodes"], v["cardtree"]["nodes"], "{r}");
+    assert_eq!(r["cardtree"]["tricks"], v["cardtree"]["tricks"], "{r}");
+    let said = cardtree(&["bridge", "bench", "--file", file, "--repeat", "2"]);
+    let said = String::from_utf8(said.stdout).unwrap();
+    assert!(
+        said.contains("every lead, one thread; each deal 2 times in turns"),
+        "{said}"
+    );
     // Whole tables, then again on two threads: every table the same, a throughput reported.
     let tables = |extra: &[&str]| -> serde_json::Value {
         let base = [
@@ -444,8 +460,8 @@ fn bench_reports_json() {
         v["cardtree"]["tricks"]["total"].as_f64().unwrap(),
         "{rows}"
     );
-    // --repeat only with --tables, and at least one run.
-    for bad in [&["--tables", "--repeat", "0"][..], &["--repeat", "2"][..]] {
+    // At least one run, with or without --tables.
+    for bad in [&["--tables", "--repeat", "0"][..], &["--repeat", "0"][..]] {
         let out = cardtree(&[&["bridge", "bench", "--file", file][..], bad].concat());
         assert!(!out.status.success(), "{bad:?}");
     }

@@ -278,7 +278,7 @@ const CASES: &[Case] = &[
             n("--table-mib"),
             w("--threads", "{}", &[("--tables", "")]),
             w("--rounds", "{}", &[("--tables", ""), ("--threads", "2")]),
-            w("--repeat", "{}", &[("--tables", "")]),
+            n("--repeat"),
         ],
         text: &["--file", "--per-deal", "--out", "--macroxue"],
     },
