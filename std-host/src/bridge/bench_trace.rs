@@ -8,17 +8,8 @@ use cardtree::rng;
 use web_time::Instant;
 
 use crate::bridge::libdds_calls::{Entry, analyse_play};
+use crate::bridge::solve::Timing;
 use crate::error::Error;
-
-/// The median of `xs` (the mean of the middle two for an even count).
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    match xs.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => xs[n / 2],
-        n => (xs[n / 2 - 1] + xs[n / 2]) / 2.0,
-    }
-}
 
 /// The played hands' workload (see the module docs): a line a library and one for the core.
 pub(crate) fn played_hands(
@@ -68,14 +59,18 @@ pub(crate) fn played_hands(
         }
     }
     // The linked DDS is the second entry (`bench_libdds::run` pushes it after cardtree's).
-    let dds = secs.get(1).cloned().unwrap_or_default();
-    let (dds_median, dds_total) = (median(dds.clone()), dds.iter().sum::<f64>());
+    let dds = Timing::of(secs.get(1).map_or(&[][..], |s| &s[..]));
+    let (dds_median, dds_total) = (dds.median, dds.total);
     let mut out = Vec::new();
     for (j, s) in secs.into_iter().enumerate() {
         let name = entries
             .get(j)
             .map_or("cardtree's core, trace (53 values)", |e| e.name.as_str());
-        let (m, t) = (median(s.clone()), s.iter().sum::<f64>());
+        let Timing {
+            median: m,
+            total: t,
+            ..
+        } = Timing::of(&s);
         out.push(format!(
             "  {name}: median {:.2} ms, total {t:.2} s; against DDS 3.1: median {:.3}, total {:.3}{}",
             m * 1e3,
