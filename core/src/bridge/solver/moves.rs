@@ -475,6 +475,12 @@ fn opening_no_trump_with_a_void(spot: &Spot<'_>) -> bool {
 }
 
 fn follow(spot: &Spot<'_>, playable: u64, out: &mut Order) {
+    // The cards already in the list are the hint's, which failed: the rest are ordered as if
+    // it were gone, so that with the ace tried "play low when partner's card or the next
+    // hand's decides" reads the cards left (macroxue's way). Tricks searched 0.3 to 1.1 %
+    // fewer on every file measured (2026-12-04, `docs/solver-notes.md` section 37); the same
+    // at a lead or a void cost more on macroxue's hard deals and the 13 leads.
+    let playable = playable & !out.added;
     let p = spot.seat;
     let led = spot.led;
     let last = spot.place == 3;
