@@ -11,10 +11,10 @@ use cardtree::bridge::SolveStats;
 use crate::bridge::bench_dds::DdsRival;
 use crate::bridge::bench_dds::read_input;
 use crate::bridge::bench_report::{
-    BenchJson, BenchReport, Cost, SideJson, counts, deal_ids, ratio, repeat_note, timing,
-    write_per_deal,
+    BenchJson, BenchReport, Cost, SideJson, counts, deal_ids, ratio, repeat_note, set_median,
+    timing, write_per_deal,
 };
-use crate::bridge::solve::{self, Task, Timing};
+use crate::bridge::solve::{self, Task};
 
 /// Runs the benchmark and returns its report; `per_deal` gets a CSV of every deal.
 ///
@@ -79,13 +79,9 @@ pub fn run(
                 }
             }
         }
-        if let Some(c) = ours.last_mut() {
-            c.ms = Timing::of(&my_ms).median;
-        }
-        if rival.is_some()
-            && let Some(c) = theirs.last_mut()
-        {
-            c.ms = Timing::of(&dds_ms).median;
+        set_median(&mut ours, &my_ms);
+        if rival.is_some() {
+            set_median(&mut theirs, &dds_ms);
         }
     }
     if let Some(r) = &rival {

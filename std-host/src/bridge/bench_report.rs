@@ -239,6 +239,13 @@ pub(crate) fn timing(costs: &[Cost], f: impl Fn(&Cost) -> f64) -> Timing {
     Timing::of(&costs.iter().map(f).collect::<Vec<_>>())
 }
 
+/// With `--repeat`: the last deal's time in `costs` becomes the median of its runs' `ms`.
+pub(crate) fn set_median(costs: &mut [Cost], ms: &[f64]) {
+    if let Some(c) = costs.last_mut() {
+        c.ms = Timing::of(ms).median;
+    }
+}
+
 /// The report's first line's note on `--repeat`: how often each deal ran (empty for once).
 pub(crate) fn repeat_note(repeat: usize) -> String {
     if repeat > 1 {

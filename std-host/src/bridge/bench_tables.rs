@@ -8,8 +8,8 @@ use std::path::Path;
 
 use crate::bridge::bench_dds::{DdsRival, read_input};
 use crate::bridge::bench_report::{
-    BenchJson, BenchReport, Cost, SideJson, counts, deal_ids, ratio, repeat_note, timing,
-    write_per_deal,
+    BenchJson, BenchReport, Cost, SideJson, counts, deal_ids, ratio, repeat_note, set_median,
+    timing, write_per_deal,
 };
 use crate::bridge::macroxue::Macroxue;
 use crate::bridge::solve::Timing;
@@ -94,13 +94,9 @@ pub fn tables(
                 xue_ms.push(ms);
             }
         }
-        if let Some(c) = ours.last_mut() {
-            c.ms = Timing::of(&my_ms).median;
-        }
-        if dds_rival.is_some()
-            && let Some(c) = theirs.last_mut()
-        {
-            c.ms = Timing::of(&dds_ms).median;
+        set_median(&mut ours, &my_ms);
+        if dds_rival.is_some() {
+            set_median(&mut theirs, &dds_ms);
         }
         if rival.is_some() {
             xue.push(Cost {
