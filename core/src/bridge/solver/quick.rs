@@ -247,6 +247,108 @@ pub(crate) fn partner_ruff(hands: &[u64; 4], leader: usize, trump: Trump) -> Opt
     None
 }
 
+/// Quick tricks after drawing trumps, in a trump contract where an opponent still holds a
+/// trump (DDS's `QuickTricks` draws trumps too, taking the opponents' trumps out of the count
+/// as the side's top trumps cash; macroxue's and the plain count above keep the opponents'
+/// trumps as a limit on every side suit; `docs/solver-notes.md` section 41).
+///
+/// One hand of the side on lead, the *drawer* (the leader, or partner reached by the leader's
+/// lowest trump), holds `d` trumps above every opponent's, `d` the longer opponent's trump
+/// length: it plays them from the top for `d` rounds and wins each, while its partner plays
+/// its lowest trumps under them. The opponents then hold no trump, and what follows is the
+/// plain count of the position with the drawn trumps gone and the drawer on lead. An
+/// opponent short of trumps discards in the later rounds; those cards stay in the counted
+/// position (a card more for the other side never adds a quick trick). When the drawer is
+/// the leader and partner runs out of trumps first, partner's discards are partner's own
+/// choice, unknown here: the count is then the leader's alone (all its trumps, and in each
+/// side suit its cards above every other hand's, or the whole suit when those outlast every
+/// other hand's cards).
+///
+/// Returns the tricks (`d` included, at most the tricks left) and the cards whose ranks they
+/// rely on: the drawer's `d` top trumps (which places every trump above them and keeps every
+/// trump the other hands played under them) and the winners of the count that follows; or
+/// `None` when no draw applies.
+pub(crate) fn after_drawing_trumps(
+    hands: &[u64; 4],
+    leader: usize,
+    trump: Trump,
+) -> Option<(u8, u64)> {
+    let t = trump.get()?;
+    let leader = leader & 3;
+    let theirs = in_suit(hands[(leader + 1) & 3] | hands[(leader + 3) & 3], t);
+    let d = count13(suit_bits(hands[(leader + 1) & 3], t))
+        .max(count13(suit_bits(hands[(leader + 3) & 3], t)));
+    if d == 0 {
+        return None;
+    }
+    let base = 13 * t as u32;
+    let left = count_all(hands[leader]);
+    let mut best: Option<(u8, u64)> = None;
+    for drawer in [leader, (leader + 2) & 3] {
+        let other = (drawer + 2) & 3;
+        let (dt, ot) = (suit_bits(hands[drawer], t), suit_bits(hands[other], t));
+        let (dc, oc) = (count13(dt), count13(ot));
+        if dc < d {
+            continue;
+        }
+        let top = u64::from(top_k(dt, d as u8)) << base;
+        let floor = lowest(top);
+        if highest(theirs) > floor {
+            continue;
+        }
+        let found = if oc >= d {
+            // The other hand follows with its `d` lowest trumps, each below the drawer's.
+            let under = u64::from(ot & !top_k(ot, (oc - d) as u8)) << base;
+            if under != 0 && highest(under) > floor {
+                continue;
+            }
+            let rest = hands.map(|h| h & !(theirs | top | under));
+            let (q, w) = quick_tricks(&rest, drawer, trump);
+            (d + u32::from(q), top | w)
+        } else if drawer == leader && (ot == 0 || highest(u64::from(ot) << base) < floor) {
+            // Partner, out of trumps before the opponents, never overtakes the leader's.
+            let (q, w) = leader_cashes(hands, leader, t);
+            (dc + q, top | w)
+        } else {
+            continue;
+        };
+        let tricks = found.0.min(left) as u8;
+        if best.is_none_or(|(b, _)| tricks > b) {
+            best = Some((tricks, found.1));
+        }
+    }
+    best
+}
+
+/// The side-suit tricks the leader cashes from its own hand when no opponent holds a trump
+/// (`t`, the trump suit, skipped): in each suit its cards above every other hand's, or the
+/// whole suit when those are at least as many as any other hand holds. Returns the tricks and
+/// the cards whose ranks they rely on (those won while another hand still follows).
+fn leader_cashes(hands: &[u64; 4], leader: usize, t: usize) -> (u32, u64) {
+    let me = hands[leader & 3];
+    let others = hands[(leader + 1) & 3] | hands[(leader + 2) & 3] | hands[(leader + 3) & 3];
+    let (mut tricks, mut winners) = (0u32, 0u64);
+    for s in (0..4).filter(|&s| s != t) {
+        let m = suit_bits(me, s);
+        if m == 0 {
+            continue;
+        }
+        let longest = (1..4)
+            .map(|k| count13(suit_bits(hands[(leader + k) & 3], s)))
+            .max()
+            .unwrap_or(0);
+        let k = solid_top(m, suit_bits(others, s));
+        tricks += if k >= longest { count13(m) } else { k };
+        winners |= u64::from(top_k(m, k.min(longest) as u8)) << (13 * s as u32);
+    }
+    (tricks, winners)
+}
+
+/// The number of cards in a hand.
+fn count_all(hand: u64) -> u32 {
+    (0..4).map(|s| count13(suit_bits(hand, s))).sum()
+}
+
 /// Tricks a suit gives when `a`, holding `aw` of the suit's top cards, leads it and its
 /// partner holds `b` with `bw` of them.
 fn suit_tricks(a: u16, aw: u32, b: u16, bw: u32) -> u32 {
@@ -441,6 +543,47 @@ mod tests {
             }
             assert_eq!(at_or_below_top(cards), want, "{cards:#x}");
         }
+    }
+
+    #[test]
+    fn trumps_drawn_first_free_the_side_suits() {
+        let c = |s: &str| s.parse::<Cards>().unwrap().bits();
+        // Spades trumps. North's hearts are ruffed at once while East and West hold trumps,
+        // so the plain count is the two top trumps; once the SA draws both opponents' (South
+        // has none to follow with), the SK and both hearts win too: all four. The hearts win
+        // by length (no other hand holds one) and the SK once no other trump is out, so only
+        // the SA's rank counts.
+        let h = hands(["SA SK HA HK", "S2 D2 D3 D4", "C2 C3 C4 C5", "S3 D5 D6 D7"]);
+        assert_eq!(quick_tricks(&h, 0, t(3)).0, 2);
+        assert_eq!(after_drawing_trumps(&h, 0, t(3)), Some((4, c("SA"))));
+        // South follows the SA with its S3; North, on lead again, leads the H2 to South's
+        // hearts, and South's S4 gets back to North's SK: all four, where the plain count
+        // (West ruffs hearts) finds two.
+        let h = hands(["SA SK H2 D2", "S5 H3 D3 D4", "S3 S4 HA HK", "S6 D5 D6 D7"]);
+        assert_eq!(quick_tricks(&h, 0, t(3)).0, 2);
+        assert_eq!(after_drawing_trumps(&h, 0, t(3)), Some((4, c("SA HA"))));
+        // Partner draws: the leader's S2 goes to South's SA, which draws East's and West's
+        // trumps; South then cashes its DA, but North's hearts stay stranded (South has no
+        // heart to lead to them): two, where the plain count finds the SA alone.
+        let h = hands(["S2 HA HK C4", "S3 D2 D3 CK", "SA DA C2 C3", "S4 D4 D5 D6"]);
+        assert_eq!(quick_tricks(&h, 0, t(3)).0, 1);
+        assert_eq!(after_drawing_trumps(&h, 0, t(3)), Some((2, c("SA DA"))));
+    }
+
+    #[test]
+    fn no_draw_where_it_cannot_be_made() {
+        // At no trump, or with the opponents out of trumps: nothing to draw.
+        let h = hands(["SA SK HA HK", "S2 D2 D3 D4", "C2 C3 C4 C5", "S3 D5 D6 D7"]);
+        assert_eq!(after_drawing_trumps(&h, 0, t(4)), None);
+        let h = hands(["SA SK HA HK", "C6 D2 D3 D4", "C2 C3 C4 C5", "C7 D5 D6 D7"]);
+        assert_eq!(after_drawing_trumps(&h, 0, t(3)), None);
+        // An opponent's trump above the leader's second: the two rounds cannot both be won.
+        let h = hands(["SA SQ HA HK", "SK S2 D3 D4", "C2 C3 C4 C5", "S3 D5 D6 D7"]);
+        assert_eq!(after_drawing_trumps(&h, 0, t(3)), None);
+        // South's singleton SA would overtake North's SQ in the second round, and South is
+        // too short to draw both rounds itself.
+        let h = hands(["SK SQ S2 HA", "S3 S4 D3 D4", "SA C3 C4 C5", "S5 D5 D6 D7"]);
+        assert_eq!(after_drawing_trumps(&h, 0, t(3)), None);
     }
 
     #[test]

@@ -19,7 +19,9 @@ use super::later::{Holding, later_tricks, loses_a_trick, trump_trick};
 use super::moves::{Order, Spot, cutoff_key, order};
 use super::owners::Owners;
 use super::pattern::{Pattern, Shape};
-use super::quick::{partner_ruff, quick_tricks, second_hand_cashes, second_hand_wins};
+use super::quick::{
+    after_drawing_trumps, partner_ruff, quick_tricks, second_hand_cashes, second_hand_wins,
+};
 use super::table::{TableMemory, TransTable};
 
 /// Plies a search keeps (13 tricks of four cards need 52; a power of two, so that indices
@@ -310,6 +312,18 @@ impl<'t, M: TableMemory> Search<'t, M> {
                 && let Some(w) = partner_ruff(&self.hands, leader, self.trump)
             {
                 (quick, winners) = (1, w);
+            }
+            // Short of the tricks the side on lead needs: count again with trumps drawn first.
+            let need = if ns_leads {
+                beta.saturating_sub(ns)
+            } else {
+                (ns + left + 1).saturating_sub(beta)
+            };
+            if quick < need
+                && let Some((q, w)) = after_drawing_trumps(&self.hands, leader, self.trump)
+                && q > quick
+            {
+                (quick, winners) = (q, w);
             }
             if ns_leads && ns + quick >= beta {
                 return (ns + quick, winners);
