@@ -31,6 +31,15 @@ use super::bits::{SUIT, Trump, count13, highest, in_suit, lowest, suit_bits, top
 /// The quick tricks of the side whose `leader` is on lead, at most the tricks left, and the
 /// cards whose ranks they depend on. `trump`: the trump suit, or none.
 pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: Trump) -> (u8, u64) {
+    quick_count(hands, leader, trump)
+}
+
+/// [`quick_tricks`]' count, in a body of its own so that the trick start (its one hot caller)
+/// keeps it inlined and [`after_drawing_trumps`] gets a copy: one function with two callers
+/// was left out of line, and cost more instructions than the draws saved
+/// (`docs/solver-notes.md` section 41).
+#[inline(always)]
+fn quick_count(hands: &[u64; 4], leader: usize, trump: Trump) -> (u8, u64) {
     let me = hands[leader & 3];
     let pd = hands[(leader + 2) & 3];
     let lho = hands[(leader + 1) & 3];
@@ -268,6 +277,7 @@ pub(crate) fn partner_ruff(hands: &[u64; 4], leader: usize, trump: Trump) -> Opt
 /// rely on: the drawer's `d` top trumps (which places every trump above them and keeps every
 /// trump the other hands played under them) and the winners of the count that follows; or
 /// `None` when no draw applies.
+#[inline]
 pub(crate) fn after_drawing_trumps(
     hands: &[u64; 4],
     leader: usize,
@@ -276,15 +286,25 @@ pub(crate) fn after_drawing_trumps(
     let t = trump.get()?;
     let leader = leader & 3;
     let theirs = in_suit(hands[(leader + 1) & 3] | hands[(leader + 3) & 3], t);
-    let d = count13(suit_bits(hands[(leader + 1) & 3], t))
-        .max(count13(suit_bits(hands[(leader + 3) & 3], t)));
-    if d == 0 {
+    let ours = in_suit(hands[leader] | hands[(leader + 2) & 3], t);
+    // No trump out on the other side, or its top one there: nothing to draw (of two sets of
+    // one suit's cards, the one holding the higher top card is the larger number).
+    if theirs == 0 || ours < theirs {
         return None;
     }
+    draws(hands, leader, t, theirs)
+}
+
+/// [`after_drawing_trumps`] past its first test (a trump out on each side, the side on lead's
+/// the highest): out of line, so that the trick start pays only for the test.
+#[inline(never)]
+fn draws(hands: &[u64; 4], leader: usize, t: usize, theirs: u64) -> Option<(u8, u64)> {
+    let d = count13(suit_bits(hands[(leader + 1) & 3], t))
+        .max(count13(suit_bits(hands[(leader + 3) & 3], t)));
     let base = 13 * t as u32;
-    let left = count_all(hands[leader]);
     let mut best: Option<(u8, u64)> = None;
-    for drawer in [leader, (leader + 2) & 3] {
+    for k in 0..2 {
+        let drawer = (leader + 2 * k) & 3;
         let other = (drawer + 2) & 3;
         let (dt, ot) = (suit_bits(hands[drawer], t), suit_bits(hands[other], t));
         let (dc, oc) = (count13(dt), count13(ot));
@@ -303,7 +323,7 @@ pub(crate) fn after_drawing_trumps(
                 continue;
             }
             let rest = hands.map(|h| h & !(theirs | top | under));
-            let (q, w) = quick_tricks(&rest, drawer, trump);
+            let (q, w) = quick_count(&rest, drawer, Trump::suit(t));
             (d + u32::from(q), top | w)
         } else if drawer == leader && (ot == 0 || highest(u64::from(ot) << base) < floor) {
             // Partner, out of trumps before the opponents, never overtakes the leader's.
@@ -312,7 +332,7 @@ pub(crate) fn after_drawing_trumps(
         } else {
             continue;
         };
-        let tricks = found.0.min(left) as u8;
+        let tricks = found.0.min(count_all(hands[leader])) as u8;
         if best.is_none_or(|(b, _)| tricks > b) {
             best = Some((tricks, found.1));
         }
