@@ -592,18 +592,35 @@ mod tests {
 
     #[test]
     fn no_draw_where_it_cannot_be_made() {
-        // At no trump, or with the opponents out of trumps: nothing to draw.
-        let h = hands(["SA SK HA HK", "S2 D2 D3 D4", "C2 C3 C4 C5", "S3 D5 D6 D7"]);
-        assert_eq!(after_drawing_trumps(&h, 0, t(4)), None);
-        let h = hands(["SA SK HA HK", "C6 D2 D3 D4", "C2 C3 C4 C5", "C7 D5 D6 D7"]);
-        assert_eq!(after_drawing_trumps(&h, 0, t(3)), None);
-        // An opponent's trump above the leader's second: the two rounds cannot both be won.
-        let h = hands(["SA SQ HA HK", "SK S2 D3 D4", "C2 C3 C4 C5", "S3 D5 D6 D7"]);
-        assert_eq!(after_drawing_trumps(&h, 0, t(3)), None);
-        // South's singleton SA would overtake North's SQ in the second round, and South is
-        // too short to draw both rounds itself.
-        let h = hands(["SK SQ S2 HA", "S3 S4 D3 D4", "SA C3 C4 C5", "S5 D5 D6 D7"]);
-        assert_eq!(after_drawing_trumps(&h, 0, t(3)), None);
+        let cases = [
+            // At no trump, or with the opponents out of trumps: nothing to draw.
+            (
+                ["SA SK HA HK", "S2 D2 D3 D4", "C2 C3 C4 C5", "S3 D5 D6 D7"],
+                4,
+            ),
+            (
+                ["SA SK HA HK", "C6 D2 D3 D4", "C2 C3 C4 C5", "C7 D5 D6 D7"],
+                3,
+            ),
+            // An opponent's trump above the leader's second: two rounds cannot both be won.
+            (
+                ["SA SQ HA HK", "SK S2 D3 D4", "C2 C3 C4 C5", "S3 D5 D6 D7"],
+                3,
+            ),
+            // South's singleton SA would overtake North's SQ in the second round, and South
+            // is too short to draw both rounds itself.
+            (
+                ["SK SQ S2 HA", "S3 S4 D3 D4", "SA C3 C4 C5", "S5 D5 D6 D7"],
+                3,
+            ),
+        ];
+        for (pbn, trump) in cases {
+            assert_eq!(
+                after_drawing_trumps(&hands(pbn), 0, t(trump)),
+                None,
+                "{pbn:?}"
+            );
+        }
     }
 
     #[test]
