@@ -292,15 +292,22 @@ pub(crate) fn after_drawing_trumps(
     if theirs == 0 || ours < theirs {
         return None;
     }
-    draws(hands, leader, t, theirs)
-}
-
-/// [`after_drawing_trumps`] past its first test (a trump out on each side, the side on lead's
-/// the highest): out of line, so that the trick start pays only for the test.
-#[inline(never)]
-fn draws(hands: &[u64; 4], leader: usize, t: usize, theirs: u64) -> Option<(u8, u64)> {
+    // Nor when the side holds fewer trumps above all of theirs than the longer opponent has.
+    let base = 13 * t as u32;
+    let high = u32::from(highest(theirs)) - base;
     let d = count13(suit_bits(hands[(leader + 1) & 3], t))
         .max(count13(suit_bits(hands[(leader + 3) & 3], t)));
+    if count13(suit_bits(ours, t) >> (high + 1)) < d {
+        return None;
+    }
+    draws(hands, leader, t, theirs, d)
+}
+
+/// [`after_drawing_trumps`] past its tests (a trump out on each side, the side on lead's the
+/// highest, and at least `d` of its trumps above every opponent's, `d` the longer opponent's
+/// trump length): out of line, so that the trick start pays only for the tests.
+#[inline(never)]
+fn draws(hands: &[u64; 4], leader: usize, t: usize, theirs: u64, d: u32) -> Option<(u8, u64)> {
     let base = 13 * t as u32;
     let mut best: Option<(u8, u64)> = None;
     for k in 0..2 {
