@@ -192,14 +192,27 @@ impl<'t, M: TableMemory> Search<'t, M> {
     }
 
     /// The zero-window search at `ply`: see the module docs.
-    /// Inlined into the move loop, so that a position costs one call, not two.
-    #[inline(always)]
     pub(crate) fn search(&mut self, ply: usize, beta: u8) -> (u8, u64) {
         self.nodes += 1;
-        if ply & 3 == 0 {
-            self.trick_start(ply, beta)
-        } else {
-            self.moves(ply, beta)
+        match ply & 3 {
+            0 => self.trick_start(ply, beta),
+            1 => self.moves::<1>(ply, beta),
+            2 => self.moves::<2>(ply, beta),
+            _ => self.moves::<3>(ply, beta),
+        }
+    }
+
+    /// [`search`](Self::search) at `ply`, the place after `P` in the trick (the next trick's
+    /// start after the fourth hand): inlined into the move loop of place `P`, so that a
+    /// position costs one call, not two, and the place is known where it is compiled.
+    #[inline(always)]
+    fn search_after<const P: usize>(&mut self, ply: usize, beta: u8) -> (u8, u64) {
+        self.nodes += 1;
+        match P {
+            0 => self.moves::<1>(ply, beta),
+            1 => self.moves::<2>(ply, beta),
+            2 => self.moves::<3>(ply, beta),
+            _ => self.trick_start(ply, beta),
         }
     }
 
@@ -354,7 +367,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
                 };
             }
         }
-        self.moves(ply, beta)
+        self.moves::<0>(ply, beta)
     }
 
     /// The last trick, every hand holding one card.
@@ -404,8 +417,13 @@ impl<'t, M: TableMemory> Search<'t, M> {
     }
 
     /// Tries the cards of the player at `ply`, best first, skipping cards equal to one tried
-    /// and cards below the ranks that mattered to one tried.
-    pub(crate) fn moves(&mut self, ply: usize, beta: u8) -> (u8, u64) {
+    /// and cards below the ranks that mattered to one tried. Compiled once for each place
+    /// `P` in the trick (`ply % 4`), so that what depends on the place is settled where it is
+    /// compiled, and each place's branches are its own.
+    #[inline(never)]
+    fn moves<const P: usize>(&mut self, ply: usize, beta: u8) -> (u8, u64) {
+        // The caller's `ply` is at place `P`: said so, the place's tests below are constants.
+        let ply = (ply & !3) | (P & 3);
         let seat = self.seat_at(ply);
         let ns_turn = seat & 1 == 0;
         if ply & 3 == 1 && self.config.quick_tricks {
@@ -493,7 +511,7 @@ impl<'t, M: TableMemory> Search<'t, M> {
             }
             tried |= 1u64 << card;
             self.play_by(ply, seat, card);
-            let (v, mut w) = self.search(ply + 1, beta);
+            let (v, mut w) = self.search_after::<P>(ply + 1, beta);
             if ply & 3 == 3 {
                 w |= self.trick_rank_winner(ply);
             }
