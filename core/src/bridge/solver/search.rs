@@ -193,12 +193,11 @@ impl<'t, M: TableMemory> Search<'t, M> {
 
     /// The zero-window search at `ply`: see the module docs.
     pub(crate) fn search(&mut self, ply: usize, beta: u8) -> (u8, u64) {
-        self.nodes += 1;
         match ply & 3 {
-            0 => self.trick_start(ply, beta),
-            1 => self.moves::<1>(ply, beta),
-            2 => self.moves::<2>(ply, beta),
-            _ => self.moves::<3>(ply, beta),
+            0 => self.search_after::<3>(ply, beta),
+            1 => self.search_after::<0>(ply, beta),
+            2 => self.search_after::<1>(ply, beta),
+            _ => self.search_after::<2>(ply, beta),
         }
     }
 
